@@ -1,0 +1,62 @@
+import { globalClock, injectedClock, type Clock, type InjectedClock } from './clock.js';
+import { createIdSource, type IdSource } from './ids.js';
+import { SnsMock } from './sns/sns-mock.js';
+import { SqsMock } from './sqs/sqs-mock.js';
+
+export interface AwsMockOptions {
+  /** The emulated account's id, 12 digits. Default `000000000000`. */
+  accountId?: string;
+  /** Where CreateQueue, ListQueues, CreateTopic and ListTopics act. Default `us-east-1`. */
+  region?: string;
+  /** An uninstalled `@sinonjs/fake-timers` clock; by default the global timers, read at each use. */
+  clock?: InjectedClock;
+  /** Makes ids, receipt handles and request ids reproducible. */
+  seed?: number;
+}
+
+/** One emulated AWS account: the queues and topics that its SQS and SNS plugins share. */
+export class AwsMock {
+  readonly accountId: string;
+  readonly region: string;
+  readonly seed: number | undefined;
+  readonly clock: Clock;
+  readonly sqs: SqsMock;
+  readonly sns: SnsMock;
+  private idSource: IdSource;
+
+  constructor(options: AwsMockOptions = {}) {
+    this.accountId = options.accountId ?? '000000000000';
+    this.region = options.region ?? 'us-east-1';
+    if (!/^\d{12}$/.test(this.accountId)) throw new TypeError(`sqs-sns-mock: accountId must be 12 digits, got "${this.accountId}"`);
+    if (!/^[a-z]{2}(-[a-z]+)+-\d+$/.test(this.region)) throw new TypeError(`sqs-sns-mock: "${this.region}" is not a region name`);
+    this.seed = options.seed;
+    this.clock = options.clock ? injectedClock(options.clock) : globalClock();
+    this.idSource = createIdSource(this.seed);
+    this.sqs = new SqsMock(this);
+    this.sns = new SnsMock(this);
+  }
+
+  /** Random ids of this account; replaced on reset so a seeded mock starts its sequence again. */
+  get ids(): IdSource {
+    return this.idSource;
+  }
+
+  /** Forgets every queue, topic, subscription and message, and ends waiting receives: as if new. */
+  reset(): void {
+    this.idSource = createIdSource(this.seed);
+    this.sqs.resetState();
+    this.sns.resetState();
+  }
+}
+
+export function createAwsMock(options: AwsMockOptions = {}): AwsMock {
+  return new AwsMock(options);
+}
+
+let defaultMock: AwsMock | undefined;
+
+/** The process-wide account that `mockSqs()` and `mockSns()` share when given none. */
+export function defaultAwsMock(): AwsMock {
+  defaultMock ??= new AwsMock();
+  return defaultMock;
+}

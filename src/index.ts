@@ -1,0 +1,10 @@
+export { AwsMock, createAwsMock, type AwsMockOptions } from './aws-mock.js';
+export { NotEmulatedError } from './aws-error.js';
+export type { InjectedClock } from './clock.js';
+export type { MiddlewareStackLike } from './plugin.js';
+export { SqsMock } from './sqs/sqs-mock.js';
+export { SnsMock } from './sns/sns-mock.js';
+export { MessageView, QueueView } from './sqs/views.js';
+export type { MessageState } from './sqs/messages/message.js';
+export type { MessageAttributeValue } from './sqs/md5.js';
+export { mockSqs, mockSns, type MockOptions } from './shorthand.js';

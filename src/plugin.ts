@@ -1,0 +1,86 @@
+import { AwsError, NotEmulatedError } from './aws-error.js';
+import type { IdSource } from './ids.js';
+import { toSdkException, type ServiceName } from './sdk-errors.js';
+
+/** What an action sees of the request beyond its input. */
+export interface RequestContext {
+  readonly requestId: string;
+  readonly abortSignal: AbortSignalLike | undefined;
+}
+
+export interface AbortSignalLike {
+  readonly aborted: boolean;
+  readonly reason?: unknown;
+  addEventListener(type: 'abort', listener: () => void): void;
+  removeEventListener(type: 'abort', listener: () => void): void;
+}
+
+/** A service emulation as the plugin drives it: an action name and its input in, an output out. */
+export interface ServiceEmulation {
+  readonly service: ServiceName;
+  readonly clientName: string;
+  handle(action: string, input: unknown, request: RequestContext): Promise<object> | object;
+}
+
+/** The part of the SDK's MiddlewareStack a plugin needs; structurally compatible with `Pluggable`. */
+export interface MiddlewareStackLike {
+  add(middleware: unknown, options: object): void;
+}
+
+interface HandlerContext {
+  readonly commandName?: string;
+  readonly clientName?: string;
+  readonly [key: string]: unknown;
+}
+
+// Symbol-free key the SDK uses for its own context (SMITHY_CONTEXT_KEY in @smithy/types).
+const SMITHY_CONTEXT_KEY = '__smithy_context';
+
+/**
+ * The SDK middleware: placed at step `initialize`, priority `low`, so the SDK's logger and MD5
+ * validators wrap it while credentials, endpoint resolution and the network are never reached.
+ */
+export function middlewareFor(emulation: ServiceEmulation, ids: () => IdSource) {
+  return (_next: unknown, context: HandlerContext) =>
+    async (args: { input?: unknown }): Promise<{ output: object; response: object }> => {
+      const command = context.commandName ?? 'UnknownCommand';
+      if (context.clientName && context.clientName !== emulation.clientName) {
+        throw new Error(
+          `sqs-sns-mock: the ${emulation.service} mock was added to a ${context.clientName}; ` +
+            `add it to an ${emulation.clientName}.`,
+        );
+      }
+      const action = command.endsWith('Command') ? command.slice(0, -'Command'.length) : command;
+      const requestId = ids().uuid();
+      const smithy = context[SMITHY_CONTEXT_KEY] as { abortSignal?: AbortSignalLike } | undefined;
+      try {
+        const result = await emulation.handle(action, args.input ?? {}, { requestId, abortSignal: smithy?.abortSignal });
+        return { output: { $metadata: successMetadata(requestId), ...result }, response: {} };
+      } catch (error) {
+        if (error instanceof AwsError) throw await toSdkException(emulation.service, error, requestId);
+        throw error;
+      }
+    };
+}
+
+function successMetadata(requestId: string) {
+  return { httpStatusCode: 200, requestId, extendedRequestId: undefined, cfId: undefined, attempts: 1, totalRetryDelay: 0 };
+}
+
+export function applyMiddleware(stack: MiddlewareStackLike, middleware: unknown, name: string): void {
+  stack.add(middleware, { step: 'initialize', priority: 'low', name, tags: ['MOCK', 'SQS_SNS_MOCK'], override: true });
+}
+
+/** Answers every action of `actions`, and a clear error for the rest. */
+export function dispatch<Backend>(
+  service: ServiceName,
+  actions: Readonly<Record<string, (backend: Backend, input: never, request: RequestContext) => Promise<object> | object>>,
+  backend: Backend,
+  action: string,
+  input: unknown,
+  request: RequestContext,
+): Promise<object> | object {
+  const handler = Object.prototype.hasOwnProperty.call(actions, action) ? actions[action] : undefined;
+  if (!handler) throw new NotEmulatedError(service, `${action}Command`);
+  return handler(backend, input as never, request);
+}

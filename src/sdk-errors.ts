@@ -1,0 +1,85 @@
+import type { AwsError } from './aws-error.js';
+
+/**
+ * Turns an AwsError into the exception the user's own copy of the SDK would have thrown for the same
+ * wire response: the modelled class where there is one, with the fields its deserializer sets, in the
+ * same order and enumerability (shared/spec/sdk.md §3).
+ */
+type SdkModule = Record<string, unknown>;
+type ExceptionClass = new (options: { name: string; $fault: 'client' | 'server' }) => Error;
+
+export type ServiceName = 'SQS' | 'SNS';
+
+const PACKAGE: Record<ServiceName, string> = { SQS: '@aws-sdk/client-sqs', SNS: '@aws-sdk/client-sns' };
+const loaded = new Map<ServiceName, Promise<SdkModule>>();
+
+/** The user's SDK package, loaded once on first use: either may be absent when the other is used. */
+export function loadSdk(service: ServiceName): Promise<SdkModule> {
+  let module = loaded.get(service);
+  if (!module) {
+    const name = PACKAGE[service];
+    module = import(name).then(
+      (m: SdkModule) => m,
+      (cause: unknown) => {
+        loaded.delete(service);
+        throw new Error(`sqs-sns-mock: ${name} could not be loaded; install it to use the ${service} mock.`, { cause });
+      },
+    );
+    loaded.set(service, module);
+  }
+  return module;
+}
+
+function exceptionClass(sdk: SdkModule, name: string | undefined, base: string): ExceptionClass {
+  const candidate = (name && sdk[name]) || sdk[base];
+  if (typeof candidate !== 'function') throw new Error(`sqs-sns-mock: the SDK exports no ${base}`);
+  return candidate as ExceptionClass;
+}
+
+function metadata(status: number, requestId: string) {
+  return { httpStatusCode: status, requestId, extendedRequestId: undefined, cfId: undefined, attempts: 1, totalRetryDelay: 0 };
+}
+
+function hideResponse(error: Error): void {
+  // The SDK's class field `$response` is enumerable; the deserializer's is not.
+  Object.defineProperty(error, '$response', { value: undefined, enumerable: false, writable: true, configurable: true });
+}
+
+export async function toSdkException(service: ServiceName, error: AwsError, requestId: string): Promise<Error> {
+  const sdk = await loadSdk(service);
+  return service === 'SQS' ? sqsException(sdk, error, requestId) : snsException(sdk, error, requestId);
+}
+
+function sqsException(sdk: SdkModule, error: AwsError, requestId: string): Error {
+  const Ctor = exceptionClass(sdk, error.shape, 'SQSServiceException');
+  const fault = error.type === 'Sender' ? 'client' : 'server';
+  // No message in the constructor: assigned afterwards it is enumerable, as the deserializer leaves it.
+  const exception = new Ctor({ name: error.shape ?? error.code, $fault: fault });
+  hideResponse(exception);
+  const typeName = error.shape ?? error.wireType;
+  return Object.assign(exception, {
+    $metadata: metadata(error.status, requestId),
+    message: error.message,
+    Error: { Code: error.code, Type: error.type, Message: error.message },
+    Type: error.type,
+    Code: error.code,
+    ...(typeName ? { __type: `com.amazonaws.sqs#${typeName}` } : {}),
+    RequestId: requestId,
+  });
+}
+
+function snsException(sdk: SdkModule, error: AwsError, requestId: string): Error {
+  const Ctor = exceptionClass(sdk, error.shape, 'SNSServiceException');
+  const fault = error.type === 'Sender' ? 'client' : 'server';
+  const exception = new Ctor({ name: error.shape ?? error.code, $fault: fault });
+  hideResponse(exception);
+  const modelled = error.shape !== undefined && sdk[error.shape] !== undefined;
+  return Object.assign(exception, {
+    $metadata: metadata(error.status, requestId),
+    message: error.message,
+    Error: { Type: error.type, Code: error.code, Message: error.message },
+    Type: error.type,
+    Code: error.code,
+    ...(modelled ? { xmlns: 'http://sns.amazonaws.com/doc/2010-03-31/', RequestId: requestId } : {}),
+  });
+}

@@ -1,0 +1,33 @@
+import type {
+  ChangeMessageVisibilityBatchCommandInput,
+  ChangeMessageVisibilityBatchRequestEntry,
+} from '@aws-sdk/client-sqs';
+import type { SqsBackend } from '../sqs-backend.js';
+import { batchOutput, runEntry, type BatchOutput, validateBatchEntries, type BatchResultErrorEntry } from './batch.js';
+import { changeVisibilityByHandle, visibilityTimeoutParam } from './receipt.js';
+
+export function changeMessageVisibilityBatch(
+  backend: SqsBackend,
+  input: Partial<ChangeMessageVisibilityBatchCommandInput>,
+): BatchOutput<{ Id: string }> {
+  const queue = backend.queueByUrl(input.QueueUrl);
+  const entries = validateBatchEntries<Partial<ChangeMessageVisibilityBatchRequestEntry>>(
+    input.Entries,
+    'ChangeMessageVisibilityBatchRequestEntry',
+  );
+  const successful: { Id: string }[] = [];
+  const failed: BatchResultErrorEntry[] = [];
+  entries.forEach((entry, index) => {
+    const result = runEntry(entry.Id, () => {
+      const seconds = visibilityTimeoutParam(
+        entry.VisibilityTimeout,
+        `ChangeMessageVisibilityBatchRequestEntry.${index + 1}.VisibilityTimeout`,
+        'VisibilityTimeout must be an integer between 0 and 43200.',
+      );
+      changeVisibilityByHandle(queue, entry.ReceiptHandle, seconds);
+    });
+    if ('failed' in result) failed.push(result.failed);
+    else successful.push({ Id: entry.Id });
+  });
+  return batchOutput(successful, failed);
+}

@@ -1,0 +1,47 @@
+import type { CreateQueueCommandInput, CreateQueueCommandOutput } from '@aws-sdk/client-sqs';
+import { NotEmulatedError } from '../../aws-error.js';
+import { sqsErrors } from '../errors.js';
+import { queueArn } from '../queue-address.js';
+import { applyQueueAttributes, defaultQueueSettings, firstDifferingAttribute } from '../queue-attributes.js';
+import type { SqsBackend } from '../sqs-backend.js';
+import { isPresent, stringMap } from './params.js';
+import { attributeContext } from './queue-context.js';
+import { validateTags } from './tags.js';
+
+const STANDARD_NAME = /^[A-Za-z0-9_-]{1,80}$/;
+const FIFO_NAME = /^[A-Za-z0-9_-]{1,75}\.fifo$/;
+
+export function createQueue(backend: SqsBackend, input: Partial<CreateQueueCommandInput>): Omit<CreateQueueCommandOutput, '$metadata'> {
+  const name = input.QueueName;
+  if (!isPresent(name) || name === '') {
+    throw sqsErrors.invalidParameterValue('Value for parameter QueueName is invalid. Reason: Must specify a queue name.');
+  }
+  const attributes = stringMap('Attributes', input.Attributes) ?? {};
+  const fifo = isFifoRequested(attributes);
+  if (typeof name !== 'string' || !(fifo ? FIFO_NAME : STANDARD_NAME).test(name)) {
+    throw sqsErrors.invalidParameterValue(
+      fifo
+        ? 'The name of a FIFO queue can only include alphanumeric characters, hyphens, or underscores, must end with .fifo suffix and be 1 to 80 in length.'
+        : 'Can only include alphanumeric characters, hyphens, or underscores. 1 to 80 in length',
+    );
+  }
+  const tags = validateTags(stringMap('tags', input.tags) ?? {}, 0);
+  const context = attributeContext(backend, 'create', fifo, queueArn(backend.addressFor(name)));
+
+  const existing = backend.findByName(name);
+  if (existing) {
+    const differing = firstDifferingAttribute(existing.settings, attributes, context);
+    if (differing !== undefined) throw sqsErrors.queueNameExists(differing);
+    return { QueueUrl: existing.url };
+  }
+  if (backend.wasDeletedRecently(name)) throw sqsErrors.queueDeletedRecently();
+  const settings = applyQueueAttributes(defaultQueueSettings(fifo), attributes, context);
+  if (fifo) throw new NotEmulatedError('SQS', 'CreateQueueCommand', 'FIFO queues are not emulated yet');
+  const queue = backend.create(name, settings);
+  for (const [key, value] of Object.entries(tags)) queue.tags.set(key, value);
+  return { QueueUrl: queue.url };
+}
+
+function isFifoRequested(attributes: Record<string, string>): boolean {
+  return attributes['FifoQueue']?.toLowerCase() === 'true';
+}

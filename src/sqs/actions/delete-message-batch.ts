@@ -1,0 +1,23 @@
+import type {
+  DeleteMessageBatchCommandInput,
+  DeleteMessageBatchRequestEntry,
+} from '@aws-sdk/client-sqs';
+import type { SqsBackend } from '../sqs-backend.js';
+import { batchOutput, runEntry, type BatchOutput, validateBatchEntries, type BatchResultErrorEntry } from './batch.js';
+import { deleteByHandle } from './receipt.js';
+
+export function deleteMessageBatch(
+  backend: SqsBackend,
+  input: Partial<DeleteMessageBatchCommandInput>,
+): BatchOutput<{ Id: string }> {
+  const queue = backend.queueByUrl(input.QueueUrl);
+  const entries = validateBatchEntries<Partial<DeleteMessageBatchRequestEntry>>(input.Entries, 'DeleteMessageBatchRequestEntry');
+  const successful: { Id: string }[] = [];
+  const failed: BatchResultErrorEntry[] = [];
+  for (const entry of entries) {
+    const result = runEntry(entry.Id, () => deleteByHandle(queue, entry.ReceiptHandle));
+    if ('failed' in result) failed.push(result.failed);
+    else successful.push({ Id: entry.Id });
+  }
+  return batchOutput(successful, failed);
+}

@@ -1,0 +1,97 @@
+import { sqsErrors } from '../errors.js';
+
+/**
+ * Reading request parameters that may be absent or of the wrong type: the SDK does not validate
+ * inputs, so every value arrives as the caller wrote it.
+ */
+export function isPresent(value: unknown): boolean {
+  return value !== undefined && value !== null;
+}
+
+/** A required string; absent or empty → MissingParameter. */
+export function requiredString(name: string, value: unknown): string {
+  if (!isPresent(value) || value === '') throw sqsErrors.missingParameter(name);
+  if (typeof value !== 'string') throw sqsErrors.invalidParameter(name, value, `${name} must be a string.`);
+  return value;
+}
+
+/**
+ * An optional integer within [min, max]; otherwise InvalidParameterValue
+ * "Value <v> for parameter <name> is invalid. Reason: <reason>".
+ */
+export function optionalInteger(name: string, value: unknown, min: number, max: number, reason: string): number | undefined {
+  if (!isPresent(value)) return undefined;
+  const number = typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : value;
+  if (typeof number !== 'number' || !Number.isInteger(number) || number < min || number > max) {
+    throw sqsErrors.invalidParameter(name, value, reason);
+  }
+  return number;
+}
+
+/** A list of strings (absent → empty); anything else → InvalidParameterValue. */
+export function stringList(name: string, value: unknown): string[] {
+  if (!isPresent(value)) return [];
+  if (!Array.isArray(value) || value.some((v) => typeof v !== 'string')) {
+    throw sqsErrors.invalidParameter(name, safeString(value), `${name} must be a list of strings.`);
+  }
+  return value as string[];
+}
+
+/** A map of strings (absent → undefined); anything else → InvalidParameterValue. */
+export function stringMap(name: string, value: unknown): Record<string, string> | undefined {
+  if (!isPresent(value)) return undefined;
+  if (typeof value !== 'object' || Array.isArray(value) || Object.values(value as object).some((v) => typeof v !== 'string')) {
+    throw sqsErrors.invalidParameter(name, safeString(value), `${name} must be a map of strings.`);
+  }
+  return { ...(value as Record<string, string>) };
+}
+
+export function safeString(value: unknown): string {
+  try {
+    return typeof value === 'string' ? value : JSON.stringify(value) ?? String(value);
+  } catch {
+    return String(value);
+  }
+}
+
+/** ListQueues-style pagination over names: an opaque token that remembers where the last page ended. */
+export function paginate<T>(
+  items: readonly T[],
+  keyOf: (item: T) => string,
+  maxResultsInput: unknown,
+  nextTokenInput: unknown,
+): { page: T[]; nextToken: string | undefined } {
+  const maxResults = optionalInteger(
+    'MaxResults',
+    maxResultsInput,
+    1,
+    1000,
+    'MaxResults must be an integer between 1 and 1000.',
+  );
+  let start = 0;
+  if (isPresent(nextTokenInput)) {
+    const after = typeof nextTokenInput === 'string' ? decodeToken(nextTokenInput) : undefined;
+    if (after === undefined) throw sqsErrors.invalidParameterValue('Invalid or expired next token.');
+    start = items.findIndex((item) => keyOf(item) > after);
+    if (start < 0) start = items.length;
+  }
+  const limit = maxResults ?? 1000;
+  const page = items.slice(start, start + limit);
+  // Without MaxResults SQS never paginates; with it, a token only when more remain.
+  const more = maxResults !== undefined && start + limit < items.length;
+  return { page, nextToken: more && page.length > 0 ? encodeToken(keyOf(page[page.length - 1]!)) : undefined };
+}
+
+function encodeToken(after: string): string {
+  return Buffer.from(JSON.stringify({ after }), 'utf8').toString('base64');
+}
+
+function decodeToken(token: string): string | undefined {
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(token, 'base64').toString('utf8'));
+    const after = (parsed as { after?: unknown } | null)?.after;
+    return typeof after === 'string' ? after : undefined;
+  } catch {
+    return undefined;
+  }
+}

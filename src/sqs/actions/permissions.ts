@@ -1,0 +1,97 @@
+import type { AddPermissionCommandInput, RemovePermissionCommandInput } from '@aws-sdk/client-sqs';
+import { sqsErrors } from '../errors.js';
+import type { Queue } from '../queue.js';
+import type { SqsBackend } from '../sqs-backend.js';
+import { requiredString, stringList } from './params.js';
+
+/**
+ * AddPermission and RemovePermission edit the queue's `Policy` attribute, one statement per label,
+ * in the shape SQS writes it (spec §4.17).
+ */
+interface Statement {
+  Sid?: unknown;
+  [key: string]: unknown;
+}
+interface Policy {
+  Version?: string;
+  Id?: string;
+  Statement?: Statement[];
+  [key: string]: unknown;
+}
+
+const LABEL = /^[A-Za-z0-9_-]{1,80}$/;
+// Batch actions are implied by their single forms; owner-only actions cannot be granted.
+const GRANTABLE_ACTIONS = new Set([
+  '*',
+  'ChangeMessageVisibility',
+  'DeleteMessage',
+  'GetQueueAttributes',
+  'GetQueueUrl',
+  'ListDeadLetterSourceQueues',
+  'PurgeQueue',
+  'ReceiveMessage',
+  'SendMessage',
+  'ListQueueTags',
+]);
+const MAX_STATEMENTS = 20;
+const MAX_ACTIONS = 7;
+
+export function addPermission(backend: SqsBackend, input: Partial<AddPermissionCommandInput>): object {
+  const queue = backend.queueByUrl(input.QueueUrl);
+  const label = requiredString('Label', input.Label);
+  if (!LABEL.test(label)) {
+    throw sqsErrors.invalidParameter('Label', label, 'Can only include alphanumeric characters, hyphens, or underscores. 1 to 80 in length');
+  }
+  const accounts = stringList('AWSAccountIds', input.AWSAccountIds);
+  if (accounts.length === 0) throw sqsErrors.missingParameter('AWSAccountId');
+  const actions = stringList('Actions', input.Actions);
+  if (actions.length === 0) throw sqsErrors.missingParameter('ActionName');
+  for (const action of actions) {
+    if (!GRANTABLE_ACTIONS.has(action)) {
+      throw sqsErrors.invalidParameter('ActionName', `SQS:${action}`, 'Please refer to the appropriate WSDL for a list of valid actions.');
+    }
+  }
+  if (actions.length > MAX_ACTIONS) throw sqsErrors.overLimit(`${actions.length} Actions were found, maximum allowed is ${MAX_ACTIONS}.`);
+
+  const policy = currentPolicy(queue);
+  const statements = policy.Statement ?? [];
+  if (statements.some((statement) => statement.Sid === label)) throw sqsErrors.invalidParameter('Label', label, 'Already exists.');
+  if (statements.length + 1 > MAX_STATEMENTS) {
+    throw sqsErrors.overLimit(`${statements.length + 1} Statements were found, maximum allowed is ${MAX_STATEMENTS}.`);
+  }
+  const principals = accounts.map((account) => `arn:aws:iam::${account}:root`);
+  const grants = actions.map((action) => `SQS:${action}`);
+  statements.push({
+    Sid: label,
+    Effect: 'Allow',
+    Principal: { AWS: principals.length === 1 ? principals[0] : principals },
+    Action: grants.length === 1 ? grants[0] : grants,
+    Resource: queue.arn,
+  });
+  queue.updateSettings({ ...queue.settings, policy: JSON.stringify({ ...policy, Statement: statements }) });
+  return {};
+}
+
+export function removePermission(backend: SqsBackend, input: Partial<RemovePermissionCommandInput>): object {
+  const queue = backend.queueByUrl(input.QueueUrl);
+  const label = requiredString('Label', input.Label);
+  const policy = currentPolicy(queue);
+  const statements = policy.Statement ?? [];
+  const remaining = statements.filter((statement) => statement.Sid !== label);
+  if (remaining.length === statements.length) throw sqsErrors.invalidParameter('Label', label, "can't find label.");
+  queue.updateSettings({
+    ...queue.settings,
+    policy: remaining.length > 0 ? JSON.stringify({ ...policy, Statement: remaining }) : undefined,
+  });
+  return {};
+}
+
+function currentPolicy(queue: Queue): Policy {
+  const text = queue.settings.policy;
+  if (text) {
+    const parsed = JSON.parse(text) as Policy;
+    const statements = Array.isArray(parsed.Statement) ? parsed.Statement : parsed.Statement ? [parsed.Statement] : [];
+    return { ...parsed, Statement: [...statements] };
+  }
+  return { Version: '2008-10-17', Id: `${queue.arn}/SQSDefaultPolicy`, Statement: [] };
+}

@@ -1,0 +1,76 @@
+import type {
+  GetQueueAttributesCommandInput,
+  GetQueueAttributesCommandOutput,
+  SetQueueAttributesCommandInput,
+} from '@aws-sdk/client-sqs';
+import { sqsErrors } from '../errors.js';
+import { applyQueueAttributes, renderQueueSettings } from '../queue-attributes.js';
+import type { Queue } from '../queue.js';
+import type { SqsBackend } from '../sqs-backend.js';
+import { stringList, stringMap } from './params.js';
+import { attributeContext } from './queue-context.js';
+
+/** Every name GetQueueAttributes accepts (the model's QueueAttributeName enum). */
+const KNOWN_NAMES = new Set([
+  'All',
+  'Policy',
+  'VisibilityTimeout',
+  'MaximumMessageSize',
+  'MessageRetentionPeriod',
+  'ApproximateNumberOfMessages',
+  'ApproximateNumberOfMessagesNotVisible',
+  'CreatedTimestamp',
+  'LastModifiedTimestamp',
+  'QueueArn',
+  'ApproximateNumberOfMessagesDelayed',
+  'DelaySeconds',
+  'ReceiveMessageWaitTimeSeconds',
+  'RedrivePolicy',
+  'FifoQueue',
+  'ContentBasedDeduplication',
+  'KmsMasterKeyId',
+  'KmsDataKeyReusePeriodSeconds',
+  'DeduplicationScope',
+  'FifoThroughputLimit',
+  'RedriveAllowPolicy',
+  'SqsManagedSseEnabled',
+]);
+
+export function getQueueAttributes(
+  backend: SqsBackend,
+  input: Partial<GetQueueAttributesCommandInput>,
+): Omit<GetQueueAttributesCommandOutput, '$metadata'> {
+  const queue = backend.queueByUrl(input.QueueUrl);
+  const names = stringList('AttributeNames', input.AttributeNames);
+  const unknown = names.find((name) => !KNOWN_NAMES.has(name));
+  if (unknown !== undefined) throw sqsErrors.unknownAttribute(unknown);
+  if (names.length === 0) return {};
+  const all = currentAttributes(queue);
+  const wanted = names.includes('All') ? Object.keys(all) : names;
+  const attributes: Record<string, string> = {};
+  for (const name of Object.keys(all).sort()) {
+    if (wanted.includes(name)) attributes[name] = all[name]!;
+  }
+  return Object.keys(attributes).length > 0 ? { Attributes: attributes } : {};
+}
+
+function currentAttributes(queue: Queue): Record<string, string> {
+  const counts = queue.counts();
+  return {
+    ...renderQueueSettings(queue.settings),
+    QueueArn: queue.arn,
+    ApproximateNumberOfMessages: String(counts.visible),
+    ApproximateNumberOfMessagesNotVisible: String(counts.inFlight),
+    ApproximateNumberOfMessagesDelayed: String(counts.delayed),
+    CreatedTimestamp: String(Math.floor(queue.createdAt / 1000)),
+    LastModifiedTimestamp: String(Math.floor(queue.lastModifiedAt / 1000)),
+  };
+}
+
+export function setQueueAttributes(backend: SqsBackend, input: Partial<SetQueueAttributesCommandInput>): object {
+  const queue = backend.queueByUrl(input.QueueUrl);
+  const attributes = stringMap('Attributes', input.Attributes);
+  if (!attributes || Object.keys(attributes).length === 0) throw sqsErrors.missingParameter('Attribute.Name');
+  queue.updateSettings(applyQueueAttributes(queue.settings, attributes, attributeContext(backend, 'set', queue.fifo, queue.arn)));
+  return {};
+}

@@ -1,0 +1,61 @@
+import type {
+  DeleteQueueCommandInput,
+  GetQueueUrlCommandInput,
+  GetQueueUrlCommandOutput,
+  ListDeadLetterSourceQueuesCommandInput,
+  ListDeadLetterSourceQueuesCommandOutput,
+  ListQueuesCommandInput,
+  ListQueuesCommandOutput,
+  PurgeQueueCommandInput,
+} from '@aws-sdk/client-sqs';
+import { sqsErrors } from '../errors.js';
+import type { SqsBackend } from '../sqs-backend.js';
+import { isPresent, paginate } from './params.js';
+
+/** The actions that find, list, empty and remove queues. */
+
+export function deleteQueue(backend: SqsBackend, input: Partial<DeleteQueueCommandInput>): object {
+  backend.delete(backend.queueByUrl(input.QueueUrl));
+  return {};
+}
+
+export function getQueueUrl(backend: SqsBackend, input: Partial<GetQueueUrlCommandInput>): Omit<GetQueueUrlCommandOutput, '$metadata'> {
+  const name = input.QueueName;
+  if (!isPresent(name) || name === '') {
+    throw sqsErrors.invalidParameterValue('Value for parameter QueueName is invalid. Reason: Must specify a queue name.');
+  }
+  const owner = input.QueueOwnerAWSAccountId;
+  const queue = typeof name === 'string' ? backend.findByName(name) : undefined;
+  if (!queue || (isPresent(owner) && owner !== backend.scope.accountId)) throw sqsErrors.queueDoesNotExist();
+  return { QueueUrl: queue.url };
+}
+
+export function listQueues(backend: SqsBackend, input: Partial<ListQueuesCommandInput>): Omit<ListQueuesCommandOutput, '$metadata'> {
+  const prefix = typeof input.QueueNamePrefix === 'string' ? input.QueueNamePrefix : '';
+  const matching = backend.list().filter((queue) => queue.name.startsWith(prefix));
+  const { page, nextToken } = paginate(matching, (queue) => queue.name, input.MaxResults, input.NextToken);
+  return {
+    ...(page.length > 0 ? { QueueUrls: page.map((queue) => queue.url) } : {}),
+    ...(nextToken ? { NextToken: nextToken } : {}),
+  };
+}
+
+export function purgeQueue(backend: SqsBackend, input: Partial<PurgeQueueCommandInput>): object {
+  const queue = backend.queueByUrl(input.QueueUrl);
+  if (queue.lastPurgeAt !== undefined && queue.now() - queue.lastPurgeAt < 60_000) {
+    throw sqsErrors.purgeQueueInProgress(queue.name);
+  }
+  queue.purge();
+  return {};
+}
+
+export function listDeadLetterSourceQueues(
+  backend: SqsBackend,
+  input: Partial<ListDeadLetterSourceQueuesCommandInput>,
+): Omit<ListDeadLetterSourceQueuesCommandOutput, '$metadata'> {
+  const deadLetterQueue = backend.queueByUrl(input.QueueUrl);
+  const sources = backend.list().filter((queue) => queue.settings.redrivePolicy?.deadLetterTargetArn === deadLetterQueue.arn);
+  const { page, nextToken } = paginate(sources, (queue) => queue.name, input.MaxResults, input.NextToken);
+  // `queueUrls` is required in the model: present even when empty.
+  return { queueUrls: page.map((queue) => queue.url), ...(nextToken ? { NextToken: nextToken } : {}) };
+}

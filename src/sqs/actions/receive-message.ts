@@ -1,0 +1,93 @@
+import type { Message, ReceiveMessageCommandInput, ReceiveMessageCommandOutput } from '@aws-sdk/client-sqs';
+import type { AbortSignalLike, RequestContext } from '../../plugin.js';
+import type { Waiter } from '../long-poll.js';
+import type { Queue, ReceivedMessage } from '../queue.js';
+import type { SqsBackend } from '../sqs-backend.js';
+import { optionalInteger, stringList } from './params.js';
+import { messageShaper } from './receive-output.js';
+
+type ReceiveOutput = Omit<ReceiveMessageCommandOutput, '$metadata'>;
+
+export function receiveMessage(
+  backend: SqsBackend,
+  input: Partial<ReceiveMessageCommandInput>,
+  request: RequestContext,
+): ReceiveOutput | Promise<ReceiveOutput> {
+  const queue = backend.queueByUrl(input.QueueUrl);
+  const max =
+    optionalInteger('MaxNumberOfMessages', input.MaxNumberOfMessages, 1, 10, 'Must be between 1 and 10, if provided.') ?? 1;
+  const visibilityTimeout = optionalInteger(
+    'VisibilityTimeout',
+    input.VisibilityTimeout,
+    0,
+    43_200,
+    'Must be >= 0 and <= 43200, if provided.',
+  );
+  const waitTimeSeconds =
+    optionalInteger('WaitTimeSeconds', input.WaitTimeSeconds, 0, 20, 'Must be >= 0 and <= 20, if provided.') ??
+    queue.settings.receiveMessageWaitTimeSeconds;
+  const shape = messageShaper(
+    [...stringList('AttributeNames', input.AttributeNames), ...stringList('MessageSystemAttributeNames', input.MessageSystemAttributeNames)],
+    stringList('MessageAttributeNames', input.MessageAttributeNames),
+  );
+
+  const receive = (): Message[] =>
+    queue.receive(max, visibilityTimeout ?? queue.settings.visibilityTimeout).map((r: ReceivedMessage) => shape(r));
+  const messages = receive();
+  if (messages.length > 0 || waitTimeSeconds === 0) return output(messages);
+  return longPoll(queue, backend, waitTimeSeconds, receive, request.abortSignal);
+}
+
+function output(messages: Message[]): ReceiveOutput {
+  return messages.length > 0 ? { Messages: messages } : {};
+}
+
+/**
+ * Waits up to `seconds` for messages: answers as soon as any become receivable (a send, a delay
+ * or visibility timeout ending) or, empty, when the wait ends. The SDK's abortSignal ends it early.
+ */
+function longPoll(
+  queue: Queue,
+  backend: SqsBackend,
+  seconds: number,
+  receive: () => Message[],
+  abortSignal: AbortSignalLike | undefined,
+): Promise<ReceiveOutput> {
+  const clock = backend.clock;
+  return new Promise((resolve, reject) => {
+    let deadline: unknown;
+    const finish = (messages: Message[]): void => {
+      clock.clearTimeout(deadline);
+      abortSignal?.removeEventListener('abort', onAbort);
+      queue.stopWaiting(waiter);
+      resolve(output(messages));
+    };
+    const waiter: Waiter = {
+      attempt: () => {
+        const messages = receive();
+        if (messages.length === 0) return false;
+        finish(messages);
+        return true;
+      },
+      abandon: () => finish([]),
+    };
+    const onAbort = (): void => {
+      clock.clearTimeout(deadline);
+      queue.stopWaiting(waiter);
+      reject(abortError(abortSignal));
+    };
+    if (abortSignal?.aborted) return onAbort();
+    abortSignal?.addEventListener('abort', onAbort);
+    deadline = clock.setTimeout(() => finish(receive()), seconds * 1000);
+    queue.wait(waiter);
+  });
+}
+
+/** The error the SDK's own HTTP handler raises for an aborted request. */
+function abortError(signal: AbortSignalLike | undefined): Error {
+  const reason = signal?.reason;
+  const error = new Error(reason && !(reason instanceof Error) ? String(reason) : 'Request aborted');
+  error.name = 'AbortError';
+  if (reason instanceof Error) error.cause = reason;
+  return error;
+}

@@ -1,0 +1,91 @@
+import type { Message, MessageAttributeValue as SdkMessageAttributeValue } from '@aws-sdk/client-sqs';
+import { md5OfMessageAttributes, type MessageAttributeValue } from '../md5.js';
+import type { QueuedMessage } from '../messages/message.js';
+import type { ReceivedMessage } from '../queue.js';
+
+/** System attributes a receive can ask for, and how each is read off a message (undefined: left out). */
+const SYSTEM_ATTRIBUTES: Readonly<Record<string, (m: QueuedMessage) => string | undefined>> = {
+  SenderId: (m) => m.content.senderId,
+  ApproximateFirstReceiveTimestamp: (m) => String(m.firstReceiveTimestamp),
+  ApproximateReceiveCount: (m) => String(m.receiveCount),
+  SentTimestamp: (m) => String(m.content.sentTimestamp),
+  AWSTraceHeader: (m) => m.content.systemAttributes['AWSTraceHeader']?.StringValue,
+  DeadLetterQueueSourceArn: (m) => m.deadLetterQueueSourceArn,
+  MessageDeduplicationId: (m) => m.content.messageDeduplicationId,
+  MessageGroupId: (m) => m.content.messageGroupId,
+  SequenceNumber: (m) => m.content.sequenceNumber,
+};
+
+/**
+ * Builds the `Message` a receive returns, with the system attributes and message attributes the
+ * request asked for. Filters are parsed once per request, not per message.
+ */
+export function messageShaper(systemAttributeNames: readonly string[], messageAttributeNames: readonly string[]) {
+  const readers = pickSystemAttributes(systemAttributeNames);
+  const wantsAttribute = messageAttributeFilter(messageAttributeNames);
+  return ({ message, receiptHandle }: ReceivedMessage): Message => {
+    const attributes = readSystemAttributes(message, readers);
+    const selected = selectAttributes(message.content.messageAttributes, wantsAttribute);
+    const md5 = selected && md5OfMessageAttributes(selected);
+    return {
+      MessageId: message.messageId,
+      ReceiptHandle: receiptHandle,
+      MD5OfBody: message.content.md5OfBody,
+      Body: message.content.body,
+      ...(attributes ? { Attributes: attributes } : {}),
+      ...(md5 ? { MD5OfMessageAttributes: md5 } : {}),
+      ...(selected ? { MessageAttributes: toSdkAttributes(selected) } : {}),
+    };
+  };
+}
+
+function pickSystemAttributes(names: readonly string[]): [string, (m: QueuedMessage) => string | undefined][] {
+  const all = Object.entries(SYSTEM_ATTRIBUTES);
+  if (names.includes('All')) return all;
+  // Unknown names are ignored, as SQS does.
+  return all.filter(([name]) => names.includes(name));
+}
+
+function readSystemAttributes(
+  message: QueuedMessage,
+  readers: readonly [string, (m: QueuedMessage) => string | undefined][],
+): Record<string, string> | undefined {
+  let attributes: Record<string, string> | undefined;
+  for (const [name, read] of readers) {
+    const value = read(message);
+    if (value !== undefined) (attributes ??= {})[name] = value;
+  }
+  return attributes;
+}
+
+/** `All`, `*` and `.*` select every attribute; `prefix.*` those starting with prefix; others by exact name. */
+function messageAttributeFilter(names: readonly string[]): (name: string) => boolean {
+  if (names.some((n) => n === 'All' || n === '*' || n === '.*')) return () => true;
+  const exact = new Set(names.filter((n) => !n.endsWith('.*')));
+  const prefixes = names.filter((n) => n.endsWith('.*')).map((n) => n.slice(0, -2));
+  return (name) => exact.has(name) || prefixes.some((p) => name.startsWith(p));
+}
+
+function selectAttributes(
+  attributes: Readonly<Record<string, MessageAttributeValue>>,
+  wanted: (name: string) => boolean,
+): Record<string, MessageAttributeValue> | undefined {
+  let selected: Record<string, MessageAttributeValue> | undefined;
+  for (const name in attributes) {
+    if (wanted(name)) (selected ??= {})[name] = attributes[name]!;
+  }
+  return selected;
+}
+
+/** Fresh objects every time: the caller may change what it receives without touching the queue. */
+function toSdkAttributes(attributes: Record<string, MessageAttributeValue>): Record<string, SdkMessageAttributeValue> {
+  const out: Record<string, SdkMessageAttributeValue> = {};
+  for (const [name, value] of Object.entries(attributes)) {
+    out[name] = {
+      DataType: value.DataType,
+      ...(value.StringValue !== undefined ? { StringValue: value.StringValue } : {}),
+      ...(value.BinaryValue !== undefined ? { BinaryValue: new Uint8Array(value.BinaryValue) } : {}),
+    };
+  }
+  return out;
+}

@@ -1,0 +1,121 @@
+import { IndexedHeap } from '../../util/indexed-heap.js';
+import { QueuedMessage } from './message.js';
+
+/**
+ * The messages of one standard queue, sized for millions: visible ones ordered by age, hidden ones
+ * (delayed or in flight) by the time they reappear, and all of them by enqueue time for retention.
+ * Time only moves things when the queue is touched (`advance`), so no message owns a timer.
+ */
+export class StandardMessageStore {
+  private readonly byId = new Map<string, QueuedMessage>();
+  private readonly visible = new IndexedHeap<QueuedMessage>(
+    (a, b) => a.sequence < b.sequence,
+    { get: (m) => m.orderSlot, set: (m, i) => (m.orderSlot = i) },
+  );
+  private readonly hidden = new IndexedHeap<QueuedMessage>(
+    (a, b) => a.hiddenUntil < b.hiddenUntil || (a.hiddenUntil === b.hiddenUntil && a.sequence < b.sequence),
+    { get: (m) => m.hiddenSlot, set: (m, i) => (m.hiddenSlot = i) },
+  );
+  private readonly byAge = new IndexedHeap<QueuedMessage>(
+    (a, b) => a.enqueuedAt < b.enqueuedAt || (a.enqueuedAt === b.enqueuedAt && a.sequence < b.sequence),
+    { get: (m) => m.retentionSlot, set: (m, i) => (m.retentionSlot = i) },
+  );
+  private delayedCount = 0;
+
+  get size(): number {
+    return this.byId.size;
+  }
+  get visibleCount(): number {
+    return this.visible.size;
+  }
+  get delayed(): number {
+    return this.delayedCount;
+  }
+  get inFlightCount(): number {
+    return this.hidden.size - this.delayedCount;
+  }
+
+  get(messageId: string): QueuedMessage | undefined {
+    return this.byId.get(messageId);
+  }
+
+  /** Adds a message, hidden until `visibleAt` when that lies in the future. */
+  add(message: QueuedMessage, now: number, visibleAt: number): void {
+    this.byId.set(message.messageId, message);
+    this.byAge.push(message);
+    if (visibleAt > now) this.hide(message, 'delayed', visibleAt);
+    else this.show(message);
+  }
+
+  /**
+   * Drops messages whose retention ended (in flight or not) and shows hidden messages whose time has
+   * come. Returns how many became visible. Costs O(log n) per message that actually changes.
+   */
+  advance(now: number, retentionMs: number): number {
+    for (let oldest = this.byAge.peek(); oldest && oldest.enqueuedAt + retentionMs <= now; oldest = this.byAge.peek()) {
+      this.remove(oldest);
+    }
+    let shown = 0;
+    for (let next = this.hidden.peek(); next && next.hiddenUntil <= now; next = this.hidden.peek()) {
+      this.unhide(next);
+      this.show(next);
+      shown++;
+    }
+    return shown;
+  }
+
+  /** The oldest visible message, taken out of the visible set; the caller decides where it goes. */
+  takeVisible(): QueuedMessage | undefined {
+    return this.visible.pop();
+  }
+
+  /** Hides a message (taken, visible or in flight) as in flight until `until`. */
+  setInFlight(message: QueuedMessage, until: number): void {
+    if (message.state === 'visible') this.visible.remove(message);
+    if (message.hiddenSlot >= 0) this.unhide(message);
+    this.hide(message, 'inFlight', until);
+  }
+
+  remove(message: QueuedMessage): void {
+    if (!this.byId.delete(message.messageId)) return;
+    this.visible.remove(message);
+    if (message.hiddenSlot >= 0) this.unhide(message);
+    this.byAge.remove(message);
+  }
+
+  clear(): void {
+    this.byId.clear();
+    this.visible.clear();
+    this.hidden.clear();
+    this.byAge.clear();
+    this.delayedCount = 0;
+  }
+
+  /** When the next hidden message reappears, if any is hidden. */
+  nextVisibleAt(): number | undefined {
+    return this.hidden.peek()?.hiddenUntil;
+  }
+
+  /** Every message, oldest first. For inspection only: it sorts. */
+  list(): QueuedMessage[] {
+    return [...this.byId.values()].sort((a, b) => a.sequence - b.sequence);
+  }
+
+  private show(message: QueuedMessage): void {
+    message.state = 'visible';
+    message.hiddenUntil = 0;
+    this.visible.push(message);
+  }
+
+  private hide(message: QueuedMessage, state: 'delayed' | 'inFlight', until: number): void {
+    message.state = state;
+    message.hiddenUntil = until;
+    if (state === 'delayed') this.delayedCount++;
+    this.hidden.push(message);
+  }
+
+  private unhide(message: QueuedMessage): void {
+    if (message.state === 'delayed') this.delayedCount--;
+    this.hidden.remove(message);
+  }
+}

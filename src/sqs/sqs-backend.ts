@@ -1,0 +1,86 @@
+import type { Clock } from '../clock.js';
+import type { IdSource } from '../ids.js';
+import { sqsErrors } from './errors.js';
+import { parseQueueArn, parseQueueUrl, type AccountScope, type QueueAddress } from './queue-address.js';
+import type { QueueSettings } from './queue-attributes.js';
+import { Queue, type QueueDirectory } from './queue.js';
+
+/** How long a deleted queue's name stays locked. */
+const DELETED_NAME_LOCK_MS = 60_000;
+
+/**
+ * The SQS state of one emulated account: its queues, looked up by URL, name or ARN. Queues live in
+ * the account's own region; a URL or ARN naming another region or account finds nothing.
+ */
+export class SqsBackend implements QueueDirectory {
+  private readonly queues = new Map<string, Queue>();
+  private readonly deletedAt = new Map<string, number>();
+
+  constructor(
+    readonly scope: AccountScope,
+    readonly clock: Clock,
+    readonly ids: IdSource,
+  ) {}
+
+  get senderId(): string {
+    return this.scope.accountId;
+  }
+
+  /** Resolves a QueueUrl parameter, or throws QueueDoesNotExist. */
+  queueByUrl(value: unknown): Queue {
+    if (value === undefined || value === null || value === '') throw sqsErrors.missingParameter('QueueUrl');
+    const address = typeof value === 'string' ? parseQueueUrl(value, this.scope) : undefined;
+    const queue = address && this.find(address);
+    if (!queue) throw sqsErrors.queueDoesNotExist();
+    return queue;
+  }
+
+  findByName(name: string): Queue | undefined {
+    return this.queues.get(name);
+  }
+
+  findByArn(arn: string): Queue | undefined {
+    const address = parseQueueArn(arn);
+    return address && this.find(address);
+  }
+
+  /** Every queue, by name. */
+  list(): Queue[] {
+    return [...this.queues.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  }
+
+  addressFor(name: string): QueueAddress {
+    return { ...this.scope, name };
+  }
+
+  wasDeletedRecently(name: string): boolean {
+    const at = this.deletedAt.get(name);
+    if (at === undefined) return false;
+    if (this.clock.now() - at < DELETED_NAME_LOCK_MS) return true;
+    this.deletedAt.delete(name);
+    return false;
+  }
+
+  create(name: string, settings: QueueSettings): Queue {
+    const queue = new Queue(this.addressFor(name), this.ids.uuid(), settings, this.clock, this.ids, this);
+    this.queues.set(name, queue);
+    return queue;
+  }
+
+  delete(queue: Queue): void {
+    this.queues.delete(queue.name);
+    this.deletedAt.set(queue.name, this.clock.now());
+    queue.close();
+  }
+
+  reset(): void {
+    for (const queue of this.queues.values()) queue.close();
+    this.queues.clear();
+    this.deletedAt.clear();
+  }
+
+  private find(address: QueueAddress): Queue | undefined {
+    if (address.region !== this.scope.region || address.accountId !== this.scope.accountId) return undefined;
+    return this.queues.get(address.name);
+  }
+}

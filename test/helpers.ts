@@ -1,0 +1,29 @@
+import { SQSClient } from '@aws-sdk/client-sqs';
+import { createAwsMock, type AwsMock, type AwsMockOptions } from '../src/index.js';
+
+/** A request handler that fails the test if anything ever tries to reach the network. */
+export const networkTrap = {
+  handle(): never {
+    throw new Error('the network was reached');
+  },
+  updateHttpClientConfig(): void {},
+  httpHandlerConfigs: () => ({}),
+};
+
+/** An SQSClient as users make one, with the plugin of a fresh account and no way to the network. */
+export function sqsSetup(options: AwsMockOptions = {}): { aws: AwsMock; sqs: SQSClient } {
+  const aws = createAwsMock(options);
+  const sqs = new SQSClient({ region: aws.region, requestHandler: networkTrap });
+  sqs.middlewareStack.use(aws.sqs);
+  return { aws, sqs };
+}
+
+/** Runs `promise` to its rejection and returns the error, failing if it resolves. */
+export async function rejectionOf(promise: Promise<unknown>): Promise<Error & Record<string, unknown>> {
+  try {
+    await promise;
+  } catch (error) {
+    return error as Error & Record<string, unknown>;
+  }
+  throw new Error('expected the promise to reject');
+}
