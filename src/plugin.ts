@@ -46,7 +46,7 @@ export function middlewareFor(emulation: ServiceEmulation, ids: () => IdSource) 
       const command = context.commandName ?? 'UnknownCommand';
       if (context.clientName && context.clientName !== emulation.clientName) {
         throw new Error(
-          `sqs-sns-mock: the ${emulation.service} mock was added to a ${context.clientName}; ` +
+          `sqs-sns-mock: the ${emulation.service} mock was added to an ${context.clientName}; ` +
             `add it to an ${emulation.clientName}.`,
         );
       }

@@ -13,7 +13,9 @@ export interface AccountScope {
 }
 
 export function queueUrl(address: QueueAddress): string {
-  return `https://sqs.${address.region}.amazonaws.com/${address.accountId}/${address.name}`;
+  // China regions are served from amazonaws.com.cn.
+  const domain = partitionOf(address.region) === 'aws-cn' ? 'amazonaws.com.cn' : 'amazonaws.com';
+  return `https://sqs.${address.region}.${domain}/${address.accountId}/${address.name}`;
 }
 
 export function queueArn(address: QueueAddress): string {

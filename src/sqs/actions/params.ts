@@ -37,13 +37,21 @@ export function stringList(name: string, value: unknown): string[] {
   return value as string[];
 }
 
-/** A map of strings (absent → undefined); anything else → InvalidParameterValue. */
+/**
+ * A map of strings (absent → undefined); anything else → InvalidParameterValue. Entries whose value is null or
+ * undefined are left out, as the SDK's serializer leaves them out of the request: `{ VisibilityTimeout: undefined }`
+ * reaches AWS as `{}`.
+ */
 export function stringMap(name: string, value: unknown): Record<string, string> | undefined {
   if (!isPresent(value)) return undefined;
-  if (typeof value !== 'object' || Array.isArray(value) || Object.values(value as object).some((v) => typeof v !== 'string')) {
+  if (typeof value !== 'object' || Array.isArray(value)) {
     throw sqsErrors.invalidParameter(name, safeString(value), `${name} must be a map of strings.`);
   }
-  return { ...(value as Record<string, string>) };
+  const entries = Object.entries(value as object).filter(([, v]) => isPresent(v));
+  if (entries.some(([, v]) => typeof v !== 'string')) {
+    throw sqsErrors.invalidParameter(name, safeString(value), `${name} must be a map of strings.`);
+  }
+  return Object.fromEntries(entries) as Record<string, string>;
 }
 
 export function safeString(value: unknown): string {
@@ -61,13 +69,7 @@ export function paginate<T>(
   maxResultsInput: unknown,
   nextTokenInput: unknown,
 ): { page: T[]; nextToken: string | undefined } {
-  const maxResults = optionalInteger(
-    'MaxResults',
-    maxResultsInput,
-    1,
-    1000,
-    'MaxResults must be an integer between 1 and 1000.',
-  );
+  const maxResults = maxResultsOf(maxResultsInput);
   let start = 0;
   if (isPresent(nextTokenInput)) {
     const after = typeof nextTokenInput === 'string' ? decodeToken(nextTokenInput) : undefined;
@@ -80,6 +82,16 @@ export function paginate<T>(
   // Without MaxResults SQS never paginates; with it, a token only when more remain.
   const more = maxResults !== undefined && start + limit < items.length;
   return { page, nextToken: more && page.length > 0 ? encodeToken(keyOf(page[page.length - 1]!)) : undefined };
+}
+
+/** 1–1000 or absent. AWS's text for this parameter does not quote the value, unlike optionalInteger's. */
+function maxResultsOf(value: unknown): number | undefined {
+  if (!isPresent(value)) return undefined;
+  const number = typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : value;
+  if (typeof number !== 'number' || !Number.isInteger(number) || number < 1 || number > 1000) {
+    throw sqsErrors.maxResultsOutOfRange();
+  }
+  return number;
 }
 
 function encodeToken(after: string): string {

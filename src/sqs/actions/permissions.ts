@@ -33,6 +33,16 @@ const GRANTABLE_ACTIONS = new Set([
   'SendMessage',
   'ListQueueTags',
 ]);
+// Actions only the queue owner may call answer their own reason (spec §4.17, [3P]; moto's suite agrees).
+const OWNER_ONLY_ACTIONS = new Set([
+  'AddPermission',
+  'RemovePermission',
+  'CreateQueue',
+  'DeleteQueue',
+  'SetQueueAttributes',
+  'TagQueue',
+  'UntagQueue',
+]);
 const MAX_STATEMENTS = 20;
 const MAX_ACTIONS = 7;
 
@@ -47,6 +57,9 @@ export function addPermission(backend: SqsBackend, input: Partial<AddPermissionC
   const actions = stringList('Actions', input.Actions);
   if (actions.length === 0) throw sqsErrors.missingParameter('ActionName');
   for (const action of actions) {
+    if (OWNER_ONLY_ACTIONS.has(action)) {
+      throw sqsErrors.invalidParameter('ActionName', `SQS:${action}`, 'Only the queue owner is allowed to invoke this action.');
+    }
     if (!GRANTABLE_ACTIONS.has(action)) {
       throw sqsErrors.invalidParameter('ActionName', `SQS:${action}`, 'Please refer to the appropriate WSDL for a list of valid actions.');
     }
@@ -59,7 +72,9 @@ export function addPermission(backend: SqsBackend, input: Partial<AddPermissionC
   if (statements.length + 1 > MAX_STATEMENTS) {
     throw sqsErrors.overLimit(`${statements.length + 1} Statements were found, maximum allowed is ${MAX_STATEMENTS}.`);
   }
-  const principals = accounts.map((account) => `arn:aws:iam::${account}:root`);
+  // Principals live in the queue's partition (aws-cn, aws-us-gov, ...), as its own ARN does.
+  const partition = queue.arn.split(':')[1];
+  const principals = accounts.map((account) => `arn:${partition}:iam::${account}:root`);
   const grants = actions.map((action) => `SQS:${action}`);
   statements.push({
     Sid: label,
