@@ -299,4 +299,10 @@ export const sqsErrors = {
       raw,
       "Amazon SQS can't create the redrive allow policy. To specify one or more source queue ARNs, you must set redrivePermission to byQueue.",
     ),
+
+  // ---- Queue management (ListQueues / ListDeadLetterSourceQueues pagination) ----
+
+  /** [3P] Unlike most parameter errors, this text does not quote the value. */
+  maxResultsOutOfRange: (): AwsError =>
+    invalidParameterValue('Value for parameter MaxResults is invalid. Reason: MaxResults must be an integer between 1 and 1000.'),
 };

@@ -92,23 +92,36 @@ export function validateGroupOrDedupId(
 // Size
 // ---------------------------------------------------------------------------------------------------------------
 
-function valueByteLength(value: MessageAttributeValue): number {
-  let bytes = 0;
-  if (value.StringValue !== undefined) bytes += Buffer.byteLength(value.StringValue, 'utf8');
-  if (value.BinaryValue !== undefined) bytes += value.BinaryValue.byteLength;
-  for (const item of value.StringListValues ?? []) bytes += Buffer.byteLength(item, 'utf8');
-  for (const item of value.BinaryListValues ?? []) bytes += item.byteLength;
+/** UTF-8 bytes of a string, bytes of a Uint8Array; anything else (a wrong type in a raw request) counts 0. */
+function byteLengthOf(value: unknown): number {
+  if (typeof value === 'string') return Buffer.byteLength(value, 'utf8');
+  if (value instanceof Uint8Array) return value.byteLength;
+  return 0;
+}
+
+function valueByteLength(value: Readonly<Record<string, unknown>>): number {
+  let bytes = byteLengthOf(value['StringValue']) + byteLengthOf(value['BinaryValue']);
+  for (const list of [value['StringListValues'], value['BinaryListValues']]) {
+    if (Array.isArray(list)) for (const item of list) bytes += byteLengthOf(item);
+  }
   return bytes;
 }
 
 /**
  * The size SQS compares with MaximumMessageSize and sums for BatchRequestTooLong (spec §5.1): UTF-8 body bytes plus,
  * per message attribute, name + DataType + value bytes. System attributes are not part of it, so they are not taken.
+ *
+ * The batch limit is checked before any entry is validated, so this also takes raw request values: members of a
+ * wrong type count 0 and every value present counts, whatever the DataType (what AWS counts for such a malformed
+ * entry is unknown; the entry fails validation anyway). For validated attributes, which keep only the value their
+ * DataType needs, the two readings agree.
  */
-export function messagePayloadSize(body: string, attrs: Readonly<Record<string, MessageAttributeValue>>): number {
-  let bytes = Buffer.byteLength(body, 'utf8');
+export function messagePayloadSize(body: unknown, attrs: unknown): number {
+  let bytes = byteLengthOf(body);
+  if (!isPlainRecord(attrs)) return bytes;
   for (const [name, value] of Object.entries(attrs)) {
-    bytes += Buffer.byteLength(name, 'utf8') + Buffer.byteLength(value.DataType, 'utf8') + valueByteLength(value);
+    bytes += Buffer.byteLength(name, 'utf8');
+    if (isPlainRecord(value)) bytes += byteLengthOf(value['DataType']) + valueByteLength(value);
   }
   return bytes;
 }

@@ -94,8 +94,8 @@ export class Queue {
   }
 
   /**
-   * Receives up to `max` messages, hiding each for `visibilityTimeout` seconds. A message whose receive
-   * count already reached the redrive policy's maxReceiveCount moves to the dead-letter queue instead.
+   * Receives up to `max` messages, hiding each for `visibilityTimeout` seconds. A message already received
+   * maxReceiveCount times in this queue moves to the dead-letter queue instead.
    */
   receive(max: number, visibilityTimeout: number): ReceivedMessage[] {
     const now = this.advance();
@@ -105,6 +105,7 @@ export class Queue {
       if (!message) break;
       if (this.redriveIfDue(message)) continue;
       message.receiveCount++;
+      message.receivesHere++;
       message.receiveNumber++;
       message.firstReceiveTimestamp ??= now;
       message.lastReceivedAt = now;
@@ -176,7 +177,7 @@ export class Queue {
 
   private redriveIfDue(message: QueuedMessage): boolean {
     const policy = this.settings.redrivePolicy;
-    if (!policy || message.receiveCount < policy.maxReceiveCount) return false;
+    if (!policy || message.receivesHere < policy.maxReceiveCount) return false;
     const deadLetterQueue = this.directory.findByArn(policy.deadLetterTargetArn);
     // A policy whose target was deleted later leaves the message where it is (as AWS is reported to).
     if (!deadLetterQueue || deadLetterQueue === this) return false;

@@ -1,5 +1,5 @@
 import type { MessageAttributeValue } from './md5.js';
-import type { MessageState, QueuedMessage } from './messages/message.js';
+import { copyAttributeValue, type MessageState, type QueuedMessage } from './messages/message.js';
 import type { Queue } from './queue.js';
 import type { SqsBackend } from './sqs-backend.js';
 
@@ -18,7 +18,10 @@ export class MessageView {
   constructor(message: QueuedMessage) {
     this.messageId = message.messageId;
     this.body = message.content.body;
-    this.messageAttributes = message.content.messageAttributes;
+    // A copy per view: changing what a view shows must not change the stored message.
+    this.messageAttributes = Object.fromEntries(
+      Object.entries(message.content.messageAttributes).map(([name, value]) => [name, copyAttributeValue(value)]),
+    );
     this.receiveCount = message.receiveCount;
     this.state = message.state;
     this.messageGroupId = message.content.messageGroupId;

@@ -1,6 +1,6 @@
 import type { Message, MessageAttributeValue as SdkMessageAttributeValue } from '@aws-sdk/client-sqs';
 import { md5OfMessageAttributes, type MessageAttributeValue } from '../md5.js';
-import type { QueuedMessage } from '../messages/message.js';
+import { copyAttributeValue, type QueuedMessage } from '../messages/message.js';
 import type { ReceivedMessage } from '../queue.js';
 
 /** System attributes a receive can ask for, and how each is read off a message (undefined: left out). */
@@ -66,26 +66,19 @@ function messageAttributeFilter(names: readonly string[]): (name: string) => boo
   return (name) => exact.has(name) || prefixes.some((p) => name.startsWith(p));
 }
 
+/**
+ * The attributes `wanted` keeps, or undefined when it keeps none. Built with `Object.fromEntries`, which defines
+ * properties: assigning would turn a legal attribute named `__proto__` into the object's prototype and lose it.
+ */
 function selectAttributes(
   attributes: Readonly<Record<string, MessageAttributeValue>>,
   wanted: (name: string) => boolean,
 ): Record<string, MessageAttributeValue> | undefined {
-  let selected: Record<string, MessageAttributeValue> | undefined;
-  for (const name in attributes) {
-    if (wanted(name)) (selected ??= {})[name] = attributes[name]!;
-  }
-  return selected;
+  const selected = Object.entries(attributes).filter(([name]) => wanted(name));
+  return selected.length > 0 ? Object.fromEntries(selected) : undefined;
 }
 
 /** Fresh objects every time: the caller may change what it receives without touching the queue. */
 function toSdkAttributes(attributes: Record<string, MessageAttributeValue>): Record<string, SdkMessageAttributeValue> {
-  const out: Record<string, SdkMessageAttributeValue> = {};
-  for (const [name, value] of Object.entries(attributes)) {
-    out[name] = {
-      DataType: value.DataType,
-      ...(value.StringValue !== undefined ? { StringValue: value.StringValue } : {}),
-      ...(value.BinaryValue !== undefined ? { BinaryValue: new Uint8Array(value.BinaryValue) } : {}),
-    };
-  }
-  return out;
+  return Object.fromEntries(Object.entries(attributes).map(([name, value]) => [name, copyAttributeValue(value)]));
 }

@@ -3,6 +3,7 @@ import type {
   SendMessageBatchResultEntry,
 } from '@aws-sdk/client-sqs';
 import { sqsErrors } from '../errors.js';
+import { messagePayloadSize } from '../message-validation.js';
 import type { SqsBackend } from '../sqs-backend.js';
 import { batchOutput, runEntry, type BatchOutput, validateBatchEntries, type BatchResultErrorEntry } from './batch.js';
 import { acceptMessage, sendResultDigests, type MessageInput } from './message-input.js';
@@ -16,7 +17,8 @@ export function sendMessageBatch(
 ): BatchOutput<SendMessageBatchResultEntry> {
   const queue = backend.queueByUrl(input.QueueUrl);
   const entries = validateBatchEntries<MessageInput & { Id?: unknown }>(input.Entries, 'SendMessageBatchRequestEntry');
-  const total = entries.reduce((sum, entry) => sum + roughPayloadSize(entry), 0);
+  // Counted over the raw entries: an oversized batch fails as a whole, whatever its entries' own faults.
+  const total = entries.reduce((sum, entry) => sum + messagePayloadSize(entry.MessageBody, entry.MessageAttributes), 0);
   if (total > MAX_BATCH_BYTES) throw sqsErrors.batchRequestTooLong(total);
 
   const successful: SendMessageBatchResultEntry[] = [];
@@ -29,20 +31,4 @@ export function sendMessageBatch(
     successful.push({ Id: entry.Id, MessageId: content.messageId, ...sendResultDigests(content) });
   });
   return batchOutput(successful, failed);
-}
-
-/** Body and attribute bytes as the batch limit counts them, before any entry is validated. */
-function roughPayloadSize(entry: MessageInput): number {
-  let size = typeof entry.MessageBody === 'string' ? Buffer.byteLength(entry.MessageBody) : 0;
-  const attributes = entry.MessageAttributes;
-  if (attributes && typeof attributes === 'object') {
-    for (const [name, value] of Object.entries(attributes as Record<string, Record<string, unknown> | null>)) {
-      size += Buffer.byteLength(name);
-      if (!value) continue;
-      if (typeof value.DataType === 'string') size += Buffer.byteLength(value.DataType);
-      if (typeof value.StringValue === 'string') size += Buffer.byteLength(value.StringValue);
-      if (value.BinaryValue instanceof Uint8Array) size += value.BinaryValue.byteLength;
-    }
-  }
-  return size;
 }

@@ -29,7 +29,15 @@ export class QueuedMessage {
   state: MessageState = 'visible';
   /** Epoch ms at which a delayed or in-flight message becomes visible. */
   hiddenUntil = 0;
+  /** ApproximateReceiveCount: every receive, in this queue and, for a redriven message, in its source. */
   receiveCount = 0;
+  /**
+   * Receives in this queue only: what redrive compares with maxReceiveCount. A message moved to a dead-letter queue
+   * starts again at 0 there while receiveCount carries on; otherwise a DLQ with its own redrive policy would pass
+   * the message on at its first receive, and AWS does not (a q1 → q2 → q3 chain with maxReceiveCount 1 each
+   * delivers the message once from q2 [AWS-test]).
+   */
+  receivesHere = 0;
   firstReceiveTimestamp: number | undefined = undefined;
   /** Counts receives, so each receipt handle names the receive it came from. */
   receiveNumber = 0;
@@ -39,6 +47,9 @@ export class QueuedMessage {
   orderSlot = -1;
   hiddenSlot = -1;
   retentionSlot = -1;
+  /** Links of the one MessageList the message is in (a FIFO group or the FIFO delayed line). */
+  listPrev: QueuedMessage | undefined = undefined;
+  listNext: QueuedMessage | undefined = undefined;
 
   constructor(
     readonly content: MessageContent,
@@ -51,4 +62,13 @@ export class QueuedMessage {
   get messageId(): string {
     return this.content.messageId;
   }
+}
+
+/** A fresh copy of a stored attribute value, bytes included, for anything handed out to callers. */
+export function copyAttributeValue(value: MessageAttributeValue): MessageAttributeValue {
+  return {
+    DataType: value.DataType,
+    ...(value.StringValue !== undefined ? { StringValue: value.StringValue } : {}),
+    ...(value.BinaryValue !== undefined ? { BinaryValue: new Uint8Array(value.BinaryValue) } : {}),
+  };
 }
