@@ -123,7 +123,7 @@ export const sqsErrors = {
   delaySecondsOutOfRange: (value: unknown): AwsError =>
     invalidParameter('DelaySeconds', value, 'DelaySeconds must be >= 0 and <= 900.'),
   /** [AWS-snap] same text for MessageGroupId and MessageDeduplicationId; the raw value is embedded verbatim. */
-  invalidFifoIdentifier: (name: 'MessageGroupId' | 'MessageDeduplicationId', value: unknown): AwsError =>
+  invalidFifoIdentifier: (name: 'MessageGroupId' | 'MessageDeduplicationId' | 'ReceiveRequestAttemptId', value: unknown): AwsError =>
     invalidParameter(name, value, `${name} can only include alphanumeric and punctuation characters. 1 to 128 in length.`),
   /**
    * Not an AWS text: SDK v3's typings make a wrong JSON type impossible without a cast, and AWS would reject it while

@@ -33,6 +33,11 @@ const NUMBER_SYNTAX = /^[+-]?(?:(\d+)(?:\.(\d*))?|\.(\d+))(?:[eE]([+-]?\d+))?$/;
 /** Alphanumerics and ASCII punctuation, 1 to 128 of them. */
 const FIFO_IDENTIFIER = /^[A-Za-z0-9!"#$%&'()*+,\-./:;<=>?@[\\\]^_`{|}~]{1,128}$/;
 
+/** The shape AWS requires of MessageGroupId, MessageDeduplicationId and ReceiveRequestAttemptId. */
+export function isFifoIdentifier(value: unknown): value is string {
+  return typeof value === 'string' && FIFO_IDENTIFIER.test(value);
+}
+
 type BaseType = 'String' | 'Number' | 'Binary';
 type AttributeKind = 'user' | 'system';
 

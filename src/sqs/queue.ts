@@ -1,8 +1,12 @@
 import type { Clock } from '../clock.js';
 import type { IdSource } from '../ids.js';
-import { WaitingReceives } from './long-poll.js';
+import { DeduplicationWindow, formatSequenceNumber, type AcceptedSend } from './fifo/deduplication.js';
+import { ReceiveAttempts } from './fifo/receive-attempts.js';
+import { WaitingReceives, type Waiter } from './long-poll.js';
+import { FifoMessageStore } from './messages/fifo-store.js';
 import { QueuedMessage, type MessageContent } from './messages/message.js';
 import { StandardMessageStore } from './messages/standard-store.js';
+import type { MessageStore } from './messages/store.js';
 import { queueArn, queueUrl, type QueueAddress } from './queue-address.js';
 import type { QueueSettings } from './queue-attributes.js';
 import { encodeReceiptHandle } from './receipt-handle.js';
@@ -23,6 +27,9 @@ export type HandleLookup =
   | { kind: 'gone' } // a well-formed handle of this queue whose message was deleted or expired
   | { kind: 'invalid' };
 
+/** Past this many messages in flight, a FIFO queue's receives return nothing (and no error). */
+const FIFO_IN_FLIGHT_LIMIT = 120_000;
+
 /**
  * One queue: its settings and tags, its messages, and the rules that move them between states.
  * Time is read from the clock whenever the queue is touched; nothing here runs on its own.
@@ -36,9 +43,13 @@ export class Queue {
   settings: QueueSettings;
   readonly tags = new Map<string, string>();
   lastPurgeAt: number | undefined;
-  private readonly store = new StandardMessageStore();
+  private readonly store: MessageStore;
   private readonly waiting: WaitingReceives;
   private nextSequence = 1;
+  private wakeHeld = 0;
+  /** FIFO only: the deduplication window and the remembered receive attempts. */
+  private readonly deduplication: DeduplicationWindow | undefined;
+  private readonly receiveAttempts: ReceiveAttempts | undefined;
 
   constructor(
     readonly address: QueueAddress,
@@ -55,6 +66,9 @@ export class Queue {
     this.settings = settings;
     this.createdAt = clock.now();
     this.lastModifiedAt = this.createdAt;
+    this.store = this.fifo ? new FifoMessageStore() : new StandardMessageStore();
+    this.deduplication = this.fifo ? new DeduplicationWindow(settings.deduplicationScope) : undefined;
+    this.receiveAttempts = this.fifo ? new ReceiveAttempts() : undefined;
     this.waiting = new WaitingReceives(clock, () => this.store.nextVisibleAt());
   }
 
@@ -78,41 +92,87 @@ export class Queue {
     return this.store.list();
   }
 
-  /** Enqueues a message sent now, delayed by `delaySeconds` (the queue's delay when undefined). */
-  send(content: MessageContent, delaySeconds: number | undefined): void {
-    const now = this.clock.now();
-    this.enqueue(content, now, now + 1000 * (delaySeconds ?? this.settings.delaySeconds));
+  /**
+   * Enqueues a message sent now, delayed by `delaySeconds` (the queue's delay when undefined). Returns
+   * the content as stored: on FIFO queues with its sequence number, remembered for deduplication.
+   */
+  send(draft: MessageContent, delaySeconds: number | undefined): MessageContent {
+    const now = this.advance();
+    const sequence = this.nextSequence++;
+    const content = this.fifo ? { ...draft, sequenceNumber: formatSequenceNumber(sequence) } : draft;
+    this.store.add(new QueuedMessage(content, sequence, now), now, now + 1000 * (delaySeconds ?? this.settings.delaySeconds));
+    if (this.deduplication && content.messageDeduplicationId !== undefined) {
+      this.deduplication.remember(content.messageGroupId!, content.messageDeduplicationId, content as AcceptedSend, now);
+    }
+    this.wake();
+    return content;
+  }
+
+  /** Runs `work` with waiting receives served once at the end, so a long poll sees a whole batch. */
+  batch<T>(work: () => T): T {
+    this.wakeHeld++;
+    try {
+      return work();
+    } finally {
+      this.wakeHeld--;
+      this.wake();
+    }
+  }
+
+  /** FIFO: what an earlier send with the same deduplication id was answered, within the window. */
+  findDuplicate(messageGroupId: string, deduplicationId: string): AcceptedSend | undefined {
+    return this.deduplication?.find(messageGroupId, deduplicationId, this.clock.now());
   }
 
   /** Takes in a message another queue redrove here; standard queues keep its original enqueue time. */
   acceptDeadLetter(from: QueuedMessage, sourceArn: string): void {
-    const now = this.clock.now();
-    const moved = this.enqueue(from.content, this.fifo ? now : from.enqueuedAt, now);
+    const now = this.advance();
+    const moved = new QueuedMessage(from.content, this.nextSequence++, this.fifo ? now : from.enqueuedAt);
+    this.store.add(moved, now, now);
     moved.receiveCount = from.receiveCount;
     moved.firstReceiveTimestamp = from.firstReceiveTimestamp;
     moved.deadLetterQueueSourceArn = sourceArn;
+    this.wake();
   }
 
   /**
    * Receives up to `max` messages, hiding each for `visibilityTimeout` seconds. A message already received
-   * maxReceiveCount times in this queue moves to the dead-letter queue instead.
+   * maxReceiveCount times in this queue moves to the dead-letter queue instead, and the receive goes on.
+   * On FIFO queues a retry with the same `attemptId` within five minutes gets the same messages.
    */
-  receive(max: number, visibilityTimeout: number): ReceivedMessage[] {
+  receive(max: number, visibilityTimeout: number, attemptId?: string): ReceivedMessage[] {
     const now = this.advance();
-    const received: ReceivedMessage[] = [];
-    while (received.length < max) {
-      const message = this.store.takeVisible();
-      if (!message) break;
-      if (this.redriveIfDue(message)) continue;
-      message.receiveCount++;
-      message.receivesHere++;
-      message.receiveNumber++;
-      message.firstReceiveTimestamp ??= now;
-      message.lastReceivedAt = now;
-      this.store.setInFlight(message, now + 1000 * visibilityTimeout);
-      received.push({ message, receiptHandle: this.receiptHandleFor(message) });
+    const until = now + 1000 * visibilityTimeout;
+    const attempts = attemptId === undefined ? undefined : this.receiveAttempts;
+    const replay = attempts?.replayable(attemptId!, now, (m) => this.store.get(m.messageId) === m);
+    if (replay) {
+      // A retry restarts the visibility timeout of what it returns again.
+      for (const { message } of replay) this.store.setInFlight(message, until);
+      return replay.map(({ message, receiptHandle }) => ({ message, receiptHandle }));
     }
+    const received: ReceivedMessage[] = [];
+    for (let room = this.roomFor(max); room > 0; room = this.roomFor(max) - received.length) {
+      const candidates = this.store.takeReceivable(room);
+      if (candidates.length === 0) break;
+      for (const message of candidates) {
+        if (this.redriveIfDue(message)) continue;
+        message.receiveCount++;
+        message.receivesHere++;
+        message.receiveNumber++;
+        message.visibilityChanges = 0;
+        message.firstReceiveTimestamp ??= now;
+        message.lastReceivedAt = now;
+        this.store.setInFlight(message, until);
+        received.push({ message, receiptHandle: this.receiptHandleFor(message) });
+      }
+    }
+    attempts?.remember(attemptId!, now, received);
     return received;
+  }
+
+  /** How many more messages a receive may take: FIFO queues stop giving messages at 120,000 in flight. */
+  private roomFor(max: number): number {
+    return this.fifo ? Math.min(max, FIFO_IN_FLIGHT_LIMIT - this.store.inFlightCount) : max;
   }
 
   lookup(parts: { queueUid: string; messageId: string }): HandleLookup {
@@ -128,12 +188,16 @@ export class Queue {
 
   /** Hides the message for `seconds` from now; 0 makes it receivable at once. */
   changeVisibility(message: QueuedMessage, seconds: number): void {
+    message.visibilityChanges++;
     this.store.setInFlight(message, this.clock.now() + 1000 * seconds);
     this.wake();
   }
 
   purge(): void {
     this.store.clear();
+    // Purging a FIFO queue also forgets its deduplication ids [AWS-test].
+    this.deduplication?.clear();
+    this.receiveAttempts?.clear();
     this.lastPurgeAt = this.clock.now();
   }
 
@@ -144,11 +208,11 @@ export class Queue {
   }
 
   /** Registers a waiting receive; it is served as soon as messages become receivable. */
-  wait(waiter: import('./long-poll.js').Waiter): void {
+  wait(waiter: Waiter): void {
     this.waiting.add(waiter);
   }
 
-  stopWaiting(waiter: import('./long-poll.js').Waiter): void {
+  stopWaiting(waiter: Waiter): void {
     this.waiting.remove(waiter);
   }
 
@@ -159,19 +223,12 @@ export class Queue {
 
   /** Serves waiting receives after something may have become receivable. */
   wake(): void {
-    this.waiting.notify();
-  }
-
-  private enqueue(content: MessageContent, enqueuedAt: number, visibleAt: number): QueuedMessage {
-    const message = new QueuedMessage(content, this.nextSequence++, enqueuedAt);
-    this.store.add(message, this.clock.now(), visibleAt);
-    this.wake();
-    return message;
+    if (this.wakeHeld === 0) this.waiting.notify();
   }
 
   private advance(): number {
     const now = this.clock.now();
-    this.store.advance(now, 1000 * this.settings.messageRetentionPeriod);
+    this.store.advance(now, 1000 * this.settings.messageRetentionPeriod, 1000 * this.settings.delaySeconds);
     return now;
   }
 

@@ -127,19 +127,16 @@ describe('long polling', () => {
     expect((await receive).Messages).toHaveLength(1);
   });
 
-  it('gives each concurrent waiter distinct messages, oldest waiter first', async () => {
+  it('gives concurrent waiters distinct messages, oldest waiter first', async () => {
     const { sqs } = sqsSetup();
     const QueueUrl = await newQueue(sqs);
     const waiters = Array.from({ length: 5 }, () =>
       track(sqs.send(new ReceiveMessageCommand({ QueueUrl, WaitTimeSeconds: 20, MaxNumberOfMessages: 10 }))),
     );
     await vi.advanceTimersByTimeAsync(1_000);
-    await sqs.send(
-      new SendMessageBatchCommand({
-        QueueUrl,
-        Entries: ['a', 'b', 'c'].map((body) => ({ Id: body, MessageBody: body })),
-      }),
-    );
+    await sqs.send(new SendMessageCommand({ QueueUrl, MessageBody: 'a' }));
+    await sqs.send(new SendMessageCommand({ QueueUrl, MessageBody: 'b' }));
+    await sqs.send(new SendMessageCommand({ QueueUrl, MessageBody: 'c' }));
     await vi.advanceTimersByTimeAsync(0);
     const bodies = waiters.map((w) => w.value()?.Messages?.map((m) => m.Body));
     expect(bodies.slice(0, 3)).toEqual([['a'], ['b'], ['c']]);
@@ -147,6 +144,21 @@ describe('long polling', () => {
     await vi.advanceTimersByTimeAsync(19_000);
     expect(waiters.every((w) => w.settled())).toBe(true);
     expect(waiters[4]!.value()).not.toHaveProperty('Messages');
+  });
+
+  it('gives a waiter the whole of a batch sent while it waits', async () => {
+    const { sqs } = sqsSetup();
+    const QueueUrl = await newQueue(sqs);
+    const first = sqs.send(new ReceiveMessageCommand({ QueueUrl, WaitTimeSeconds: 20, MaxNumberOfMessages: 10 }));
+    const second = track(sqs.send(new ReceiveMessageCommand({ QueueUrl, WaitTimeSeconds: 20 })));
+    await sqs.send(
+      new SendMessageBatchCommand({ QueueUrl, Entries: ['a', 'b', 'c'].map((body) => ({ Id: body, MessageBody: body })) }),
+    );
+    expect((await first).Messages?.map((m) => m.Body)).toEqual(['a', 'b', 'c']);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(second.settled()).toBe(false);
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(second.value()).not.toHaveProperty('Messages');
   });
 
   it('leaves no timer behind once every wait has ended', async () => {

@@ -122,16 +122,11 @@ describe('CreateQueue', () => {
     );
   });
 
-  it('answers a FIFO queue with NotEmulatedError and creates nothing', async () => {
+  it('creates a FIFO queue whose name ends in .fifo', async () => {
     const { aws, sqs } = sqsSetup();
-    const error = await rejectionOf(
-      sqs.send(new CreateQueueCommand({ QueueName: 'orders.fifo', Attributes: { FifoQueue: 'true' } })),
-    );
-    expect(error).toBeInstanceOf(NotEmulatedError);
-    expect(error.message).toBe(
-      'sqs-sns-mock: SQS command CreateQueueCommand is not emulated (FIFO queues are not emulated yet). The request was not sent to AWS.',
-    );
-    expect(aws.sqs.queues()).toEqual([]);
+    const QueueUrl = await createQueue(sqs, 'orders.fifo', { FifoQueue: 'true' });
+    expect(QueueUrl).toBe('https://sqs.us-east-1.amazonaws.com/000000000000/orders.fifo');
+    expect(aws.sqs.queue('orders.fifo').fifo).toBe(true);
   });
 
   it('applies the attributes given at creation', async () => {

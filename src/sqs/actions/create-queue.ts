@@ -1,5 +1,4 @@
 import type { CreateQueueCommandInput, CreateQueueCommandOutput } from '@aws-sdk/client-sqs';
-import { NotEmulatedError } from '../../aws-error.js';
 import { sqsErrors } from '../errors.js';
 import { queueArn } from '../queue-address.js';
 import { applyQueueAttributes, defaultQueueSettings, firstDifferingAttribute } from '../queue-attributes.js';
@@ -36,7 +35,6 @@ export function createQueue(backend: SqsBackend, input: Partial<CreateQueueComma
   }
   if (backend.wasDeletedRecently(name)) throw sqsErrors.queueDeletedRecently();
   const settings = applyQueueAttributes(defaultQueueSettings(fifo), attributes, context);
-  if (fifo) throw new NotEmulatedError('SQS', 'CreateQueueCommand', 'FIFO queues are not emulated yet');
   const queue = backend.create(name, settings);
   for (const [key, value] of Object.entries(tags)) queue.tags.set(key, value);
   return { QueueUrl: queue.url };

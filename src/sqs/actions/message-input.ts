@@ -1,3 +1,6 @@
+import { createHash } from 'node:crypto';
+import type { AwsError } from '../../aws-error.js';
+import type { AcceptedSend } from '../fifo/deduplication.js';
 import { md5Hex, md5OfMessageAttributes } from '../md5.js';
 import type { MessageContent } from '../messages/message.js';
 import {
@@ -26,6 +29,27 @@ export interface MessageInput {
 export interface AcceptedMessage {
   content: MessageContent;
   delaySeconds: number | undefined;
+  /** FIFO: an earlier send with the same deduplication id within the window; nothing is enqueued. */
+  duplicateOf: AcceptedSend | undefined;
+}
+
+/**
+ * The FIFO rules a message must meet before anything else about it matters. In a batch they fail the
+ * whole request, and a missing MessageGroupId is then InvalidParameterValue rather than
+ * MissingParameter (both recorded from AWS, spec §4.7-4.8).
+ */
+export function fifoRuleViolation(queue: Queue, input: MessageInput, inBatch: boolean): AwsError | undefined {
+  if (!queue.fifo) return undefined;
+  if (isPresent(input.DelaySeconds) && input.DelaySeconds !== 0) {
+    return sqsErrors.invalidParameter('DelaySeconds', input.DelaySeconds, 'The request include parameter that is not valid for this queue type.');
+  }
+  if (!isPresent(input.MessageGroupId)) return sqsErrors.missingParameter('MessageGroupId', inBatch ? 'InvalidParameterValue' : 'MissingParameter');
+  if (!isPresent(input.MessageDeduplicationId) && !queue.settings.contentBasedDeduplication) {
+    return sqsErrors.invalidParameterValue(
+      'The queue should either have ContentBasedDeduplication enabled or MessageDeduplicationId provided explicitly',
+    );
+  }
+  return undefined;
 }
 
 /**
@@ -43,6 +67,8 @@ export function acceptMessage(
   const bodyParameter = inBatch ? `SendMessageBatchRequestEntry.${batchIndex + 1}.MessageBody` : 'MessageBody';
   if (!isPresent(input.MessageBody) || input.MessageBody === '') throw sqsErrors.missingParameter(bodyParameter);
   const delaySeconds = validateDelaySeconds(input.DelaySeconds);
+  const fifoError = fifoRuleViolation(queue, input, inBatch);
+  if (fifoError) throw fifoError;
   const messageAttributes = validateMessageAttributes(input.MessageAttributes);
   const systemAttributes = validateMessageSystemAttributes(input.MessageSystemAttributes);
   const messageGroupId = validateGroupOrDedupId('MessageGroupId', input.MessageGroupId);
@@ -59,8 +85,11 @@ export function acceptMessage(
     if (size > queue.settings.maximumMessageSize) throw messageTooLong(queue.settings.maximumMessageSize, inBatch);
   }
   const body = validateMessageBody(input.MessageBody, bodyParameter);
+  // Content-based deduplication hashes the body only, never the attributes.
+  const deduplicationId = queue.fifo ? (messageDeduplicationId ?? sha256Hex(body)) : undefined;
   return {
     delaySeconds,
+    duplicateOf: deduplicationId === undefined ? undefined : queue.findDuplicate(messageGroupId!, deduplicationId),
     content: {
       messageId: ids.uuid(),
       body,
@@ -72,14 +101,32 @@ export function acceptMessage(
       sentTimestamp: queue.now(),
       senderId,
       messageGroupId,
-      messageDeduplicationId,
+      messageDeduplicationId: deduplicationId,
       sequenceNumber: undefined,
     },
   };
 }
 
+function sha256Hex(body: string): string {
+  return createHash('sha256').update(body, 'utf8').digest('hex');
+}
+
+/**
+ * Enqueues an accepted message, or for a FIFO duplicate nothing at all, and returns what the send
+ * answers: a duplicate gets the original MessageId and SequenceNumber with the MD5s of what was sent.
+ */
+export function deliverAccepted(queue: Queue, accepted: AcceptedMessage) {
+  const { content, delaySeconds, duplicateOf } = accepted;
+  const stored = duplicateOf ?? queue.send(content, delaySeconds);
+  return {
+    MessageId: stored.messageId,
+    ...sendResultDigests(content),
+    ...(stored.sequenceNumber !== undefined ? { SequenceNumber: stored.sequenceNumber } : {}),
+  };
+}
+
 /** The MD5 fields of a send's answer: attribute digests only when attributes were sent. */
-export function sendResultDigests(content: MessageContent) {
+function sendResultDigests(content: MessageContent) {
   return {
     MD5OfMessageBody: content.md5OfBody,
     ...(content.md5OfMessageAttributes ? { MD5OfMessageAttributes: content.md5OfMessageAttributes } : {}),

@@ -6,7 +6,9 @@ import { isPresent, optionalInteger } from './params.js';
 
 /**
  * The message a receipt handle names in `queue`, or undefined when that message is gone (deleted or
- * expired). A handle that is malformed or belongs to another queue → ReceiptHandleIsInvalid.
+ * expired). A handle that is malformed or belongs to another queue → ReceiptHandleIsInvalid. On a FIFO
+ * queue a handle counts only while its receive is the message's latest and the message is still in
+ * flight; a standard queue accepts any handle of the message (spec §4.10).
  */
 export function messageForHandle(queue: Queue, handle: unknown): { message: QueuedMessage | undefined; handle: string } {
   if (!isPresent(handle) || handle === '') throw sqsErrors.missingParameter('ReceiptHandle');
@@ -14,13 +16,16 @@ export function messageForHandle(queue: Queue, handle: unknown): { message: Queu
   const parts = decodeReceiptHandle(text);
   const found = parts ? queue.lookup(parts) : { kind: 'invalid' as const };
   if (found.kind === 'invalid') throw sqsErrors.receiptHandleIsInvalid(text);
-  return { message: found.kind === 'found' ? found.message : undefined, handle: text };
+  const message = found.kind === 'found' ? found.message : undefined;
+  if (queue.fifo && message && (message.state !== 'inFlight' || message.receiveNumber !== parts!.receiveNumber)) {
+    throw sqsErrors.invalidParameter('ReceiptHandle', text, 'The receipt handle has expired.');
+  }
+  return { message, handle: text };
 }
 
 /** Deletes the message a handle names; a handle of a message already gone succeeds, as in SQS. */
 export function deleteByHandle(queue: Queue, handle: unknown): void {
   const { message } = messageForHandle(queue, handle);
-  // Standard queues accept a stale handle: the message is deleted whatever its state.
   if (message) queue.delete(message);
 }
 

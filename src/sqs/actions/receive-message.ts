@@ -3,6 +3,8 @@ import type { AbortSignalLike, RequestContext } from '../../plugin.js';
 import type { Waiter } from '../long-poll.js';
 import type { Queue, ReceivedMessage } from '../queue.js';
 import type { SqsBackend } from '../sqs-backend.js';
+import { sqsErrors } from '../errors.js';
+import { isFifoIdentifier } from '../message-validation.js';
 import { optionalInteger, stringList } from './params.js';
 import { messageShaper } from './receive-output.js';
 
@@ -31,11 +33,20 @@ export function receiveMessage(
     stringList('MessageAttributeNames', input.MessageAttributeNames),
   );
 
+  // Only FIFO queues deduplicate receives; standard queues ignore the id.
+  const attemptId = queue.fifo ? receiveRequestAttemptId(input.ReceiveRequestAttemptId) : undefined;
   const receive = (): Message[] =>
-    queue.receive(max, visibilityTimeout ?? queue.settings.visibilityTimeout).map((r: ReceivedMessage) => shape(r));
+    queue.receive(max, visibilityTimeout ?? queue.settings.visibilityTimeout, attemptId).map((r: ReceivedMessage) => shape(r));
   const messages = receive();
   if (messages.length > 0 || waitTimeSeconds === 0) return output(messages);
   return longPoll(queue, backend, waitTimeSeconds, receive, request.abortSignal);
+}
+
+function receiveRequestAttemptId(value: unknown): string | undefined {
+  if (value === undefined || value === null) return undefined;
+  // The text follows AWS's MessageGroupId rule; for this parameter it was not recorded from AWS.
+  if (!isFifoIdentifier(value)) throw sqsErrors.invalidFifoIdentifier('ReceiveRequestAttemptId', value);
+  return value;
 }
 
 function output(messages: Message[]): ReceiveOutput {

@@ -6,7 +6,7 @@ import { sqsErrors } from '../errors.js';
 import { messagePayloadSize } from '../message-validation.js';
 import type { SqsBackend } from '../sqs-backend.js';
 import { batchOutput, runEntry, type BatchOutput, validateBatchEntries, type BatchResultErrorEntry } from './batch.js';
-import { acceptMessage, sendResultDigests, type MessageInput } from './message-input.js';
+import { acceptMessage, deliverAccepted, fifoRuleViolation, type MessageInput } from './message-input.js';
 
 /** The whole batch's payload limit, whatever the queue's MaximumMessageSize. */
 const MAX_BATCH_BYTES = 1_048_576;
@@ -21,14 +21,20 @@ export function sendMessageBatch(
   const total = entries.reduce((sum, entry) => sum + messagePayloadSize(entry.MessageBody, entry.MessageAttributes), 0);
   if (total > MAX_BATCH_BYTES) throw sqsErrors.batchRequestTooLong(total);
 
+  for (const entry of entries) {
+    const fifoError = fifoRuleViolation(queue, entry, true);
+    if (fifoError) throw fifoError;
+  }
+
   const successful: SendMessageBatchResultEntry[] = [];
   const failed: BatchResultErrorEntry[] = [];
-  entries.forEach((entry, index) => {
-    const result = runEntry(entry.Id, () => acceptMessage(queue, entry, backend.ids, backend.senderId, index));
-    if ('failed' in result) return void failed.push(result.failed);
-    const { content, delaySeconds } = result.ok;
-    queue.send(content, delaySeconds);
-    successful.push({ Id: entry.Id, MessageId: content.messageId, ...sendResultDigests(content) });
-  });
+  // Entries are enqueued in order, so FIFO entries keep their order and a later duplicate is caught.
+  queue.batch(() =>
+    entries.forEach((entry, index) => {
+      const result = runEntry(entry.Id, () => deliverAccepted(queue, acceptMessage(queue, entry, backend.ids, backend.senderId, index)));
+      if ('failed' in result) failed.push(result.failed);
+      else successful.push({ Id: entry.Id, ...result.ok });
+    }),
+  );
   return batchOutput(successful, failed);
 }

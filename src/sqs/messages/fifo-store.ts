@@ -1,6 +1,7 @@
 import { IndexedHeap } from '../../util/indexed-heap.js';
 import type { QueuedMessage } from './message.js';
 import { MessageList } from './message-list.js';
+import type { MessageStore } from './store.js';
 
 /** The messages of one FIFO message group, in send order. */
 class MessageGroup {
@@ -16,7 +17,7 @@ class MessageGroup {
  * retroactively on FIFO queues, so delayed messages wait in one line, released by send time plus the
  * delay in force. Every step costs O(1) or O(log n) in the messages that actually change.
  */
-export class FifoMessageStore {
+export class FifoMessageStore implements MessageStore {
   private readonly byId = new Map<string, QueuedMessage>();
   private readonly groups = new Map<string, MessageGroup>();
   private readonly ready = new Set<MessageGroup>();
@@ -49,16 +50,16 @@ export class FifoMessageStore {
     return this.byId.get(messageId);
   }
 
-  /** Adds a message sent `delayMs` ago-or-hence: it joins its group once the queue delay has passed. */
-  add(message: QueuedMessage, now: number, delayMs: number): void {
-    this.delayMs = delayMs;
+  /**
+   * Adds a message. One that is delayed joins its group once the queue delay in force (as of the last
+   * `advance`) has passed since it was sent; behind older delayed messages, it waits its turn.
+   */
+  add(message: QueuedMessage, now: number, visibleAt: number): void {
     this.byId.set(message.messageId, message);
     this.byAge.push(message);
     this.releaseDelayed(now);
-    // Behind older delayed messages even if due: they are released first, keeping send order.
-    if (this.delayedLine.size > 0 || delayMs > 0) {
+    if (this.delayedLine.size > 0 || visibleAt > now) {
       message.state = 'delayed';
-      message.hiddenUntil = message.enqueuedAt + delayMs;
       this.delayedLine.push(message);
       this.releaseDelayed(now);
     } else {

@@ -41,6 +41,8 @@ export class QueuedMessage {
   firstReceiveTimestamp: number | undefined = undefined;
   /** Counts receives, so each receipt handle names the receive it came from. */
   receiveNumber = 0;
+  /** ChangeMessageVisibility calls since the latest receive: they void a ReceiveRequestAttemptId. */
+  visibilityChanges = 0;
   /** Epoch ms of the latest receive: the 12-hour visibility cap counts from it. */
   lastReceivedAt = 0;
   deadLetterQueueSourceArn: string | undefined = undefined;

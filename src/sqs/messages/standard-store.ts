@@ -1,12 +1,13 @@
 import { IndexedHeap } from '../../util/indexed-heap.js';
 import { QueuedMessage } from './message.js';
+import type { MessageStore } from './store.js';
 
 /**
  * The messages of one standard queue, sized for millions: visible ones ordered by age, hidden ones
  * (delayed or in flight) by the time they reappear, and all of them by enqueue time for retention.
  * Time only moves things when the queue is touched (`advance`), so no message owns a timer.
  */
-export class StandardMessageStore {
+export class StandardMessageStore implements MessageStore {
   private readonly byId = new Map<string, QueuedMessage>();
   private readonly visible = new IndexedHeap<QueuedMessage>(
     (a, b) => a.sequence < b.sequence,
@@ -62,6 +63,17 @@ export class StandardMessageStore {
       shown++;
     }
     return shown;
+  }
+
+  /** Up to `max` of the oldest visible messages, taken out of the visible set. */
+  takeReceivable(max: number): QueuedMessage[] {
+    const taken: QueuedMessage[] = [];
+    while (taken.length < max) {
+      const message = this.visible.pop();
+      if (!message) break;
+      taken.push(message);
+    }
+    return taken;
   }
 
   /** The oldest visible message, taken out of the visible set; the caller decides where it goes. */

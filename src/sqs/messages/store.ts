@@ -1,0 +1,27 @@
+import type { QueuedMessage } from './message.js';
+
+/**
+ * What a queue needs of its message store. Standard and FIFO queues differ only in how messages
+ * become receivable and in what order; everything else in Queue is shared.
+ */
+export interface MessageStore {
+  readonly size: number;
+  readonly visibleCount: number;
+  readonly inFlightCount: number;
+  readonly delayed: number;
+  get(messageId: string): QueuedMessage | undefined;
+  /** Adds a message that becomes visible at `visibleAt` (at once when that is not after `now`). */
+  add(message: QueuedMessage, now: number, visibleAt: number): void;
+  /** Applies the passage of time: retention ends, delays and visibility timeouts run out. */
+  advance(now: number, retentionMs: number, queueDelayMs: number): number;
+  /** Up to `max` receivable messages in delivery order; the caller puts each in flight or removes it. */
+  takeReceivable(max: number): QueuedMessage[];
+  /** Hides a message as in flight until `until` (re-timing it when it already is). */
+  setInFlight(message: QueuedMessage, until: number): void;
+  remove(message: QueuedMessage): void;
+  clear(): void;
+  /** When the next hidden message becomes visible, if any is hidden. */
+  nextVisibleAt(): number | undefined;
+  /** Every message, oldest first. For inspection only. */
+  list(): QueuedMessage[];
+}
