@@ -135,6 +135,24 @@ export class Queue {
     this.wake();
   }
 
+  /** Removes and returns the next message a receive would get, for a message move task. */
+  takeForMove(): QueuedMessage | undefined {
+    this.advance();
+    const [message] = this.store.takeReceivable(1);
+    if (message) this.store.remove(message);
+    return message;
+  }
+
+  /**
+   * Takes in a message a move task brought here: the same MessageId, body and attributes, received
+   * afresh (its receive count starts again; AWS's behaviour here is not recorded).
+   */
+  acceptMoved(from: QueuedMessage): void {
+    const now = this.advance();
+    this.store.add(new QueuedMessage(from.content, this.nextSequence++, now), now, now);
+    this.wake();
+  }
+
   /**
    * Receives up to `max` messages, hiding each for `visibilityTimeout` seconds. A message already received
    * maxReceiveCount times in this queue moves to the dead-letter queue instead, and the receive goes on.
