@@ -27,3 +27,19 @@ export async function rejectionOf(promise: Promise<unknown>): Promise<Error & Re
   }
   throw new Error('expected the promise to reject');
 }
+
+/**
+ * Runs a command the SDK does not have (yet) through a plugin's middleware, as the SDK would run a
+ * future command: same step, same context fields. The terminal handler stands for the network.
+ */
+export async function sendUnknownCommand(
+  plugin: { applyToStack(stack: { add(middleware: unknown, options: object): void }): void },
+  clientName: 'SQSClient' | 'SNSClient',
+  commandName = 'FutureFeatureCommand',
+): Promise<unknown> {
+  type Middleware = (next: () => Promise<never>, context: object) => (args: { input: object }) => Promise<unknown>;
+  let middleware: Middleware | undefined;
+  plugin.applyToStack({ add: (added) => (middleware = added as Middleware) });
+  const network = (): Promise<never> => Promise.reject(new Error('the network was reached'));
+  return middleware!(network, { commandName, clientName })({ input: {} });
+}

@@ -2,7 +2,7 @@ import * as SQS from '@aws-sdk/client-sqs';
 import { CreateQueueCommand, GetQueueUrlCommand, ListQueuesCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { describe, expect, it } from 'vitest';
 import { createAwsMock, mockSqs, mockSns, NotEmulatedError } from '../src/index.js';
-import { networkTrap, sqsSetup } from './helpers.js';
+import { networkTrap, sendUnknownCommand, sqsSetup } from './helpers.js';
 
 describe('the SQS plugin', () => {
   it('needs no region, credentials or endpoint', async () => {
@@ -47,10 +47,12 @@ describe('the SQS plugin', () => {
   });
 
   it('answers a command it does not emulate with an error naming it', async () => {
-    const { sqs } = sqsSetup();
-    const error = await sqs.send(new SQS.ListMessageMoveTasksCommand({ SourceArn: 'arn:aws:sqs:us-east-1:000000000000:q' })).catch((e: Error) => e);
+    const { aws } = sqsSetup();
+    const error = await sendUnknownCommand(aws.sqs, 'SQSClient').catch((e: Error) => e);
     expect(error).toBeInstanceOf(NotEmulatedError);
-    expect((error as Error).message).toContain('ListMessageMoveTasksCommand');
+    expect((error as Error).message).toBe(
+      'sqs-sns-mock: SQS command FutureFeatureCommand is not emulated. The request was not sent to AWS.',
+    );
   });
 
   it('works with cacheMiddleware when plugged in before the first send', async () => {
@@ -117,10 +119,14 @@ describe('accounts', () => {
     expect(() => createAwsMock({ region: 'mars' })).toThrow(/region/);
   });
 
-  it('answers every SNS command with a clear not-emulated error for now', async () => {
-    const { SNSClient, ListTopicsCommand } = await import('@aws-sdk/client-sns');
+  it('answers an SNS command it does not emulate with an error naming it', async () => {
+    const { SNSClient, CreatePlatformApplicationCommand } = await import('@aws-sdk/client-sns');
     const sns = new SNSClient({ region: 'us-east-1', requestHandler: networkTrap });
     sns.middlewareStack.use(createAwsMock().sns);
-    await expect(sns.send(new ListTopicsCommand({}))).rejects.toBeInstanceOf(NotEmulatedError);
+    const error = await sns
+      .send(new CreatePlatformApplicationCommand({ Name: 'app', Platform: 'GCM', Attributes: {} }))
+      .catch((e: Error) => e);
+    expect(error).toBeInstanceOf(NotEmulatedError);
+    expect((error as Error).message).toContain('CreatePlatformApplicationCommand');
   });
 });

@@ -305,4 +305,34 @@ export const sqsErrors = {
   /** [3P] Unlike most parameter errors, this text does not quote the value. */
   maxResultsOutOfRange: (): AwsError =>
     invalidParameterValue('Value for parameter MaxResults is invalid. Reason: MaxResults must be an integer between 1 and 1000.'),
+
+  // ---- Message move tasks (StartMessageMoveTask / ListMessageMoveTasks / CancelMessageMoveTask; spec §4.19–4.21) ----
+
+  /** [AWS-snap] for SourceArn (Start and Cancel); [AWS-snap] for DestinationArn. Also a SourceArn of ListMessageMoveTasks. */
+  moveTaskQueueNotFound: (parameter: 'SourceArn' | 'DestinationArn'): AwsError =>
+    sqsErrors.resourceNotFound(`The resource that you specified for the ${parameter} parameter doesn't exist.`),
+  /** [3P] an ARN that is not of the form arn:…:…:…:…:… (an empty string included); code UNVERIFIED. */
+  moveTaskArnFormat: (parameter: 'SourceArn' | 'DestinationArn'): AwsError =>
+    invalidParameterValue(
+      `You must use this format to specify the ${parameter}: arn:<partition>:<service>:<region>:<account-id>:<resource-id>`,
+    ),
+  /** [AWS-snap] */
+  moveTaskSourceNotDeadLetterQueue: (): AwsError => invalidParameterValue('Source queue must be configured as a Dead Letter Queue.'),
+  /** [AWS-snap] */
+  moveTaskAlreadyRunning: (): AwsError =>
+    invalidParameterValue(
+      'There is already a task running. Only one active task is allowed for a source queue arn at a given time.',
+    ),
+  /** [3P] code UNVERIFIED. */
+  moveTaskSameQueue: (): AwsError => invalidParameterValue('Source queue arn and destination queue arn cannot be the same.'),
+  /** [3P] code UNVERIFIED. */
+  moveTaskQueueTypeMismatch: (): AwsError =>
+    invalidParameterValue('The source queue and destination queue must be of the same queue type.'),
+  /** [3P] for MaxNumberOfMessagesPerSecond (1–500); for ListMessageMoveTasks MaxResults (1–10) UNVERIFIED, by analogy. */
+  moveTaskNumberOutOfRange: (parameter: 'MaxNumberOfMessagesPerSecond' | 'MaxResults', max: number): AwsError =>
+    invalidParameterValue(`Value for parameter ${parameter} is invalid. Reason: You must enter a number that's between 1 and ${max}.`),
+  /** [AWS-snap] a handle that does not decode to a task id and a source ARN. */
+  moveTaskHandleInvalid: (): AwsError => invalidParameterValue('Value for parameter TaskHandle is invalid.'),
+  /** [AWS-snap] also (our choice; AWS UNVERIFIED) for a task that is no longer RUNNING: its handle is then void. */
+  moveTaskNotFound: (): AwsError => sqsErrors.resourceNotFound('Task does not exist.'),
 };

@@ -100,7 +100,9 @@ export class Queue {
     const now = this.advance();
     const sequence = this.nextSequence++;
     const content = this.fifo ? { ...draft, sequenceNumber: formatSequenceNumber(sequence) } : draft;
-    this.store.add(new QueuedMessage(content, sequence, now), now, now + 1000 * (delaySeconds ?? this.settings.delaySeconds));
+    // A FIFO queue takes no per-message delay but 0, and its own delay applies even then [AWS-snap].
+    const delay = this.fifo ? this.settings.delaySeconds : (delaySeconds ?? this.settings.delaySeconds);
+    this.store.add(new QueuedMessage(content, sequence, now), now, now + 1000 * delay);
     if (this.deduplication && content.messageDeduplicationId !== undefined) {
       this.deduplication.remember(content.messageGroupId!, content.messageDeduplicationId, content as AcceptedSend, now);
     }
@@ -169,7 +171,7 @@ export class Queue {
       return replay.map(({ message, receiptHandle }) => ({ message, receiptHandle }));
     }
     const received: ReceivedMessage[] = [];
-    for (let room = this.roomFor(max); room > 0; room = this.roomFor(max) - received.length) {
+    for (let room = this.roomFor(max); room > 0; room = this.roomFor(max - received.length)) {
       const candidates = this.store.takeReceivable(room);
       if (candidates.length === 0) break;
       for (const message of candidates) {
@@ -188,9 +190,12 @@ export class Queue {
     return received;
   }
 
-  /** How many more messages a receive may take: FIFO queues stop giving messages at 120,000 in flight. */
-  private roomFor(max: number): number {
-    return this.fifo ? Math.min(max, FIFO_IN_FLIGHT_LIMIT - this.store.inFlightCount) : max;
+  /**
+   * How many of `wanted` more messages a receive may take: FIFO queues stop giving messages at 120,000 in
+   * flight. Messages this receive already took are in flight, so they count against the limit already.
+   */
+  private roomFor(wanted: number): number {
+    return this.fifo ? Math.min(wanted, FIFO_IN_FLIGHT_LIMIT - this.store.inFlightCount) : wanted;
   }
 
   lookup(parts: { queueUid: string; messageId: string }): HandleLookup {
@@ -266,5 +271,23 @@ export class Queue {
       { queueUid: this.uid, messageId: message.messageId, receiveNumber: message.receiveNumber },
       this.ids.bytes(16),
     );
+  }
+
+  /**
+   * For a message move task: takes the next message a receive would get, if `canMove` accepts it. One it refuses
+   * (its destination is gone) stays in the queue and receivable, handed back the way ChangeMessageVisibility 0 hands
+   * back a received one, so a failed task leaves the DLQ as it was.
+   */
+  takeForMoveIf(canMove: (message: QueuedMessage) => boolean): QueuedMessage | undefined {
+    const now = this.advance();
+    const [message] = this.store.takeReceivable(1);
+    if (!message) return undefined;
+    if (canMove(message)) {
+      this.store.remove(message);
+      return message;
+    }
+    this.store.setInFlight(message, now);
+    this.advance();
+    return undefined;
   }
 }

@@ -1,6 +1,7 @@
 import type { Clock } from '../clock.js';
 import type { IdSource } from '../ids.js';
 import { sqsErrors } from './errors.js';
+import { MoveTasks } from './move-tasks.js';
 import { parseQueueArn, parseQueueUrl, type AccountScope, type QueueAddress } from './queue-address.js';
 import type { QueueSettings } from './queue-attributes.js';
 import { Queue, type QueueDirectory } from './queue.js';
@@ -15,12 +16,16 @@ const DELETED_NAME_LOCK_MS = 60_000;
 export class SqsBackend implements QueueDirectory {
   private readonly queues = new Map<string, Queue>();
   private readonly deletedAt = new Map<string, number>();
+  /** Message move tasks (DLQ redrive), by source queue. */
+  readonly moveTasks: MoveTasks;
 
   constructor(
     readonly scope: AccountScope,
     readonly clock: Clock,
     readonly ids: IdSource,
-  ) {}
+  ) {
+    this.moveTasks = new MoveTasks(clock, ids, this);
+  }
 
   get senderId(): string {
     return this.scope.accountId;
@@ -70,10 +75,13 @@ export class SqsBackend implements QueueDirectory {
   delete(queue: Queue): void {
     this.queues.delete(queue.name);
     this.deletedAt.set(queue.name, this.clock.now());
+    // Its tasks go with it; a task moving messages into it fails at its next move.
+    this.moveTasks.forgetSource(queue.arn);
     queue.close();
   }
 
   reset(): void {
+    this.moveTasks.clear();
     for (const queue of this.queues.values()) queue.close();
     this.queues.clear();
     this.deletedAt.clear();

@@ -103,3 +103,15 @@ export function deepFreeze<T>(value: T): T {
   }
   return value;
 }
+
+// ---- FIFO queues ----
+
+/** Creates a FIFO queue (`FifoQueue=true` plus `attributes`) and returns its URL. */
+export function createFifoQueue(sqs: SQSClient, name = 'q.fifo', attributes: Record<string, string> = {}): Promise<string> {
+  return createQueue(sqs, name, { FifoQueue: 'true', ...attributes });
+}
+
+/** The bodies of received messages, in the order received. */
+export function bodies(messages: readonly Message[]): string[] {
+  return messages.map((m) => m.Body!);
+}

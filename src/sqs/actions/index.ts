@@ -5,6 +5,7 @@ import { changeMessageVisibilityBatch } from './change-message-visibility-batch.
 import { createQueue } from './create-queue.js';
 import { deleteMessage } from './delete-message.js';
 import { deleteMessageBatch } from './delete-message-batch.js';
+import { cancelMessageMoveTask, listMessageMoveTasks, startMessageMoveTask } from './move-tasks.js';
 import { addPermission, removePermission } from './permissions.js';
 import { getQueueAttributes, setQueueAttributes } from './queue-attributes.js';
 import { deleteQueue, getQueueUrl, listDeadLetterSourceQueues, listQueues, purgeQueue } from './queues.js';
@@ -15,10 +16,7 @@ import { listQueueTags, tagQueue, untagQueue } from './tags.js';
 
 type Action = (backend: SqsBackend, input: never, request: RequestContext) => object | Promise<object>;
 
-/**
- * The SQS actions the emulation answers, by the SDK's operation name. Anything else, including the
- * message move tasks for now, answers a NotEmulatedError.
- */
+/** The SQS actions the emulation answers, by the SDK's operation name. Anything else answers a NotEmulatedError. */
 export const sqsActions: Readonly<Record<string, Action>> = {
   CreateQueue: createQueue,
   DeleteQueue: deleteQueue,
@@ -40,4 +38,7 @@ export const sqsActions: Readonly<Record<string, Action>> = {
   ListQueueTags: listQueueTags,
   AddPermission: addPermission,
   RemovePermission: removePermission,
+  StartMessageMoveTask: startMessageMoveTask,
+  ListMessageMoveTasks: listMessageMoveTasks,
+  CancelMessageMoveTask: cancelMessageMoveTask,
 };

@@ -26,7 +26,10 @@ export function messageForHandle(queue: Queue, handle: unknown): { message: Queu
 /** Deletes the message a handle names; a handle of a message already gone succeeds, as in SQS. */
 export function deleteByHandle(queue: Queue, handle: unknown): void {
   const { message } = messageForHandle(queue, handle);
-  if (message) queue.delete(message);
+  if (!message) return;
+  queue.delete(message);
+  // On a FIFO queue the delete may unlock the message's group: a waiting long poll can take its next message now.
+  if (queue.fifo) queue.wake();
 }
 
 const MAX_VISIBILITY = 43_200;

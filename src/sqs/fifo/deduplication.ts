@@ -26,7 +26,9 @@ export class DeduplicationWindow {
   }
 
   remember(groupId: string, deduplicationId: string, send: AcceptedSend, now: number): void {
-    this.entries.set(this.key(groupId, deduplicationId), { ...send, expiresAt: now + WINDOW_MS });
+    // Only the ids: `send` may be a whole message, whose body must not outlive it by five minutes.
+    const { messageId, sequenceNumber } = send;
+    this.entries.set(this.key(groupId, deduplicationId), { messageId, sequenceNumber, expiresAt: now + WINDOW_MS });
   }
 
   clear(): void {

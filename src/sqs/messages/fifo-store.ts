@@ -6,21 +6,37 @@ import type { MessageStore } from './store.js';
 /** The messages of one FIFO message group, in send order. */
 class MessageGroup {
   readonly messages = new MessageList();
+  /** The availability number of the group's first message while the group is receivable. */
+  readyOrder = 0;
+  /** Position in the store's heap of receivable groups (-1 when not receivable). */
+  readySlot = -1;
   constructor(readonly id: string) {}
 }
 
 /**
  * The messages of one FIFO queue. Each group keeps its messages in order; a group can be received
  * from only while its first message is visible, and then only its visible prefix (a message in flight
- * blocks everything behind it). Groups that became receivable wait in arrival order, so a group whose
- * messages came back after a timeout goes behind groups never received. The queue delay applies
+ * blocks everything behind it). Receivable groups are served in the order their first messages became
+ * available: sent (or released from delay), or back from flight. So a group whose head came back after
+ * a timeout goes behind groups never received, while a group unblocked by deleting its messages in
+ * flight takes the place of its next message, sent earlier than other groups' heads. Both orders are
+ * as recorded from AWS (LocalStack's validated FIFO group-visibility tests). The queue delay applies
  * retroactively on FIFO queues, so delayed messages wait in one line, released by send time plus the
  * delay in force. Every step costs O(1) or O(log n) in the messages that actually change.
  */
 export class FifoMessageStore implements MessageStore {
   private readonly byId = new Map<string, QueuedMessage>();
   private readonly groups = new Map<string, MessageGroup>();
-  private readonly ready = new Set<MessageGroup>();
+  private readonly ready = new IndexedHeap<MessageGroup>((a, b) => a.readyOrder < b.readyOrder, {
+    get: (g) => g.readySlot,
+    set: (g, i) => (g.readySlot = i),
+  });
+  /**
+   * When each visible message became available, as a count that only grows (times tie under a fake clock).
+   * Kept beside the messages rather than on them: only this store needs it, and entries die with their messages.
+   */
+  private readonly availableOrder = new WeakMap<QueuedMessage, number>();
+  private availabilityCount = 0;
   private readonly delayedLine = new MessageList();
   private readonly inFlight = new IndexedHeap<QueuedMessage>(
     (a, b) => a.hiddenUntil < b.hiddenUntil || (a.hiddenUntil === b.hiddenUntil && a.sequence < b.sequence),
@@ -31,6 +47,7 @@ export class FifoMessageStore implements MessageStore {
     { get: (m) => m.retentionSlot, set: (m, i) => (m.retentionSlot = i) },
   );
   private delayMs = 0;
+  private retentionMs = Number.POSITIVE_INFINITY;
 
   get size(): number {
     return this.byId.size;
@@ -69,6 +86,7 @@ export class FifoMessageStore implements MessageStore {
 
   advance(now: number, retentionMs: number, delayMs: number): number {
     this.delayMs = delayMs;
+    this.retentionMs = retentionMs;
     for (let oldest = this.byAge.peek(); oldest && oldest.enqueuedAt + retentionMs <= now; oldest = this.byAge.peek()) {
       this.remove(oldest);
     }
@@ -87,9 +105,9 @@ export class FifoMessageStore implements MessageStore {
    */
   takeReceivable(max: number): QueuedMessage[] {
     const taken: QueuedMessage[] = [];
-    for (const group of this.ready) {
-      if (taken.length >= max) break;
-      this.ready.delete(group);
+    while (taken.length < max) {
+      const group = this.ready.pop();
+      if (!group) break;
       for (let m = group.messages.head; m && m.state === 'visible' && taken.length < max; m = m.listNext) taken.push(m);
     }
     return taken;
@@ -101,7 +119,7 @@ export class FifoMessageStore implements MessageStore {
     message.state = 'inFlight';
     this.inFlight.push(message);
     const group = this.groupOf(message);
-    if (group && group.messages.head === message) this.ready.delete(group);
+    if (group && group.messages.head === message) this.ready.remove(group);
   }
 
   remove(message: QueuedMessage): void {
@@ -112,12 +130,10 @@ export class FifoMessageStore implements MessageStore {
     const group = this.groupOf(message)!;
     const wasHead = group.messages.head === message;
     group.messages.remove(message);
-    if (group.messages.size === 0) {
-      this.groups.delete(group.id);
-      this.ready.delete(group);
-    } else if (wasHead && group.messages.head!.state === 'visible') {
-      this.ready.add(group);
-    }
+    if (!wasHead) return;
+    this.ready.remove(group);
+    if (group.messages.size === 0) this.groups.delete(group.id);
+    else this.readyIfHeadVisible(group);
   }
 
   clear(): void {
@@ -133,11 +149,19 @@ export class FifoMessageStore implements MessageStore {
     this.byAge.clear();
   }
 
+  /**
+   * When something may next become receivable: a visibility timeout or the delay in force ends, or the oldest
+   * message's retention does (when that message is in flight, its group unlocks). A time at which nothing turns
+   * out to change only costs a waiting receive one look.
+   */
   nextVisibleAt(): number | undefined {
-    const inFlightAt = this.inFlight.peek()?.hiddenUntil;
-    const delayedAt = this.delayedLine.head && this.delayedLine.head.enqueuedAt + this.delayMs;
-    if (inFlightAt === undefined) return delayedAt;
-    return delayedAt === undefined ? inFlightAt : Math.min(inFlightAt, delayedAt);
+    const oldest = this.byAge.peek();
+    const times = [
+      this.inFlight.peek()?.hiddenUntil,
+      this.delayedLine.head && this.delayedLine.head.enqueuedAt + this.delayMs,
+      oldest && oldest.enqueuedAt + this.retentionMs,
+    ].filter((at): at is number => at !== undefined && Number.isFinite(at));
+    return times.length > 0 ? Math.min(...times) : undefined;
   }
 
   list(): QueuedMessage[] {
@@ -158,17 +182,30 @@ export class FifoMessageStore implements MessageStore {
     const id = message.content.messageGroupId!;
     let group = this.groups.get(id);
     if (!group) this.groups.set(id, (group = new MessageGroup(id)));
-    message.state = 'visible';
-    message.hiddenUntil = 0;
+    this.makeVisible(message);
     group.messages.push(message);
-    if (group.messages.head === message) this.ready.add(group);
+    if (group.messages.head === message) this.readyIfHeadVisible(group);
   }
 
   private show(message: QueuedMessage): void {
+    this.makeVisible(message);
+    const group = this.groupOf(message);
+    if (group && group.messages.head === message) this.readyIfHeadVisible(group);
+  }
+
+  private makeVisible(message: QueuedMessage): void {
     message.state = 'visible';
     message.hiddenUntil = 0;
-    const group = this.groupOf(message);
-    if (group && group.messages.head === message) this.ready.add(group);
+    this.availableOrder.set(message, ++this.availabilityCount);
+  }
+
+  /** Queues the group for receiving, keyed by when its first message became available. */
+  private readyIfHeadVisible(group: MessageGroup): void {
+    const head = group.messages.head!;
+    if (head.state !== 'visible') return;
+    group.readyOrder = this.availableOrder.get(head)!;
+    if (this.ready.has(group)) this.ready.update(group);
+    else this.ready.push(group);
   }
 
   private groupOf(message: QueuedMessage): MessageGroup | undefined {

@@ -1,0 +1,77 @@
+import type { PublishBatchCommandInput, PublishBatchCommandOutput, PublishBatchRequestEntry } from '@aws-sdk/client-sns';
+import { snsErrors } from '../errors.js';
+import { publishToTopic } from '../delivery/publisher.js';
+import { requireEntryMembers, validateEntry } from '../publish/entry.js';
+import { RequiredMembers } from '../publish/required-members.js';
+import { MAX_PUBLISH_BYTES, publishSize } from '../publish/size.js';
+import { validateMessageAttributes } from '../publish/attributes.js';
+import { existingTopic, resolveTopic } from '../publish/target.js';
+import type { SnsBackend } from '../sns-backend.js';
+
+const MAX_ENTRIES = 10;
+const MAX_ID_LENGTH = 80;
+const ID_CHARACTERS = /^[A-Za-z0-9_-]+$/;
+
+type Entry = Partial<PublishBatchRequestEntry>;
+
+/**
+ * PublishBatch (spec §3): 1–10 entries with distinct, well-formed Ids and at most 262,144 bytes in all. Any entry
+ * that fails a check fails the whole request, with the error Publish would give [V]; nothing is published until
+ * every entry has passed. `Successful` keeps request order and `Failed` is always present and empty [V].
+ */
+export function publishBatch(backend: SnsBackend, input: Partial<PublishBatchCommandInput>): Omit<PublishBatchCommandOutput, '$metadata'> {
+  const entries: Entry[] = Array.isArray(input.PublishBatchRequestEntries) ? input.PublishBatchRequestEntries : [];
+  const required = new RequiredMembers();
+  required.require(input.TopicArn, 'topicArn');
+  required.require(input.PublishBatchRequestEntries, 'publishBatchRequestEntries');
+  entries.forEach((entry, index) => {
+    const path = `publishBatchRequestEntries.${index + 1}.member.`;
+    required.require(entry.Id, `${path}id`);
+    requireEntryMembers(entry, required, path);
+  });
+  required.throwIfAny();
+
+  const target = resolveTopic(backend, input.TopicArn, 'TopicArn');
+  checkEntryIds(entries);
+  checkTotalSize(entries);
+  const accepted = entries.map((entry) => validateEntry(entry, target.kind, { checkSize: false }));
+  const topic = existingTopic(target);
+  const Successful = accepted.map((entry, index) => ({ Id: entries[index]!.Id!, ...publishToTopic(backend, topic, entry) }));
+  return { Successful, Failed: [] };
+}
+
+/** Count, then each Id in order: its length, its characters, and that no earlier entry used it. */
+function checkEntryIds(entries: readonly Entry[]): void {
+  if (entries.length === 0) throw snsErrors.emptyBatchRequest();
+  if (entries.length > MAX_ENTRIES) throw snsErrors.tooManyEntriesInBatchRequest();
+  const seen = new Set<string>();
+  for (const { Id: id } of entries) {
+    const text = String(id);
+    if (text.length > MAX_ID_LENGTH) {
+      throw snsErrors.invalidBatchEntryId(`The Id of a batch entry in the batch request is too long: ${text}`);
+    }
+    if (!ID_CHARACTERS.test(text)) {
+      throw snsErrors.invalidBatchEntryId(`The Id of a batch entry in the batch request contains an impermissible character: ${text}`);
+    }
+    if (seen.has(text)) throw snsErrors.batchEntryIdsNotDistinct();
+    seen.add(text);
+  }
+}
+
+/**
+ * All messages with their attributes, counted as for Publish, before any entry is checked (as SQS does): an entry
+ * whose attributes are malformed counts only what validates, and then fails on its own check anyway.
+ */
+function checkTotalSize(entries: readonly Entry[]): void {
+  let total = 0;
+  for (const entry of entries) {
+    let attributes;
+    try {
+      attributes = validateMessageAttributes(entry.MessageAttributes);
+    } catch {
+      attributes = {};
+    }
+    total += publishSize(typeof entry.Message === 'string' ? entry.Message : '', attributes);
+  }
+  if (total > MAX_PUBLISH_BYTES) throw snsErrors.batchRequestTooLong();
+}

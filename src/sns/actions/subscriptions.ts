@@ -1,0 +1,244 @@
+import type {
+  ConfirmSubscriptionCommandInput,
+  ConfirmSubscriptionCommandOutput,
+  GetSubscriptionAttributesCommandInput,
+  GetSubscriptionAttributesCommandOutput,
+  ListSubscriptionsByTopicCommandInput,
+  ListSubscriptionsByTopicCommandOutput,
+  ListSubscriptionsCommandInput,
+  ListSubscriptionsCommandOutput,
+  SetSubscriptionAttributesCommandInput,
+  SubscribeCommandInput,
+  SubscribeCommandOutput,
+  Subscription as ListedSubscription,
+  UnsubscribeCommandInput,
+} from '@aws-sdk/client-sns';
+import type { AwsError } from '../../aws-error.js';
+import { arnParts, parseTopicArn } from '../arn.js';
+import { missingParameter, snsErrors } from '../errors.js';
+import type { SnsBackend } from '../sns-backend.js';
+import { PROTOCOLS, Subscription, type Protocol } from '../subscription.js';
+import {
+  applySubscribeAttributes,
+  checkSubscribeAttributes,
+  differsFrom,
+  renderSubscriptionAttributes,
+  setSubscriptionAttribute,
+} from '../subscription-attributes.js';
+import type { Topic } from '../topic.js';
+import { paginateByToken } from './pagination.js';
+
+/** Subscribe's answer for a subscription that waits for ConfirmSubscription (spec §2). */
+const PENDING_ANSWER = 'pending confirmation';
+/** How the list actions show such a subscription: CamelCase, no space (spec §2). */
+const PENDING_LISTED = 'PendingConfirmation';
+const PAGE_SIZE = 100;
+
+// ---------------------------------------------------------------------------------------------------
+// Subscribe
+
+function checkProtocol(value: unknown): Protocol {
+  if (value === undefined || value === null) throw missingParameter('Protocol');
+  if (!PROTOCOLS.includes(value as Protocol)) {
+    throw snsErrors.invalidParameter(`Invalid parameter: Amazon SNS does not support this protocol string: ${String(value)}`);
+  }
+  return value as Protocol;
+}
+
+/** An ARN of the given service; SNS checks the shape only, not that the resource exists (spec §2). */
+function isArnOf(service: string, endpoint: string, parts?: number): boolean {
+  const split = endpoint.split(':');
+  return split[0] === 'arn' && split[2] === service && (parts ? split.length === parts : split.length >= 6) && split.at(-1) !== '';
+}
+
+/**
+ * E.164 digits with at most one `-`, `.` or `/` between digits. AWS accepted `+12/34-567.890` and refused
+ * `+15--551234567`, `+15551234567.`, `/+15551234567` and `NAA+15551234567`; the 15-digit cap is E.164's.
+ */
+function isPhoneNumber(endpoint: string): boolean {
+  return /^\+?\d+(?:[-./]\d+)*$/.test(endpoint) && endpoint.replace(/\D/g, '').length <= 15;
+}
+
+const invalid = (message: string) => (): AwsError => snsErrors.invalidParameter(message);
+const wrongScheme = invalid('Invalid parameter: Endpoint must match the specified protocol');
+
+/** Each protocol's endpoint check: undefined when fine, else the error. */
+const ENDPOINT_CHECKS: Readonly<Record<Protocol, (endpoint: string) => AwsError | undefined>> = {
+  http: (endpoint) => (/^http:\/\//i.test(endpoint) ? undefined : wrongScheme()),
+  https: (endpoint) => (/^https:\/\//i.test(endpoint) ? undefined : wrongScheme()),
+  // Not recorded from AWS: the text for a malformed address.
+  email: (endpoint) => (/^[^@\s]+@[^@\s]+$/.test(endpoint) ? undefined : invalid('Invalid parameter: Email address')()),
+  'email-json': (endpoint) => (/^[^@\s]+@[^@\s]+$/.test(endpoint) ? undefined : invalid('Invalid parameter: Email address')()),
+  sms: (endpoint) => (isPhoneNumber(endpoint) ? undefined : snsErrors.invalidParameter(`Invalid SMS endpoint: ${endpoint}`)),
+  sqs: (endpoint) => (isArnOf('sqs', endpoint, 6) ? undefined : invalid('Invalid parameter: SQS endpoint ARN')()),
+  // Not recorded from AWS: worded like the SQS one.
+  lambda: (endpoint) => (isArnOf('lambda', endpoint) ? undefined : invalid('Invalid parameter: Lambda endpoint ARN')()),
+  firehose: (endpoint) => (isArnOf('firehose', endpoint) ? undefined : invalid('Invalid parameter: Firehose endpoint ARN')()),
+  // Platform endpoints are not emulated, so any well-formed SNS ARN is taken (AWS also checks it exists).
+  application: (endpoint) => (isArnOf('sns', endpoint) ? undefined : invalid('Invalid parameter: ApplicationEndpoint ARN')()),
+};
+
+function checkEndpoint(protocol: Protocol, value: unknown): string {
+  const endpoint = typeof value === 'string' ? value : '';
+  const error = ENDPOINT_CHECKS[protocol](endpoint);
+  if (error) throw error;
+  return endpoint;
+}
+
+/** A FIFO queue needs a FIFO topic; a standard queue on a FIFO topic is fine (spec §2). */
+function checkFifoPairing(topic: Topic, protocol: Protocol, endpoint: string): void {
+  if (protocol === 'sqs' && endpoint.endsWith('.fifo') && !topic.fifo) {
+    throw snsErrors.invalidParameter(
+      'Invalid parameter: Invalid parameter: Endpoint Reason: FIFO SQS Queues can not be subscribed to standard SNS topics',
+    );
+  }
+}
+
+/**
+ * A queue of another account must confirm a subscription made by the topic owner (spec §8, [D]); with
+ * one account per mock that confirmation can only come through ConfirmSubscription and the token.
+ */
+function needsConfirmation(subscription: Subscription, accountId: string): boolean {
+  return subscription.protocol === 'sqs' && subscription.endpoint.split(':')[4] !== accountId;
+}
+
+function subscribeAnswer(subscription: Subscription, returnArn: boolean | undefined): string {
+  return subscription.pendingConfirmation && returnArn !== true ? PENDING_ANSWER : subscription.arn;
+}
+
+function newSubscription(backend: SnsBackend, topic: Topic, protocol: Protocol, endpoint: string): Subscription {
+  const arn = `${topic.arn}:${backend.ids.uuid()}`;
+  const subscription = new Subscription(arn, topic.arn, protocol, endpoint, backend.scope.accountId, backend.newConfirmationToken());
+  if (needsConfirmation(subscription, backend.scope.accountId)) {
+    subscription.pendingConfirmation = true;
+    subscription.confirmationWasAuthenticated = false;
+  }
+  return subscription;
+}
+
+export function subscribe(backend: SnsBackend, input: Partial<SubscribeCommandInput>): Omit<SubscribeCommandOutput, '$metadata'> {
+  const topic = backend.topicByArn(input.TopicArn);
+  const protocol = checkProtocol(input.Protocol);
+  const endpoint = checkEndpoint(protocol, input.Endpoint);
+  checkFifoPairing(topic, protocol, endpoint);
+  const checked = checkSubscribeAttributes(input.Attributes, { protocol, endpoint, topicFifo: topic.fifo });
+
+  // Subscribing the same endpoint again answers the same subscription (spec §2).
+  const existing = backend.findTopicSubscription(topic, protocol, endpoint);
+  if (existing) {
+    if (differsFrom(existing, checked)) {
+      throw snsErrors.invalidParameterNamed('Attributes', 'Subscription already exists with different attributes');
+    }
+    return { SubscriptionArn: subscribeAnswer(existing, input.ReturnSubscriptionArn) };
+  }
+  const subscription = newSubscription(backend, topic, protocol, endpoint);
+  applySubscribeAttributes(subscription, checked);
+  backend.addSubscription(topic, subscription);
+  return { SubscriptionArn: subscribeAnswer(subscription, input.ReturnSubscriptionArn) };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// ConfirmSubscription
+
+/**
+ * AWS refuses a malformed TopicArn or one of another region with "Invalid parameter: Topic", but confirms
+ * by the token alone when the ARN is merely of another topic of the region [V, http test].
+ */
+function checkConfirmTopic(backend: SnsBackend, value: unknown): void {
+  try {
+    parseTopicArn(value, backend.scope.region);
+  } catch {
+    throw snsErrors.invalidParameterNamed('Topic');
+  }
+}
+
+export function confirmSubscription(
+  backend: SnsBackend,
+  input: Partial<ConfirmSubscriptionCommandInput>,
+): Omit<ConfirmSubscriptionCommandOutput, '$metadata'> {
+  checkConfirmTopic(backend, input.TopicArn);
+  const token: unknown = input.Token;
+  if (token === undefined || token === null) throw missingParameter('Token');
+  // A token that cannot be one (AWS's are hex) is refused differently from an unknown one [V].
+  if (typeof token !== 'string' || !/^[0-9a-f]+$/i.test(token)) throw snsErrors.invalidParameter('Invalid token');
+  const subscription = backend.subscriptionByToken(token);
+  if (!subscription) throw snsErrors.invalidParameterNamed('Token');
+  subscription.confirm(); // Idempotent: confirming again changes nothing.
+  return { SubscriptionArn: subscription.arn };
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Unsubscribe, Get/SetSubscriptionAttributes
+
+/**
+ * A SubscriptionArn parameter: `<topic ARN>:<id>`, 7 parts. Fewer than 6 is "not N"; a topic ARN
+ * (6 parts) lacks the id (spec §2). Other shapes of 7 parts simply name no subscription.
+ */
+function checkSubscriptionArn(value: unknown): string {
+  if (value === undefined || value === null) throw missingParameter('SubscriptionArn');
+  // Not recorded from AWS for more than 7 parts: treated like a missing id.
+  if (arnParts('SubscriptionArn', value).length !== 7) throw snsErrors.invalidParameterNamed('SubscriptionId');
+  return value as string;
+}
+
+function subscriptionByArn(backend: SnsBackend, value: unknown): Subscription {
+  const subscription = backend.findSubscription(checkSubscriptionArn(value));
+  if (!subscription) throw snsErrors.subscriptionNotFound();
+  return subscription;
+}
+
+export function unsubscribe(backend: SnsBackend, input: Partial<UnsubscribeCommandInput>): object {
+  // Idempotent: a well-formed ARN of no subscription succeeds (spec §2).
+  const subscription = backend.findSubscription(checkSubscriptionArn(input.SubscriptionArn));
+  if (subscription) backend.removeSubscription(subscription);
+  return {};
+}
+
+export function getSubscriptionAttributes(
+  backend: SnsBackend,
+  input: Partial<GetSubscriptionAttributesCommandInput>,
+): Omit<GetSubscriptionAttributesCommandOutput, '$metadata'> {
+  const subscription = subscriptionByArn(backend, input.SubscriptionArn);
+  return { Attributes: renderSubscriptionAttributes(subscription, subscription.owner, backend.subscriptionPrincipal) };
+}
+
+export function setSubscriptionAttributes(backend: SnsBackend, input: Partial<SetSubscriptionAttributesCommandInput>): object {
+  const subscription = subscriptionByArn(backend, input.SubscriptionArn);
+  // A FIFO topic's name always ends in .fifo, so the ARN says whether the topic is FIFO.
+  const target = { protocol: subscription.protocol, endpoint: subscription.endpoint, topicFifo: subscription.topicArn.endsWith('.fifo') };
+  setSubscriptionAttribute(subscription, target, input.AttributeName, input.AttributeValue);
+  return {};
+}
+
+// ---------------------------------------------------------------------------------------------------
+// ListSubscriptions, ListSubscriptionsByTopic
+
+function listed(subscription: Subscription): ListedSubscription {
+  return {
+    SubscriptionArn: subscription.pendingConfirmation ? PENDING_LISTED : subscription.arn,
+    Owner: subscription.owner,
+    Protocol: subscription.protocol,
+    Endpoint: subscription.endpoint,
+    TopicArn: subscription.topicArn,
+  };
+}
+
+function listPage(subscriptions: readonly Subscription[], nextToken: unknown): { Subscriptions: ListedSubscription[]; NextToken?: string } {
+  const { page, nextToken: next } = paginateByToken(subscriptions, PAGE_SIZE, nextToken);
+  return { Subscriptions: page.map(listed), ...(next ? { NextToken: next } : {}) };
+}
+
+export function listSubscriptions(
+  backend: SnsBackend,
+  input: Partial<ListSubscriptionsCommandInput>,
+): Omit<ListSubscriptionsCommandOutput, '$metadata'> {
+  return listPage(backend.listSubscriptions(), input.NextToken);
+}
+
+export function listSubscriptionsByTopic(
+  backend: SnsBackend,
+  input: Partial<ListSubscriptionsByTopicCommandInput>,
+): Omit<ListSubscriptionsByTopicCommandOutput, '$metadata'> {
+  const topic = backend.topicByArn(input.TopicArn);
+  return listPage([...topic.subscriptions.values()], input.NextToken);
+}

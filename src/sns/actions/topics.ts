@@ -1,0 +1,68 @@
+import type {
+  CreateTopicCommandInput,
+  CreateTopicCommandOutput,
+  DeleteTopicCommandInput,
+  GetTopicAttributesCommandInput,
+  GetTopicAttributesCommandOutput,
+  ListTopicsCommandInput,
+  ListTopicsCommandOutput,
+  SetTopicAttributesCommandInput,
+} from '@aws-sdk/client-sns';
+import { snsErrors } from '../errors.js';
+import type { SnsBackend } from '../sns-backend.js';
+import { checkCreateAttributes, differsFromTopic, renderTopicAttributes, setTopicAttribute } from '../topic-attributes.js';
+import { paginateByToken } from './pagination.js';
+import { tagList, tagsDifferFrom } from './tags.js';
+
+const STANDARD_NAME = /^[A-Za-z0-9_-]{1,256}$/;
+const FIFO_NAME = /^[A-Za-z0-9_-]{1,251}\.fifo$/;
+
+export function createTopic(backend: SnsBackend, input: Partial<CreateTopicCommandInput>): Omit<CreateTopicCommandOutput, '$metadata'> {
+  const attributes = { ...(input.Attributes ?? {}) } as Record<string, unknown>;
+  const fifo = typeof attributes['FifoTopic'] === 'string' && attributes['FifoTopic'].toLowerCase() === 'true';
+  const name = input.Name;
+  // A FIFO topic needs both the suffix and FifoTopic=true; either alone is a bad name (spec §1).
+  if (typeof name !== 'string' || !(fifo ? FIFO_NAME : STANDARD_NAME).test(name)) {
+    throw snsErrors.invalidParameterNamed('Topic Name');
+  }
+  const checked = checkCreateAttributes(attributes, fifo);
+  const tags = tagList(input.Tags);
+
+  const existing = backend.findTopicByName(name);
+  if (existing) {
+    if (differsFromTopic(existing, checked)) {
+      throw snsErrors.invalidParameterNamed('Attributes', 'Topic already exists with different attributes');
+    }
+    if (tagsDifferFrom(existing.tags, tags)) throw snsErrors.invalidParameterNamed('Tags', 'Topic already exists with different tags');
+    return { TopicArn: existing.arn };
+  }
+  const topic = backend.createTopic(name, fifo);
+  for (const [key, value] of checked) topic.attributes.set(key, value);
+  for (const [key, value] of tags) topic.tags.set(key, value);
+  return { TopicArn: topic.arn };
+}
+
+export function deleteTopic(backend: SnsBackend, input: Partial<DeleteTopicCommandInput>): object {
+  // Deleting a topic that does not exist succeeds (spec §1); a malformed ARN still fails.
+  const topic = backend.lookupTopic(input.TopicArn);
+  if (topic) backend.deleteTopic(topic);
+  return {};
+}
+
+export function listTopics(backend: SnsBackend, input: Partial<ListTopicsCommandInput>): Omit<ListTopicsCommandOutput, '$metadata'> {
+  const { page, nextToken } = paginateByToken(backend.listTopics(), 100, input.NextToken);
+  return { Topics: page.map((topic) => ({ TopicArn: topic.arn })), ...(nextToken ? { NextToken: nextToken } : {}) };
+}
+
+export function getTopicAttributes(
+  backend: SnsBackend,
+  input: Partial<GetTopicAttributesCommandInput>,
+): Omit<GetTopicAttributesCommandOutput, '$metadata'> {
+  const topic = backend.topicByArn(input.TopicArn);
+  return { Attributes: renderTopicAttributes(topic, backend.scope.accountId) };
+}
+
+export function setTopicAttributes(backend: SnsBackend, input: Partial<SetTopicAttributesCommandInput>): object {
+  setTopicAttribute(backend.topicByArn(input.TopicArn), input.AttributeName, input.AttributeValue);
+  return {};
+}

@@ -1,0 +1,45 @@
+import { snsErrors } from './errors.js';
+
+/** A topic as its ARN names it. */
+export interface TopicAddress {
+  partition: string;
+  region: string;
+  accountId: string;
+  name: string;
+}
+
+export function topicArn(address: TopicAddress): string {
+  return `arn:${address.partition}:sns:${address.region}:${address.accountId}:${address.name}`;
+}
+
+export function partitionOf(region: string): string {
+  if (region.startsWith('cn-')) return 'aws-cn';
+  if (region.startsWith('us-gov-')) return 'aws-us-gov';
+  return 'aws';
+}
+
+/**
+ * Splits an ARN parameter the way SNS checks it: fewer than 6 `:`-separated parts is
+ * "An ARN must have at least 6 elements, not N" (spec §1).
+ */
+export function arnParts(parameter: string, value: unknown): string[] {
+  const text = typeof value === 'string' ? value : '';
+  const parts = text.split(':');
+  if (parts.length < 6) {
+    throw snsErrors.invalidParameterNamed(parameter, `An ARN must have at least 6 elements, not ${parts.length}`);
+  }
+  return parts;
+}
+
+/** A TopicArn parameter: well formed, and in the caller's region (another region → "Invalid parameter: TopicArn"). */
+export function parseTopicArn(value: unknown, region: string, parameter = 'TopicArn'): TopicAddress {
+  if (value === undefined || value === null) {
+    throw snsErrors.invalidParameterNamed(parameter, 'no value for required parameter');
+  }
+  const parts = arnParts(parameter, value);
+  const [prefix, partition, service, arnRegion, accountId, ...rest] = parts as [string, string, string, string, string, ...string[]];
+  if (prefix !== 'arn' || service !== 'sns' || arnRegion !== region || rest.length !== 1) {
+    throw snsErrors.invalidParameterNamed(parameter);
+  }
+  return { partition, region: arnRegion, accountId, name: rest[0]! };
+}

@@ -1,0 +1,62 @@
+import { contentDeduplicationId } from '../publish/fifo-rules.js';
+import type { PublishEntry } from '../publish/entry.js';
+import { snsEndpointBase, type Notification } from '../publish/envelope.js';
+import { snsMessageId } from '../publish/message-id.js';
+import { snsSenderId } from '../publish/sender-id.js';
+import type { SnsBackend } from '../sns-backend.js';
+import type { Topic } from '../topic.js';
+import { fanOut } from './fan-out.js';
+
+export interface PublishResult {
+  readonly MessageId: string;
+  readonly SequenceNumber?: string;
+}
+
+/**
+ * Publishes one accepted message to `topic`: on a FIFO topic a repeat of a deduplication id within five minutes,
+ * in any message group, answers the original MessageId and SequenceNumber and delivers nothing (spec §6.3);
+ * otherwise the message gets its ids, goes to every subscription, and is recorded on the topic.
+ */
+export function publishToTopic(backend: SnsBackend, topic: Topic, entry: PublishEntry): PublishResult {
+  const now = backend.clock.now();
+  const deduplicationId = topic.fifo ? (entry.messageDeduplicationId ?? contentDeduplicationId(entry.message)) : undefined;
+  if (deduplicationId !== undefined) {
+    const original = topic.findDuplicate(deduplicationId, now);
+    if (original) return { MessageId: original.messageId, SequenceNumber: original.sequenceNumber };
+  }
+  const messageId = snsMessageId(backend.ids);
+  const sequenceNumber = topic.fifo ? topic.nextSequenceNumber() : undefined;
+  if (deduplicationId !== undefined) topic.rememberSend(deduplicationId, { messageId, sequenceNumber: sequenceNumber! }, now);
+
+  const notification: Notification = {
+    messageId,
+    sequenceNumber,
+    topicArn: topic.arn,
+    subject: entry.subject,
+    timestamp: now,
+    attributes: entry.attributes,
+    signatureVersion: topic.fifo ? undefined : (topic.attributes.get('SignatureVersion') ?? '1'),
+    endpointBase: snsEndpointBase(backend.scope.region),
+  };
+  const deliveries = fanOut(topic, notification, entry, {
+    sqs: backend.sqs,
+    senderId: snsSenderId(backend.scope.region, topic.fifo),
+    topicFifo: topic.fifo,
+    messageGroupId: entry.messageGroupId,
+    deduplicationId,
+    attributes: entry.attributes,
+  });
+  topic.published.push({
+    messageId,
+    sequenceNumber,
+    message: entry.message,
+    subject: entry.subject,
+    messageStructure: entry.structure ? 'json' : undefined,
+    messageAttributes: entry.attributes,
+    messageGroupId: entry.messageGroupId,
+    messageDeduplicationId: deduplicationId ?? entry.messageDeduplicationId,
+    publishedAt: now,
+    deliveries,
+  });
+  return { MessageId: messageId, ...(sequenceNumber !== undefined ? { SequenceNumber: sequenceNumber } : {}) };
+}

@@ -1,0 +1,57 @@
+import { AwsError } from '../aws-error.js';
+
+/**
+ * Every SNS error the emulation raises, in AWS's words (shared/spec/sns.md). SNS speaks the Query
+ * protocol: the SDK picks the class by the error code, and `name` is the class name.
+ */
+const invalidParameter = (message: string): AwsError =>
+  new AwsError({ shape: 'InvalidParameterException', code: 'InvalidParameter', message });
+
+export const snsErrors = {
+  /** `message` is the whole text: most start "Invalid parameter: ", a few (SMS, tokens) do not. */
+  invalidParameter,
+  /** "Invalid parameter: <name> Reason: <reason>", or without a reason "Invalid parameter: <name>". */
+  invalidParameterNamed: (name: string, reason?: string): AwsError =>
+    invalidParameter(`Invalid parameter: ${name}${reason ? ` Reason: ${reason}` : ''}`),
+  parameterValueInvalid: (message: string): AwsError =>
+    new AwsError({ shape: 'InvalidParameterValueException', code: 'ParameterValueInvalid', message }),
+  /** Coral-level validation: no modelled class, so the SDK names it by its code. */
+  validationError: (message: string): AwsError => new AwsError({ code: 'ValidationError', message }),
+  topicNotFound: (): AwsError =>
+    new AwsError({ shape: 'NotFoundException', code: 'NotFound', status: 404, message: 'Topic does not exist' }),
+  subscriptionNotFound: (): AwsError =>
+    new AwsError({ shape: 'NotFoundException', code: 'NotFound', status: 404, message: 'Subscription does not exist' }),
+  resourceNotFound: (message: string): AwsError =>
+    new AwsError({ shape: 'ResourceNotFoundException', code: 'ResourceNotFound', status: 404, message }),
+  tagLimitExceeded: (message: string): AwsError =>
+    new AwsError({ shape: 'TagLimitExceededException', code: 'TagLimitExceeded', message }),
+  emptyBatchRequest: (): AwsError =>
+    new AwsError({
+      shape: 'EmptyBatchRequestException',
+      code: 'EmptyBatchRequest',
+      message: 'The batch request does not contain any entries.',
+    }),
+  tooManyEntriesInBatchRequest: (): AwsError =>
+    new AwsError({
+      shape: 'TooManyEntriesInBatchRequestException',
+      code: 'TooManyEntriesInBatchRequest',
+      message: 'The batch request contains more entries than permissible.',
+    }),
+  batchEntryIdsNotDistinct: (): AwsError =>
+    new AwsError({
+      shape: 'BatchEntryIdsNotDistinctException',
+      code: 'BatchEntryIdsNotDistinct',
+      message: 'Two or more batch entries in the request have the same Id.',
+    }),
+  invalidBatchEntryId: (message: string): AwsError =>
+    new AwsError({ shape: 'InvalidBatchEntryIdException', code: 'InvalidBatchEntryId', message }),
+  batchRequestTooLong: (): AwsError =>
+    new AwsError({
+      shape: 'BatchRequestTooLongException',
+      code: 'BatchRequestTooLong',
+      message: 'The length of all the messages put together is more than the limit.',
+    }),
+};
+
+/** A required parameter left out: SNS's own wording, as recorded for Unsubscribe (spec §2). */
+export const missingParameter = (name: string): AwsError => snsErrors.invalidParameterNamed(name, 'no value for required parameter');

@@ -1,0 +1,140 @@
+import { fail } from './errors.js';
+import { parseCidr, parseIpAddress, type CidrBlock, type IpAddress } from './ip.js';
+import type { JsonEntry, JsonNode } from './json-reader.js';
+import { parseNumericCondition, policyNumericKey, TOO_MANY_ELEMENTS, type NumericCondition } from './numeric.js';
+
+/**
+ * One entry of a policy's value array (`"key": [rule, rule, …]`), validated. The checks follow event-ruler's
+ * `JsonRuleCompiler` from the era SNS behaves like (it has `suffix` and `equals-ignore-case` but refuses
+ * `anything-but` with `suffix`, spec §10.4): same order, same messages.
+ */
+export type Rule =
+  /** A string value. `ip` is set when the string is an IP address: event-ruler then matches it as an address. */
+  | { readonly kind: 'exact-string'; readonly value: string; readonly ip: IpAddress | undefined }
+  | { readonly kind: 'exact-number'; readonly value: number }
+  | { readonly kind: 'literal'; readonly value: boolean | null }
+  | { readonly kind: 'prefix'; readonly value: string }
+  | { readonly kind: 'suffix'; readonly value: string }
+  | { readonly kind: 'equals-ignore-case'; readonly value: string }
+  | { readonly kind: 'anything-but'; readonly exclude: AnythingButExclusion }
+  | { readonly kind: 'numeric'; readonly condition: NumericCondition }
+  | { readonly kind: 'exists'; readonly value: boolean }
+  | { readonly kind: 'cidr'; readonly block: CidrBlock };
+
+export type AnythingButExclusion =
+  | { readonly kind: 'strings'; readonly values: readonly string[] }
+  | { readonly kind: 'numbers'; readonly keys: readonly number[] }
+  | { readonly kind: 'prefix'; readonly prefix: string };
+
+/** Parses the value array of one policy key, item by item. */
+export function parseRules(items: readonly JsonNode[]): Rule[] {
+  const rules: Rule[] = [];
+  for (const item of items) rules.push(parseRule(item));
+  // event-ruler reports an empty array only after the loop, which for an empty array is the same thing.
+  if (rules.length === 0) throw fail('Empty arrays are not allowed');
+  return rules;
+}
+
+function parseRule(item: JsonNode): Rule {
+  switch (item.kind) {
+    case 'string':
+      return { kind: 'exact-string', value: item.value, ip: parseIpAddress(item.value) };
+    case 'number':
+      return { kind: 'exact-number', value: item.value };
+    case 'boolean':
+      return { kind: 'literal', value: item.value };
+    case 'null':
+      return { kind: 'literal', value: null };
+    case 'object':
+      return parseMatchExpression(item.entries);
+    case 'array':
+      throw fail('Match value must be String, number, true, false, or null');
+  }
+}
+
+/** Operators SNS accepts. event-ruler also knows `wildcard` and `exactly`; SNS documents neither (spec §12 Q2). */
+function parseMatchExpression(entries: readonly JsonEntry[]): Rule {
+  const [first, ...rest] = entries;
+  if (first === undefined) throw fail('Match expression name not found');
+  const { key: operator, value: operand } = first;
+  const onlyOneKey = (): void => {
+    if (rest.length > 0) throw fail('Only one key allowed in match expression');
+  };
+  switch (operator) {
+    case 'prefix':
+    case 'suffix':
+    case 'equals-ignore-case': {
+      const value = stringOperand(operand, operator);
+      onlyOneKey();
+      return { kind: operator, value };
+    }
+    case 'numeric': {
+      const condition = parseNumericCondition(operand);
+      if (rest.length > 0) throw fail(TOO_MANY_ELEMENTS);
+      return { kind: 'numeric', condition };
+    }
+    case 'anything-but': {
+      if (operand.kind === 'object') {
+        const exclude = parseAnythingButOperator(operand.entries);
+        onlyOneKey();
+        return { kind: 'anything-but', exclude };
+      }
+      const exclude = parseAnythingButValues(operand);
+      if (rest.length > 0) throw fail(TOO_MANY_ELEMENTS);
+      return { kind: 'anything-but', exclude };
+    }
+    case 'exists': {
+      if (operand.kind !== 'boolean') throw fail('exists match pattern must be either true or false.');
+      onlyOneKey();
+      return { kind: 'exists', value: operand.value };
+    }
+    case 'cidr': {
+      // Sic: event-ruler reuses the prefix message here [V].
+      if (operand.kind !== 'string') throw fail('prefix match pattern must be a string');
+      const block = parseCidr(operand.value);
+      onlyOneKey();
+      return { kind: 'cidr', block };
+    }
+    default:
+      throw fail(`Unrecognized match type ${operator}`);
+  }
+}
+
+function stringOperand(operand: JsonNode, operator: string): string {
+  if (operand.kind !== 'string') throw fail(`${operator} match pattern must be a string`);
+  return operand.value;
+}
+
+/**
+ * `{"anything-but": {"prefix": "x"}}` is the only operator form SNS accepts; `suffix` was refused in 2024-05 [V],
+ * and `equals-ignore-case`/`wildcard` are treated the same (spec §10.4).
+ */
+function parseAnythingButOperator(entries: readonly JsonEntry[]): AnythingButExclusion {
+  const [first, ...rest] = entries;
+  if (first === undefined) throw fail('Anything-But expression name not found');
+  if (first.key !== 'prefix') throw fail(`Unsupported anything-but pattern: ${first.key}`);
+  const prefix = stringOperand(first.value, 'prefix');
+  if (prefix === '') throw fail('Null prefix not allowed');
+  if (rest.length > 0) throw fail('Only one key allowed in match expression');
+  return { kind: 'prefix', prefix };
+}
+
+/** A single string or number, or a non-empty list of only strings or only numbers. */
+function parseAnythingButValues(operand: JsonNode): AnythingButExclusion {
+  if (operand.kind === 'string') return { kind: 'strings', values: [operand.value] };
+  if (operand.kind === 'number') return { kind: 'numbers', keys: [policyNumericKey(operand.value)] };
+  if (operand.kind !== 'array') {
+    throw fail('Value of anything-but must be an array or single string/number value.');
+  }
+  const strings: string[] = [];
+  const keys: number[] = [];
+  for (const item of operand.items) {
+    if (item.kind === 'string') strings.push(item.value);
+    else if (item.kind === 'number') keys.push(policyNumericKey(item.value));
+    else throw fail('Inside anything but list, start|null|boolean is not supported.');
+  }
+  if ((strings.length > 0) === (keys.length > 0)) {
+    throw fail('Inside anything but list, either all values are number or string, mixed type is not supported');
+  }
+  return strings.length > 0 ? { kind: 'strings', values: strings } : { kind: 'numbers', keys };
+}

@@ -1,0 +1,26 @@
+/**
+ * JSON text as SNS writes it (the envelope is written by Jackson, a Java library): strings escape `"`, `\` and
+ * control characters only (`\b \t \n \f \r`, others as `\u00XX` with upper-case hex); `/` and non-ASCII text
+ * are written as they are. Objects in the envelope use Jackson's pretty printer: two-space indent and " : "
+ * between a name and its value. Both were checked byte for byte against real deliveries, whose MD5OfBody
+ * matched.
+ */
+const SHORT_ESCAPES: Readonly<Record<string, string>> = { '"': '\\"', '\\': '\\\\', '\b': '\\b', '\t': '\\t', '\n': '\\n', '\f': '\\f', '\r': '\\r' };
+
+const NEEDS_ESCAPE = /["\\\u0000-\u001f]/g;
+
+export function jsonString(text: string): string {
+  return `"${text.replace(NEEDS_ESCAPE, (c) => SHORT_ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`)}"`;
+}
+
+/** `{"a":"x","b":"y"}`: the compact form SNS uses inside MessageAttributes. */
+export function compactObject(fields: ReadonlyArray<readonly [string, string]>): string {
+  return `{${fields.map(([name, value]) => `${jsonString(name)}:${jsonString(value)}`).join(',')}}`;
+}
+
+/** A pretty-printed object at `depth` whose values are already JSON text. */
+export function prettyObject(fields: ReadonlyArray<readonly [string, string]>, depth = 0): string {
+  const inner = '  '.repeat(depth + 1);
+  const lines = fields.map(([name, value]) => `${inner}${jsonString(name)} : ${value}`);
+  return `{\n${lines.join(',\n')}\n${'  '.repeat(depth)}}`;
+}

@@ -1,0 +1,44 @@
+import { snsErrors } from '../errors.js';
+
+/**
+ * MessageStructure=json (spec §5): the Message is a JSON object of per-protocol strings with a required string
+ * `default`. Each endpoint gets the value of its own protocol's key when that is a string, and `default`
+ * otherwise: `{"sqs":{"a":1}}` is ignored for SQS and `default` is delivered [V].
+ */
+export class MessageStructure {
+  private constructor(private readonly byProtocol: ReadonlyMap<string, string>) {}
+
+  /** `structure` as the request gave it; undefined when there is none. */
+  static parse(structure: unknown, message: string): MessageStructure | undefined {
+    if (structure === undefined || structure === null) return undefined;
+    // Only `json` exists; AWS's answer to another value is not recorded.
+    if (structure !== 'json') throw snsErrors.invalidParameterNamed('MessageStructure');
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(message);
+    } catch {
+      throw snsErrors.invalidParameter('Invalid parameter: Message Structure - JSON message body failed to parse');
+    }
+    // A JSON array or scalar cannot be read as the expected object; answered like unparsable JSON [I].
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+      throw snsErrors.invalidParameter('Invalid parameter: Message Structure - JSON message body failed to parse');
+    }
+    const byProtocol = new Map<string, string>();
+    // Duplicate keys are accepted [V]; JSON.parse keeps the last one, as a Java map would.
+    for (const [key, value] of Object.entries(parsed)) if (typeof value === 'string') byProtocol.set(key, value);
+    if (!byProtocol.has('default')) {
+      throw snsErrors.invalidParameter('Invalid parameter: Message Structure - No default entry in JSON message body');
+    }
+    return new MessageStructure(byProtocol);
+  }
+
+  /** The string an endpoint of `protocol` receives. */
+  messageFor(protocol: string): string {
+    return this.byProtocol.get(protocol) ?? this.byProtocol.get('default')!;
+  }
+}
+
+/** The Message an endpoint of `protocol` receives: the published one, or its protocol's choice with json. */
+export function messageForProtocol(message: string, structure: MessageStructure | undefined, protocol: string): string {
+  return structure ? structure.messageFor(protocol) : message;
+}

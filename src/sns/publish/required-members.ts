@@ -1,0 +1,33 @@
+import { snsErrors } from '../errors.js';
+
+/**
+ * SNS's request framework checks required members before the action runs: a member that is absent gives
+ * `ValidationError` "1 validation error detected: Value null at '<path>' failed to satisfy constraint: Member
+ * must not be null" (recorded for a missing attribute DataType, spec §3). Several are reported together, joined
+ * by "; ", in the framework's usual wording ("2 validation errors detected: …"); that plural form and the paths
+ * of members other than dataType follow the same framework's other services, not a recording.
+ */
+export class RequiredMembers {
+  private readonly missing: string[] = [];
+
+  /** Notes `path` (the member's path in the request, lower camel case) when `value` is absent. */
+  require(value: unknown, path: string): void {
+    if (value === undefined || value === null) this.missing.push(path);
+  }
+
+  /** Notes the DataType of every attribute that has none; the attributes themselves are checked later. */
+  requireDataTypes(attributes: unknown, path: string): void {
+    if (typeof attributes !== 'object' || attributes === null) return;
+    for (const [name, value] of Object.entries(attributes)) {
+      const dataType = typeof value === 'object' && value !== null ? (value as { DataType?: unknown }).DataType : undefined;
+      this.require(dataType, `${path}.${name}.member.dataType`);
+    }
+  }
+
+  throwIfAny(): void {
+    const count = this.missing.length;
+    if (count === 0) return;
+    const details = this.missing.map((path) => `Value null at '${path}' failed to satisfy constraint: Member must not be null`);
+    throw snsErrors.validationError(`${count} validation error${count === 1 ? '' : 's'} detected: ${details.join('; ')}`);
+  }
+}

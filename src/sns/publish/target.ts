@@ -1,0 +1,57 @@
+import { NotEmulatedError } from '../../aws-error.js';
+import { parseTopicArn } from '../arn.js';
+import { snsErrors } from '../errors.js';
+import type { SnsBackend } from '../sns-backend.js';
+import type { Topic } from '../topic.js';
+import type { TopicKind } from './fifo-rules.js';
+
+/** The topic a publish names: found (or not yet known to be missing), and what the FIFO rules need of it. */
+export interface ResolvedTarget {
+  readonly topic: Topic | undefined;
+  readonly kind: TopicKind;
+}
+
+/** E.164: a plus sign and up to 15 digits. */
+const PHONE_NUMBER = /^\+[1-9]\d{1,14}$/;
+
+/**
+ * Publish's destination: TopicArn, or TargetArn (its alias, which also names platform endpoints), or PhoneNumber.
+ * Malformed and foreign-region ARNs fail here; a topic that does not exist is only reported after the message
+ * checks (spec §3, step 7), so `topic` may be undefined and its FIFO-ness then comes from the name.
+ */
+export function resolvePublishTarget(backend: SnsBackend, input: { TopicArn?: unknown; TargetArn?: unknown; PhoneNumber?: unknown }): ResolvedTarget {
+  const present = (value: unknown): boolean => value !== undefined && value !== null;
+  // Both given: TopicArn is used (what AWS does is not recorded).
+  if (present(input.TopicArn)) return resolveTopic(backend, input.TopicArn, 'TopicArn');
+  if (present(input.TargetArn)) return resolveTopic(backend, input.TargetArn, 'TargetArn');
+  if (present(input.PhoneNumber)) {
+    const number = String(input.PhoneNumber);
+    if (!PHONE_NUMBER.test(number)) throw snsErrors.invalidParameterNamed('PhoneNumber', `${number} is not valid to publish to`);
+    // Direct SMS is not emulated: an honest error rather than a made-up success.
+    throw new NotEmulatedError('SNS', 'PublishCommand', 'publishing to a PhoneNumber (SMS)');
+  }
+  throw snsErrors.invalidParameterNamed('TopicArn or TargetArn', 'no value for required parameter');
+}
+
+/** PublishBatch takes a TopicArn only. */
+export function resolveTopic(backend: SnsBackend, value: unknown, parameter: 'TopicArn' | 'TargetArn'): ResolvedTarget {
+  const address = parseTopicArn(value, backend.scope.region, parameter);
+  // Platform application endpoints are not emulated, so none exists [V text].
+  if (parameter === 'TargetArn' && address.name.startsWith('endpoint/')) {
+    throw snsErrors.invalidParameterNamed('TargetArn', 'No endpoint found for the target arn specified');
+  }
+  const topic = address.accountId === backend.scope.accountId ? backend.findTopicByName(address.name) : undefined;
+  return {
+    topic,
+    kind: {
+      fifo: topic ? topic.fifo : address.name.endsWith('.fifo'),
+      contentBasedDeduplication: topic ? topic.attributes.get('ContentBasedDeduplication') === 'true' : undefined,
+    },
+  };
+}
+
+/** The last check of a publish: the topic must exist. */
+export function existingTopic(target: ResolvedTarget): Topic {
+  if (!target.topic) throw snsErrors.topicNotFound();
+  return target.topic;
+}

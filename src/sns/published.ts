@@ -1,0 +1,38 @@
+import type { SnsMessageAttributes } from './publish/attributes.js';
+
+/** What happened to one published message at one subscription. */
+export interface Delivery {
+  readonly subscriptionArn: string;
+  readonly protocol: string;
+  readonly endpoint: string;
+  /**
+   * The endpoint received the message. Only `sqs` endpoints are really sent to; for every other protocol the
+   * message is recorded here as delivered and goes nowhere.
+   */
+  readonly delivered: boolean;
+  /** The subscription's filter policy left the message out: nothing was sent, not even to a dead-letter queue. */
+  readonly filteredOut?: boolean;
+  /** What the endpoint received (the envelope, or the raw message); for a failed delivery, what it would have. */
+  readonly body?: string;
+  /** Delivery failed (e.g. the queue no longer exists); `failure` says why. */
+  readonly failed?: boolean;
+  readonly failure?: string;
+  /** After a failure: whether the message reached the subscription's RedrivePolicy dead-letter queue. */
+  readonly deadLettered?: boolean;
+}
+
+/** One accepted Publish or PublishBatch entry, as recorded for inspection (a FIFO duplicate is not recorded). */
+export interface PublishedMessage {
+  readonly messageId: string;
+  readonly sequenceNumber: string | undefined;
+  readonly message: string;
+  readonly subject: string | undefined;
+  readonly messageStructure: string | undefined;
+  readonly messageAttributes: SnsMessageAttributes;
+  readonly messageGroupId: string | undefined;
+  /** As given, or on a FIFO topic with content-based deduplication the SHA-256 of the Message. */
+  readonly messageDeduplicationId: string | undefined;
+  readonly publishedAt: number;
+  /** One per confirmed subscription, in subscription order. */
+  readonly deliveries: Delivery[];
+}

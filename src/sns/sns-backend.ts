@@ -1,0 +1,122 @@
+import type { Clock } from '../clock.js';
+import type { IdSource } from '../ids.js';
+import type { SqsBackend } from '../sqs/sqs-backend.js';
+import { parseTopicArn, partitionOf, topicArn } from './arn.js';
+import { snsErrors } from './errors.js';
+import type { Subscription } from './subscription.js';
+import { Topic } from './topic.js';
+
+/**
+ * The SNS state of one emulated account: topics in the account's region, their subscriptions, and
+ * the SQS backend of the same account that `sqs` subscriptions deliver into.
+ */
+export class SnsBackend {
+  private readonly topics = new Map<string, Topic>();
+  private readonly subscriptions = new Map<string, Subscription>();
+  private readonly byToken = new Map<string, Subscription>();
+
+  constructor(
+    readonly scope: { region: string; accountId: string },
+    readonly clock: Clock,
+    readonly ids: IdSource,
+    readonly sqs: SqsBackend,
+  ) {}
+
+  get partition(): string {
+    return partitionOf(this.scope.region);
+  }
+
+  arnFor(name: string): string {
+    return topicArn({ partition: this.partition, region: this.scope.region, accountId: this.scope.accountId, name });
+  }
+
+  findTopicByName(name: string): Topic | undefined {
+    return this.topics.get(name);
+  }
+
+  findTopicByArn(arn: string): Topic | undefined {
+    const topic = this.topics.get(arn.slice(arn.lastIndexOf(':') + 1));
+    return topic?.arn === arn ? topic : undefined;
+  }
+
+  /** Resolves a TopicArn parameter, or throws SNS's error for a malformed, foreign or unknown ARN. */
+  topicByArn(value: unknown, parameter = 'TopicArn'): Topic {
+    const topic = this.lookupTopic(value, parameter);
+    if (!topic) throw snsErrors.topicNotFound();
+    return topic;
+  }
+
+  /** Like topicByArn, but a well-formed ARN of no topic gives undefined. */
+  lookupTopic(value: unknown, parameter = 'TopicArn'): Topic | undefined {
+    const address = parseTopicArn(value, this.scope.region, parameter);
+    return address.accountId === this.scope.accountId ? this.topics.get(address.name) : undefined;
+  }
+
+  /** Every topic, oldest first. */
+  listTopics(): Topic[] {
+    return [...this.topics.values()];
+  }
+
+  createTopic(name: string, fifo: boolean): Topic {
+    const topic = new Topic(this.arnFor(name), name, fifo, this.clock.now());
+    this.topics.set(name, topic);
+    return topic;
+  }
+
+  deleteTopic(topic: Topic): void {
+    for (const subscription of topic.subscriptions.values()) this.removeSubscription(subscription);
+    this.topics.delete(topic.name);
+  }
+
+  findSubscription(arn: string): Subscription | undefined {
+    return this.subscriptions.get(arn);
+  }
+
+  /** Every subscription, oldest first. */
+  listSubscriptions(): Subscription[] {
+    return [...this.subscriptions.values()];
+  }
+
+  addSubscription(topic: Topic, subscription: Subscription): void {
+    this.subscriptions.set(subscription.arn, subscription);
+    this.byToken.set(subscription.confirmationToken, subscription);
+    topic.subscriptions.set(subscription.arn, subscription);
+  }
+
+  /** The topic's subscription of this endpoint by this protocol, which Subscribe answers again (spec §2). */
+  findTopicSubscription(topic: Topic, protocol: string, endpoint: string): Subscription | undefined {
+    for (const subscription of topic.subscriptions.values()) {
+      if (subscription.protocol === protocol && subscription.endpoint === endpoint) return subscription;
+    }
+    return undefined;
+  }
+
+  /** A ConfirmSubscription token: 288 hex digits, the length AWS's tokens have. */
+  newConfirmationToken(): string {
+    return Buffer.from(this.ids.bytes(144)).toString('hex');
+  }
+
+  /**
+   * GetSubscriptionAttributes' SubscriptionPrincipal is the IAM identity that called Subscribe. Requests
+   * here carry no identity, so every subscription names this made-up user of the account.
+   */
+  get subscriptionPrincipal(): string {
+    return `arn:${this.partition}:iam::${this.scope.accountId}:user/sqs-sns-mock`;
+  }
+
+  subscriptionByToken(token: string): Subscription | undefined {
+    return this.byToken.get(token);
+  }
+
+  removeSubscription(subscription: Subscription): void {
+    this.subscriptions.delete(subscription.arn);
+    this.byToken.delete(subscription.confirmationToken);
+    this.findTopicByArn(subscription.topicArn)?.subscriptions.delete(subscription.arn);
+  }
+
+  reset(): void {
+    this.topics.clear();
+    this.subscriptions.clear();
+    this.byToken.clear();
+  }
+}

@@ -1,0 +1,153 @@
+import { snsErrors } from './errors.js';
+import type { Topic } from './topic.js';
+
+/**
+ * Topic attributes: which can be set, how each value is checked, and how GetTopicAttributes shows
+ * them (spec §1). Texts not recorded from AWS are marked where they are written.
+ */
+type Check = (value: string, fifo: boolean) => string | undefined;
+
+const jsonObject: Check = (value) => {
+  try {
+    const parsed: unknown = JSON.parse(value);
+    return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? value : undefined;
+  } catch {
+    return undefined;
+  }
+};
+const oneOf =
+  (...allowed: string[]): Check =>
+  (value) =>
+    allowed.includes(value) ? value : undefined;
+const fifoOnly =
+  (check: Check): Check =>
+  (value, fifo) =>
+    fifo ? check(value, fifo) : undefined;
+const bool: Check = (value) => (/^(true|false)$/i.test(value) ? value.toLowerCase() : undefined);
+
+const archivePolicy: Check = (value) => {
+  const parsed = jsonObject(value, true) && (JSON.parse(value) as { MessageRetentionPeriod?: unknown });
+  const days = parsed ? Number(parsed.MessageRetentionPeriod) : NaN;
+  return Number.isInteger(days) && days >= 1 && days <= 365 ? value : undefined;
+};
+
+/** Settable attributes and their checks; `undefined` from a check means the value is refused. */
+const SETTABLE: Readonly<Record<string, Check>> = {
+  DisplayName: (value) => (value.length <= 100 ? value : undefined),
+  Policy: jsonObject,
+  DeliveryPolicy: (value) => (value === '' ? value : jsonObject(value, false)),
+  SignatureVersion: oneOf('1', '2'),
+  TracingConfig: oneOf('PassThrough', 'Active'),
+  KmsMasterKeyId: (value) => value,
+  ContentBasedDeduplication: fifoOnly(bool),
+  ArchivePolicy: fifoOnly(archivePolicy),
+  FifoThroughputScope: fifoOnly(oneOf('Topic', 'MessageGroup')),
+};
+
+/** Validates one attribute; the two error factories say how the calling action words its errors. */
+function checked(name: string, value: unknown, fifo: boolean, unknownName: () => Error, badValue: () => Error): string {
+  const check = SETTABLE[name];
+  if (!check) throw unknownName();
+  const normalised = typeof value === 'string' ? check(value, fifo) : undefined;
+  if (normalised === undefined) throw badValue();
+  return normalised;
+}
+
+/** CreateTopic's attributes, checked; FifoTopic is the caller's business (it decides the name rule). */
+export function checkCreateAttributes(attributes: Readonly<Record<string, unknown>>, fifo: boolean): Map<string, string> {
+  const result = new Map<string, string>();
+  for (const [name, value] of Object.entries(attributes)) {
+    if (value === undefined || name === 'FifoTopic') continue;
+    result.set(
+      name,
+      checked(
+        name,
+        value,
+        fifo,
+        () => snsErrors.invalidParameterNamed('Attributes', `Invalid attribute name: ${name}`),
+        // Not recorded from AWS: worded like the recorded "Invalid value for attribute: CustomUserData: ..."
+        () => snsErrors.invalidParameterNamed('Attributes', `Invalid value for attribute: ${name}`),
+      ),
+    );
+  }
+  return result;
+}
+
+/** SetTopicAttributes: one attribute; FifoTopic cannot change after creation (spec §1). */
+export function setTopicAttribute(topic: Topic, name: unknown, value: unknown): void {
+  if (typeof name !== 'string' || name === 'FifoTopic') throw snsErrors.invalidParameterNamed('AttributeName');
+  const stored = checked(
+    name,
+    value ?? '',
+    topic.fifo,
+    () => snsErrors.invalidParameterNamed('AttributeName'),
+    // Not recorded from AWS.
+    () => snsErrors.invalidParameterNamed('AttributeValue'),
+  );
+  if (stored === '' && name !== 'DisplayName') topic.attributes.delete(name);
+  else topic.attributes.set(name, stored);
+}
+
+/** The first given attribute whose value differs from the topic's, for CreateTopic idempotency. */
+export function differsFromTopic(topic: Topic, attributes: ReadonlyMap<string, string>): boolean {
+  for (const [name, value] of attributes) {
+    if ((topic.attributes.get(name) ?? defaultOf(topic, name)) !== value) return true;
+  }
+  return false;
+}
+
+function defaultOf(topic: Topic, name: string): string | undefined {
+  if (name === 'DisplayName') return '';
+  if (name === 'ContentBasedDeduplication' && topic.fifo) return 'false';
+  return undefined;
+}
+
+const EFFECTIVE_DELIVERY_POLICY =
+  '{"http":{"defaultHealthyRetryPolicy":{"minDelayTarget":20,"maxDelayTarget":20,"numRetries":3,"numMaxDelayRetries":0,' +
+  '"numNoDelayRetries":0,"numMinDelayRetries":0,"backoffFunction":"linear"},"disableSubscriptionOverrides":false,' +
+  '"defaultRequestPolicy":{"headerContentType":"text/plain; charset=UTF-8"}}}';
+
+export function defaultTopicPolicy(topicArn: string, accountId: string): string {
+  return JSON.stringify({
+    Version: '2008-10-17',
+    Id: '__default_policy_ID',
+    Statement: [
+      {
+        Sid: '__default_statement_ID',
+        Effect: 'Allow',
+        Principal: { AWS: '*' },
+        Action: [
+          'SNS:GetTopicAttributes',
+          'SNS:SetTopicAttributes',
+          'SNS:AddPermission',
+          'SNS:RemovePermission',
+          'SNS:DeleteTopic',
+          'SNS:Subscribe',
+          'SNS:ListSubscriptionsByTopic',
+          'SNS:Publish',
+        ],
+        Resource: topicArn,
+        Condition: { StringEquals: { 'AWS:SourceOwner': accountId } },
+      },
+    ],
+  });
+}
+
+/** GetTopicAttributes: the verified key set, with what was set on top (spec §1). */
+export function renderTopicAttributes(topic: Topic, accountId: string): Record<string, string> {
+  const subscriptions = [...topic.subscriptions.values()];
+  const confirmed = subscriptions.filter((s) => !s.pendingConfirmation).length;
+  const rendered: Record<string, string> = {
+    DisplayName: '',
+    EffectiveDeliveryPolicy: EFFECTIVE_DELIVERY_POLICY,
+    Owner: accountId,
+    Policy: defaultTopicPolicy(topic.arn, accountId),
+    SubscriptionsConfirmed: String(confirmed),
+    SubscriptionsDeleted: '0',
+    SubscriptionsPending: String(subscriptions.length - confirmed),
+    TopicArn: topic.arn,
+    ...(topic.fifo ? { FifoTopic: 'true', ContentBasedDeduplication: 'false' } : {}),
+  };
+  for (const [name, value] of topic.attributes) rendered[name] = value;
+  return rendered;
+}

@@ -1,0 +1,88 @@
+import type { Delivery, PublishedMessage } from './published.js';
+import type { FilterPolicyScope, Protocol, Subscription } from './subscription.js';
+import type { Topic } from './topic.js';
+
+/** A snapshot of one subscription, taken when `TopicView.subscriptions()` is called. */
+export class SubscriptionView {
+  /** The real ARN, also while pending (Subscribe then answers "pending confirmation"). */
+  readonly subscriptionArn: string;
+  readonly topicArn: string;
+  readonly protocol: Protocol;
+  readonly endpoint: string;
+  readonly pendingConfirmation: boolean;
+  /** What ConfirmSubscription takes as `Token`; on AWS it reaches the endpoint in a confirmation message. */
+  readonly confirmationToken: string;
+  readonly rawMessageDelivery: boolean;
+  /** The FilterPolicy as set, and its scope while one is set. */
+  readonly filterPolicy: string | undefined;
+  readonly filterPolicyScope: FilterPolicyScope | undefined;
+
+  constructor(subscription: Subscription) {
+    this.subscriptionArn = subscription.arn;
+    this.topicArn = subscription.topicArn;
+    this.protocol = subscription.protocol;
+    this.endpoint = subscription.endpoint;
+    this.pendingConfirmation = subscription.pendingConfirmation;
+    this.confirmationToken = subscription.confirmationToken;
+    this.rawMessageDelivery = subscription.rawMessageDelivery;
+    this.filterPolicy = subscription.filterPolicy?.text;
+    this.filterPolicyScope = subscription.filterPolicy ? subscription.effectiveFilterScope : undefined;
+  }
+}
+
+/** A read-only look at one published message and where it went. */
+export class PublishedView {
+  readonly messageId: string;
+  readonly sequenceNumber: string | undefined;
+  /** The Message as published (with MessageStructure=json, the whole JSON text). */
+  readonly message: string;
+  readonly subject: string | undefined;
+  readonly messageAttributes: PublishedMessage['messageAttributes'];
+  readonly messageGroupId: string | undefined;
+  readonly messageDeduplicationId: string | undefined;
+  readonly publishedAt: Date;
+  /** One entry per subscription the message was offered to; `delivered` is false when filtered out. */
+  readonly deliveries: readonly Delivery[];
+
+  constructor(published: PublishedMessage) {
+    this.messageId = published.messageId;
+    this.sequenceNumber = published.sequenceNumber;
+    this.message = published.message;
+    this.subject = published.subject;
+    this.messageAttributes = published.messageAttributes;
+    this.messageGroupId = published.messageGroupId;
+    this.messageDeduplicationId = published.messageDeduplicationId;
+    this.publishedAt = new Date(published.publishedAt);
+    this.deliveries = published.deliveries.map((delivery) => ({ ...delivery }));
+  }
+
+  /** The message parsed as JSON. */
+  json<T = unknown>(): T {
+    return JSON.parse(this.message) as T;
+  }
+}
+
+/** A read-only look at one topic, reading its live state at each call. */
+export class TopicView {
+  constructor(private readonly topic: Topic) {}
+
+  get name(): string {
+    return this.topic.name;
+  }
+  get arn(): string {
+    return this.topic.arn;
+  }
+  get fifo(): boolean {
+    return this.topic.fifo;
+  }
+
+  /** The topic's subscriptions, oldest first, pending ones included. */
+  subscriptions(): SubscriptionView[] {
+    return [...this.topic.subscriptions.values()].map((subscription) => new SubscriptionView(subscription));
+  }
+
+  /** Every accepted Publish and PublishBatch entry, oldest first. */
+  published(): PublishedView[] {
+    return this.topic.published.map((published) => new PublishedView(published));
+  }
+}

@@ -1,0 +1,69 @@
+import { CreateTopicCommand, PublishCommand, SubscribeCommand, type MessageAttributeValue } from '@aws-sdk/client-sns';
+import { existsSync, readFileSync } from 'node:fs';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { counts, createQueue, queueArn, T0 } from '../sqs/message-support.js';
+import { snsSetup } from './sns-support.js';
+
+/**
+ * Every documented filter-policy case, end to end through the SDK: a queue subscribed with the case's policy and
+ * scope, the case's attributes or body published, and the queue checked for the message.
+ */
+interface MatchCase {
+  name: string;
+  scope: 'MessageAttributes' | 'MessageBody';
+  policy: unknown;
+  attributes?: Record<string, { Type: string; Value: string }>;
+  body?: unknown;
+  bodyIsRawString?: boolean;
+  match: boolean;
+  note?: string;
+}
+
+const LOCAL = new URL('../../fixtures/filter-policy-documented.json', import.meta.url);
+const SHARED = new URL('file:///work/shared/fixtures/filter-policy-documented.json');
+const fixture = JSON.parse(readFileSync(existsSync(LOCAL) ? LOCAL : SHARED, 'utf8')) as { matchCases: MatchCase[] };
+
+function attributesOf(attributes: NonNullable<MatchCase['attributes']>): Record<string, MessageAttributeValue> {
+  return Object.fromEntries(
+    Object.entries(attributes).map(([name, { Type, Value }]) => [
+      name,
+      Type.startsWith('Binary') ? { DataType: Type, BinaryValue: Buffer.from(Value, 'base64') } : { DataType: Type, StringValue: Value },
+    ]),
+  );
+}
+
+function messageOf(c: MatchCase): string {
+  if (c.body === undefined) return 'filter test';
+  return c.bodyIsRawString ? String(c.body) : JSON.stringify(c.body);
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  vi.setSystemTime(T0);
+});
+afterEach(() => vi.useRealTimers());
+
+describe('documented filter policies, end to end', () => {
+  it('has cases', () => {
+    expect(fixture.matchCases.length).toBeGreaterThan(0);
+  });
+
+  it.each(fixture.matchCases.map((c) => [c.name, c] as const))('%s', async (_name, c) => {
+    const { aws, sns, sqs } = snsSetup();
+    const { TopicArn } = await sns.send(new CreateTopicCommand({ Name: 'filtered' }));
+    const queueUrl = await createQueue(sqs, 'q');
+    await sns.send(
+      new SubscribeCommand({
+        TopicArn,
+        Protocol: 'sqs',
+        Endpoint: await queueArn(sqs, queueUrl),
+        Attributes: { FilterPolicy: JSON.stringify(c.policy), FilterPolicyScope: c.scope },
+      }),
+    );
+    await sns.send(
+      new PublishCommand({ TopicArn, Message: messageOf(c), ...(c.attributes ? { MessageAttributes: attributesOf(c.attributes) } : {}) }),
+    );
+    expect((await counts(sqs, queueUrl)).visible).toBe(c.match ? 1 : 0);
+    expect(aws.sns.topic('filtered').published()[0]!.deliveries[0]).toMatchObject({ delivered: c.match, ...(c.match ? {} : { filteredOut: true }) });
+  });
+});

@@ -1,0 +1,36 @@
+import { InvalidParameterException, NotFoundException, SNSClient } from '@aws-sdk/client-sns';
+import { SQSClient } from '@aws-sdk/client-sqs';
+import { expect } from 'vitest';
+import { createAwsMock, type AwsMock, type AwsMockOptions } from '../../src/index.js';
+import { networkTrap, rejectionOf } from '../helpers.js';
+
+/**
+ * An SNSClient and an SQSClient as users make them, each with the plugin of one fresh account (so a
+ * publish reaches the account's queues), and no way to the network.
+ */
+export function snsSetup(options: AwsMockOptions = {}): { aws: AwsMock; sns: SNSClient; sqs: SQSClient } {
+  const aws = createAwsMock(options);
+  const sns = new SNSClient({ region: aws.region, requestHandler: networkTrap });
+  sns.middlewareStack.use(aws.sns);
+  const sqs = new SQSClient({ region: aws.region, requestHandler: networkTrap });
+  sqs.middlewareStack.use(aws.sqs);
+  return { aws, sns, sqs };
+}
+
+/** The parts of an SNS error the tests compare: code, HTTP status and the exact message. */
+async function failureOf(promise: Promise<unknown>, expectedClass: abstract new (...args: never[]) => Error) {
+  const error = await rejectionOf(promise);
+  expect(error).toBeInstanceOf(expectedClass);
+  const status = (error['$metadata'] as { httpStatusCode?: number } | undefined)?.httpStatusCode;
+  return { code: error['Code'], status, message: error.message };
+}
+
+/** Asserts an `InvalidParameter` rejection (HTTP 400) with exactly this message. */
+export async function expectInvalidParameter(promise: Promise<unknown>, message: string): Promise<void> {
+  expect(await failureOf(promise, InvalidParameterException)).toEqual({ code: 'InvalidParameter', status: 400, message });
+}
+
+/** Asserts a `NotFound` rejection (HTTP 404) with exactly this message. */
+export async function expectNotFound(promise: Promise<unknown>, message: string): Promise<void> {
+  expect(await failureOf(promise, NotFoundException)).toEqual({ code: 'NotFound', status: 404, message });
+}

@@ -1,0 +1,372 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import { DeduplicationWindow, formatSequenceNumber, type AcceptedSend } from '../../src/sqs/fifo/deduplication.js';
+import { FifoMessageStore } from '../../src/sqs/messages/fifo-store.js';
+import { QueuedMessage } from '../../src/sqs/messages/message.js';
+
+const RETENTION = 1_000_000;
+const FIVE_MINUTES = 5 * 60_000;
+
+/** A message of `group` with queue order `sequence`, enqueued at `enqueuedAt`; its id is `m<sequence>`. */
+function message(sequence: number, group: string, enqueuedAt = 0): QueuedMessage {
+  const id = `m${sequence}`;
+  return new QueuedMessage(
+    {
+      messageId: id,
+      body: id,
+      md5OfBody: '',
+      messageAttributes: {},
+      md5OfMessageAttributes: undefined,
+      systemAttributes: {},
+      md5OfMessageSystemAttributes: undefined,
+      sentTimestamp: enqueuedAt,
+      senderId: '000000000000',
+      messageGroupId: group,
+      messageDeduplicationId: id,
+      sequenceNumber: formatSequenceNumber(sequence),
+    },
+    sequence,
+    enqueuedAt,
+  );
+}
+
+let store: FifoMessageStore;
+let nextSequence: number;
+
+beforeEach(() => {
+  store = new FifoMessageStore();
+  nextSequence = 1;
+});
+
+/** Adds one message per group name, in order, visible at `now`; returns them. */
+function send(groups: string[], now = 0): QueuedMessage[] {
+  return groups.map((group) => {
+    const m = message(nextSequence++, group, now);
+    store.add(m, now, now);
+    return m;
+  });
+}
+
+/** Takes up to `max` receivable messages and puts them in flight until `until`, as a receive does. */
+function receive(max: number, until = 1_000): string[] {
+  const taken = store.takeReceivable(max);
+  for (const m of taken) store.setInFlight(m, until);
+  return taken.map((m) => m.messageId);
+}
+
+function counts() {
+  return { size: store.size, visible: store.visibleCount, inFlight: store.inFlightCount, delayed: store.delayed };
+}
+
+describe('FifoMessageStore: order', () => {
+  it('gives the visible messages of one group in send order before the next group', () => {
+    send(['g1', 'g2', 'g1', 'g1']);
+    expect(receive(10)).toEqual(['m1', 'm3', 'm4', 'm2']);
+  });
+
+  it('serves groups in the order their first messages were sent', () => {
+    send(['g2', 'g1', 'g3']);
+    expect(receive(10)).toEqual(['m1', 'm2', 'm3']);
+  });
+
+  it('stops within a group when `max` is reached', () => {
+    send(['g1', 'g1', 'g1']);
+    expect(receive(2)).toEqual(['m1', 'm2']);
+  });
+
+  it('takes nothing when there is no message', () => {
+    expect(store.takeReceivable(10)).toEqual([]);
+  });
+});
+
+describe('FifoMessageStore: group lock', () => {
+  it('gives nothing of a group while its first message is in flight', () => {
+    send(['g1', 'g1']);
+    expect(receive(1)).toEqual(['m1']);
+    expect(receive(10)).toEqual([]);
+  });
+
+  it('still gives other groups while one is locked', () => {
+    send(['g1', 'g1', 'g2']);
+    expect(receive(1)).toEqual(['m1']);
+    expect(receive(10)).toEqual(['m3']);
+  });
+
+  it('counts messages waiting behind a message in flight as visible', () => {
+    send(['g1', 'g1', 'g1']);
+    receive(1);
+    expect(counts()).toEqual({ size: 3, visible: 2, inFlight: 1, delayed: 0 });
+  });
+
+  it('gives only the visible prefix of a group whose later message is still in flight', () => {
+    const [m1] = send(['g1', 'g1', 'g1']);
+    receive(3, 1_000);
+    store.setInFlight(m1!, 100);
+    store.advance(100, RETENTION, 0);
+    expect(receive(10)).toEqual(['m1']);
+  });
+
+  it('unlocks a group when its only message in flight is removed', () => {
+    const [m1] = send(['g1', 'g1']);
+    receive(1);
+    store.remove(m1!);
+    expect(receive(10)).toEqual(['m2']);
+  });
+
+  it('keeps a group locked while another of its messages is in flight', () => {
+    const [m1] = send(['g1', 'g1', 'g1']);
+    receive(2);
+    store.remove(m1!);
+    expect(receive(10)).toEqual([]);
+  });
+
+  it('forgets an emptied group, and takes it up again when a message of it arrives', () => {
+    const [m1] = send(['g1']);
+    receive(1);
+    store.remove(m1!);
+    expect(receive(10)).toEqual([]);
+    send(['g1']);
+    expect(receive(10)).toEqual(['m2']);
+  });
+});
+
+describe('FifoMessageStore: order of groups after a lock', () => {
+  it('puts a group whose messages came back from flight behind groups never received', () => {
+    send(['g1', 'g1', 'g2', 'g3']);
+    expect(receive(2, 1_000)).toEqual(['m1', 'm2']);
+    expect(receive(1, 1_000)).toEqual(['m3']);
+    store.advance(1_000, RETENTION, 0);
+    expect(receive(10)).toEqual(['m4', 'm1', 'm2', 'm3']);
+  });
+
+  it('gives a group unlocked by removing its messages in flight the place of its next message', () => {
+    // As recorded from AWS: g2 was sent before g1's third message, g3 after it.
+    const sent = send(['g1', 'g2', 'g1', 'g2', 'g1', 'g1', 'g3']);
+    expect(receive(2)).toEqual(['m1', 'm3']);
+    store.remove(sent[0]!);
+    store.remove(sent[2]!);
+    expect(receive(10)).toEqual(['m2', 'm4', 'm5', 'm6', 'm7']);
+  });
+
+  it('puts a group whose first message was made visible again behind the groups already waiting', () => {
+    const [m1] = send(['g1', 'g1', 'g2']);
+    receive(2, 1_000);
+    store.setInFlight(m1!, 0);
+    store.advance(0, RETENTION, 0);
+    expect(receive(10)).toEqual(['m3', 'm1']);
+  });
+});
+
+describe('FifoMessageStore: visibility', () => {
+  it('re-times a message in flight', () => {
+    const [m1] = send(['g1']);
+    receive(1, 1_000);
+    store.setInFlight(m1!, 500);
+    expect(store.nextVisibleAt()).toBe(500);
+    store.advance(499, RETENTION, 0);
+    expect(m1!.state).toBe('inFlight');
+    expect(store.advance(500, RETENTION, 0)).toBe(1);
+    expect(m1!.state).toBe('visible');
+  });
+
+  it('makes messages visible again in the order their timeouts end', () => {
+    send(['g1', 'g2']);
+    receive(10, 1_000);
+    expect(store.nextVisibleAt()).toBe(1_000);
+    expect(store.advance(1_000, RETENTION, 0)).toBe(2);
+    expect(counts()).toEqual({ size: 2, visible: 2, inFlight: 0, delayed: 0 });
+    expect(store.nextVisibleAt()).toBe(RETENTION);
+  });
+});
+
+describe('FifoMessageStore: delay', () => {
+  it('holds a message due later as delayed until the queue delay has passed since its send', () => {
+    store.advance(0, RETENTION, 100);
+    const m = message(1, 'g1', 0);
+    store.add(m, 0, 100);
+    expect(m.state).toBe('delayed');
+    expect(counts()).toEqual({ size: 1, visible: 0, inFlight: 0, delayed: 1 });
+    expect(store.nextVisibleAt()).toBe(100);
+    store.advance(99, RETENTION, 100);
+    expect(receive(10)).toEqual([]);
+    store.advance(100, RETENTION, 100);
+    expect(receive(10)).toEqual(['m1']);
+  });
+
+  it('releases delayed messages sooner when the queue delay is lowered', () => {
+    store.advance(0, RETENTION, 100);
+    store.add(message(1, 'g1', 0), 0, 100);
+    store.advance(10, RETENTION, 20);
+    expect(receive(10)).toEqual([]);
+    store.advance(20, RETENTION, 20);
+    expect(receive(10)).toEqual(['m1']);
+  });
+
+  it('holds delayed messages longer when the queue delay is raised', () => {
+    store.advance(0, RETENTION, 100);
+    store.add(message(1, 'g1', 0), 0, 100);
+    store.advance(100 - 1, RETENTION, 300);
+    expect(store.nextVisibleAt()).toBe(300);
+    store.advance(299, RETENTION, 300);
+    expect(counts().delayed).toBe(1);
+    store.advance(300, RETENTION, 300);
+    expect(counts()).toEqual({ size: 1, visible: 1, inFlight: 0, delayed: 0 });
+  });
+
+  it('puts a message due now behind delayed ones, so a group keeps its order', () => {
+    store.advance(0, RETENTION, 100);
+    store.add(message(1, 'g1', 0), 0, 100);
+    const late = message(2, 'g1', 50);
+    store.add(late, 50, 50);
+    expect(late.state).toBe('delayed');
+    store.advance(150, RETENTION, 100);
+    expect(receive(10)).toEqual(['m1', 'm2']);
+  });
+
+  it('releases delayed messages into their groups in send order', () => {
+    store.advance(0, RETENTION, 100);
+    for (const [sequence, group] of [[1, 'g2'], [2, 'g1'], [3, 'g2']] as const) store.add(message(sequence, group, 0), 0, 100);
+    store.advance(100, RETENTION, 100);
+    expect(receive(10)).toEqual(['m1', 'm3', 'm2']);
+  });
+
+  it('reports the end of the oldest message’s retention, which may unlock its group', () => {
+    send(['g1'], 0);
+    send(['g1'], 50);
+    receive(1, 10_000);
+    store.advance(0, 100, 0);
+    expect(store.nextVisibleAt()).toBe(100);
+  });
+
+  it('reports nothing for an empty store', () => {
+    store.advance(0, 100, 100);
+    expect(store.nextVisibleAt()).toBeUndefined();
+  });
+
+  it('reports the earlier of the next delay end and the next visibility timeout end', () => {
+    send(['g1']);
+    receive(1, 500);
+    store.advance(0, RETENTION, 300);
+    store.add(message(2, 'g2', 0), 0, 300);
+    expect(store.nextVisibleAt()).toBe(300);
+  });
+});
+
+describe('FifoMessageStore: removal', () => {
+  it('drops messages whose retention ended, in flight or not, and unlocks their group', () => {
+    send(['g1'], 0);
+    send(['g1', 'g2'], 50);
+    receive(1, 10_000);
+    store.advance(100, 100, 0);
+    expect(counts()).toEqual({ size: 2, visible: 2, inFlight: 0, delayed: 0 });
+    expect(receive(10)).toEqual(['m2', 'm3']);
+  });
+
+  it('removes a delayed message', () => {
+    store.advance(0, RETENTION, 100);
+    const m = message(1, 'g1', 0);
+    store.add(m, 0, 100);
+    store.remove(m);
+    expect(counts()).toEqual({ size: 0, visible: 0, inFlight: 0, delayed: 0 });
+    expect(store.nextVisibleAt()).toBeUndefined();
+  });
+
+  it('ignores a message removed twice', () => {
+    const [m1] = send(['g1', 'g1']);
+    store.remove(m1!);
+    store.remove(m1!);
+    expect(counts().size).toBe(1);
+    expect(receive(10)).toEqual(['m2']);
+  });
+
+  it('empties on clear and works afterwards', () => {
+    send(['g1', 'g2']);
+    receive(1);
+    store.advance(0, RETENTION, 100);
+    store.add(message(nextSequence++, 'g3', 0), 0, 100);
+    store.clear();
+    expect(counts()).toEqual({ size: 0, visible: 0, inFlight: 0, delayed: 0 });
+    expect(store.nextVisibleAt()).toBeUndefined();
+    store.advance(0, RETENTION, 0);
+    send(['g1']);
+    expect(receive(10)).toEqual(['m4']);
+  });
+
+  it('finds messages by id and lists them in send order', () => {
+    const [m1, m2] = send(['g2', 'g1']);
+    expect(store.get('m1')).toBe(m1);
+    expect(store.get('nope')).toBeUndefined();
+    expect(store.list()).toEqual([m1, m2]);
+  });
+});
+
+describe('DeduplicationWindow', () => {
+  const first: AcceptedSend = { messageId: 'id-1', sequenceNumber: formatSequenceNumber(1) };
+
+  it('finds a deduplication id until five minutes after it was remembered', () => {
+    const window = new DeduplicationWindow('queue');
+    window.remember('g1', 'd1', first, 1_000);
+    expect(window.find('g1', 'd1', 1_000 + FIVE_MINUTES - 1)).toMatchObject(first);
+    expect(window.find('g1', 'd1', 1_000 + FIVE_MINUTES)).toBeUndefined();
+  });
+
+  it('does not find an id it was never given', () => {
+    const window = new DeduplicationWindow('queue');
+    window.remember('g1', 'd1', first, 0);
+    expect(window.find('g1', 'd2', 0)).toBeUndefined();
+  });
+
+  it('treats the same id in another group as a duplicate with scope queue', () => {
+    const window = new DeduplicationWindow('queue');
+    window.remember('g1', 'd1', first, 0);
+    expect(window.find('g2', 'd1', 0)).toMatchObject(first);
+  });
+
+  it('scopes ids to their group with scope messageGroup', () => {
+    const window = new DeduplicationWindow('messageGroup');
+    window.remember('g1', 'd1', first, 0);
+    expect(window.find('g2', 'd1', 0)).toBeUndefined();
+    expect(window.find('g1', 'd1', 0)).toMatchObject(first);
+  });
+
+  it('keeps only the ids of what it remembers, not the message', () => {
+    const window = new DeduplicationWindow('queue');
+    window.remember('g1', 'd1', { ...first, body: 'x'.repeat(1000) } as AcceptedSend, 0);
+    expect(window.find('g1', 'd1', 0)).not.toHaveProperty('body');
+  });
+
+  it('expires older ids while keeping newer ones', () => {
+    const window = new DeduplicationWindow('queue');
+    window.remember('g1', 'd1', first, 0);
+    window.remember('g1', 'd2', { messageId: 'id-2', sequenceNumber: formatSequenceNumber(2) }, 1_000);
+    expect(window.find('g1', 'd1', FIVE_MINUTES)).toBeUndefined();
+    expect(window.find('g1', 'd2', FIVE_MINUTES)).toMatchObject({ messageId: 'id-2' });
+  });
+
+  it('remembers an id afresh after it expired', () => {
+    const window = new DeduplicationWindow('queue');
+    window.remember('g1', 'd1', first, 0);
+    expect(window.find('g1', 'd1', FIVE_MINUTES)).toBeUndefined();
+    window.remember('g1', 'd1', { messageId: 'id-2', sequenceNumber: formatSequenceNumber(2) }, FIVE_MINUTES);
+    expect(window.find('g1', 'd1', 2 * FIVE_MINUTES - 1)).toMatchObject({ messageId: 'id-2' });
+  });
+
+  it('forgets everything on clear', () => {
+    const window = new DeduplicationWindow('queue');
+    window.remember('g1', 'd1', first, 0);
+    window.clear();
+    expect(window.find('g1', 'd1', 0)).toBeUndefined();
+  });
+});
+
+describe('formatSequenceNumber', () => {
+  it('writes 20 decimal digits', () => {
+    expect(formatSequenceNumber(1)).toBe('10000000000000000001');
+    expect(formatSequenceNumber(123_456_789)).toMatch(/^\d{20}$/);
+  });
+
+  it('grows with the counter, also compared as numbers', () => {
+    const numbers = [1, 2, 10, 1_000_000].map((n) => BigInt(formatSequenceNumber(n)));
+    expect([...numbers].sort((a, b) => (a < b ? -1 : 1))).toEqual(numbers);
+    expect(new Set(numbers).size).toBe(4);
+  });
+});
