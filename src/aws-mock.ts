@@ -1,6 +1,7 @@
 import { globalClock, injectedClock, type Clock, type InjectedClock } from './clock.js';
 import { createIdSource, type IdSource } from './ids.js';
 import { SnsMock } from './sns/sns-mock.js';
+import type { HonestOptions } from './sqs/honest-delivery.js';
 import { SqsMock } from './sqs/sqs-mock.js';
 
 export interface AwsMockOptions {
@@ -10,8 +11,13 @@ export interface AwsMockOptions {
   region?: string;
   /** An uninstalled `@sinonjs/fake-timers` clock; by default the global timers, read at each use. */
   clock?: InjectedClock;
-  /** Makes ids, receipt handles and request ids reproducible. */
+  /** Makes ids, receipt handles, request ids and the honest mode's choices reproducible. */
   seed?: number;
+  /**
+   * Standard queues behave as loosely as real ones may: out-of-order delivery, occasional duplicate
+   * delivery, and short polls that return a random share of the messages. Off by default.
+   */
+  honest?: boolean | HonestOptions;
 }
 
 /** One emulated AWS account: the queues and topics that its SQS and SNS plugins share. */
@@ -19,6 +25,7 @@ export class AwsMock {
   readonly accountId: string;
   readonly region: string;
   readonly seed: number | undefined;
+  readonly honest: boolean | HonestOptions;
   readonly clock: Clock;
   readonly sqs: SqsMock;
   readonly sns: SnsMock;
@@ -30,6 +37,7 @@ export class AwsMock {
     if (!/^\d{12}$/.test(this.accountId)) throw new TypeError(`sqs-sns-mock: accountId must be 12 digits, got "${this.accountId}"`);
     if (!/^[a-z]{2}(-[a-z]+)+-\d+$/.test(this.region)) throw new TypeError(`sqs-sns-mock: "${this.region}" is not a region name`);
     this.seed = options.seed;
+    this.honest = options.honest ?? false;
     this.clock = options.clock ? injectedClock(options.clock) : globalClock();
     this.idSource = createIdSource(this.seed);
     this.sqs = new SqsMock(this);

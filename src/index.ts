@@ -7,4 +7,7 @@ export { SnsMock } from './sns/sns-mock.js';
 export { MessageView, QueueView } from './sqs/views.js';
 export type { MessageState } from './sqs/messages/message.js';
 export type { MessageAttributeValue } from './sqs/md5.js';
+export type { HonestOptions } from './sqs/honest-delivery.js';
+export { TopicView, PublishedView } from './sns/views.js';
+export type { Delivery } from './sns/published.js';
 export { mockSqs, mockSns, type MockOptions } from './shorthand.js';

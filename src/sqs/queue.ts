@@ -9,6 +9,7 @@ import { StandardMessageStore } from './messages/standard-store.js';
 import type { MessageStore } from './messages/store.js';
 import { queueArn, queueUrl, type QueueAddress } from './queue-address.js';
 import type { QueueSettings } from './queue-attributes.js';
+import type { HonestDelivery } from './honest-delivery.js';
 import { encodeReceiptHandle } from './receipt-handle.js';
 
 export interface ReceivedMessage {
@@ -50,6 +51,9 @@ export class Queue {
   /** FIFO only: the deduplication window and the remembered receive attempts. */
   private readonly deduplication: DeduplicationWindow | undefined;
   private readonly receiveAttempts: ReceiveAttempts | undefined;
+  /** Honest mode: standard-queue looseness, and the deliveries it will repeat while still in flight. */
+  private readonly honest: HonestDelivery | undefined;
+  private readonly pendingDuplicates: QueuedMessage[] = [];
 
   constructor(
     readonly address: QueueAddress,
@@ -59,6 +63,7 @@ export class Queue {
     private readonly clock: Clock,
     private readonly ids: IdSource,
     private readonly directory: QueueDirectory,
+    honest?: HonestDelivery,
   ) {
     this.arn = queueArn(address);
     this.url = queueUrl(address);
@@ -70,6 +75,8 @@ export class Queue {
     this.deduplication = this.fifo ? new DeduplicationWindow(settings.deduplicationScope) : undefined;
     this.receiveAttempts = this.fifo ? new ReceiveAttempts() : undefined;
     this.waiting = new WaitingReceives(clock, () => this.store.nextVisibleAt());
+    // FIFO queues keep their promises of order and exactly-once; only standard queues are loose.
+    this.honest = this.fifo ? undefined : honest;
   }
 
   get name(): string {
@@ -98,11 +105,9 @@ export class Queue {
    */
   send(draft: MessageContent, delaySeconds: number | undefined): MessageContent {
     const now = this.advance();
-    const sequence = this.nextSequence++;
-    const content = this.fifo ? { ...draft, sequenceNumber: formatSequenceNumber(sequence) } : draft;
     // A FIFO queue takes no per-message delay but 0, and its own delay applies even then [AWS-snap].
     const delay = this.fifo ? this.settings.delaySeconds : (delaySeconds ?? this.settings.delaySeconds);
-    this.store.add(new QueuedMessage(content, sequence, now), now, now + 1000 * delay);
+    const { content } = this.enqueue(draft, now, now + 1000 * delay);
     if (this.deduplication && content.messageDeduplicationId !== undefined) {
       this.deduplication.remember(content.messageGroupId!, content.messageDeduplicationId, content as AcceptedSend, now);
     }
@@ -129,29 +134,35 @@ export class Queue {
   /** Takes in a message another queue redrove here; standard queues keep its original enqueue time. */
   acceptDeadLetter(from: QueuedMessage, sourceArn: string): void {
     const now = this.advance();
-    const moved = new QueuedMessage(from.content, this.nextSequence++, this.fifo ? now : from.enqueuedAt);
-    this.store.add(moved, now, now);
+    const moved = this.enqueue(from.content, this.fifo ? now : from.enqueuedAt, now);
     moved.receiveCount = from.receiveCount;
     moved.firstReceiveTimestamp = from.firstReceiveTimestamp;
     moved.deadLetterQueueSourceArn = sourceArn;
     this.wake();
   }
 
-  /** Removes and returns the next message a receive would get, for a message move task. */
-  takeForMove(): QueuedMessage | undefined {
-    this.advance();
+  /**
+   * For a message move task: takes the next message a receive would get, if `canMove` accepts it. One it refuses
+   * (its destination is gone) stays in the queue and receivable, handed back the way ChangeMessageVisibility 0 hands
+   * back a received one, so a failed task leaves the DLQ as it was.
+   */
+  takeForMoveIf(canMove: (message: QueuedMessage) => boolean): QueuedMessage | undefined {
+    const now = this.advance();
     const [message] = this.store.takeReceivable(1);
-    if (message) this.store.remove(message);
-    return message;
+    if (!message) return undefined;
+    if (canMove(message)) {
+      this.store.remove(message);
+      return message;
+    }
+    this.store.setInFlight(message, now);
+    this.advance();
+    return undefined;
   }
 
-  /**
-   * Takes in a message a move task brought here: the same MessageId, body and attributes, received
-   * afresh (its receive count starts again; AWS's behaviour here is not recorded).
-   */
+  /** Takes in a message a move task brought here, as a new message of this queue (the task gave it a new id). */
   acceptMoved(from: QueuedMessage): void {
     const now = this.advance();
-    this.store.add(new QueuedMessage(from.content, this.nextSequence++, now), now, now);
+    this.enqueue(from.content, now, now);
     this.wake();
   }
 
@@ -159,8 +170,9 @@ export class Queue {
    * Receives up to `max` messages, hiding each for `visibilityTimeout` seconds. A message already received
    * maxReceiveCount times in this queue moves to the dead-letter queue instead, and the receive goes on.
    * On FIFO queues a retry with the same `attemptId` within five minutes gets the same messages.
+   * `shortPoll` says the caller will not wait: in honest mode such a receive samples.
    */
-  receive(max: number, visibilityTimeout: number, attemptId?: string): ReceivedMessage[] {
+  receive(max: number, visibilityTimeout: number, attemptId?: string, shortPoll = false): ReceivedMessage[] {
     const now = this.advance();
     const until = now + 1000 * visibilityTimeout;
     const attempts = attemptId === undefined ? undefined : this.receiveAttempts;
@@ -171,23 +183,50 @@ export class Queue {
       return replay.map(({ message, receiptHandle }) => ({ message, receiptHandle }));
     }
     const received: ReceivedMessage[] = [];
-    for (let room = this.roomFor(max); room > 0; room = this.roomFor(max - received.length)) {
-      const candidates = this.store.takeReceivable(room);
+    const wanted = this.honest ? this.honest.allowance(max, shortPoll) : max;
+    this.repeatDuplicates(received, wanted, now, until);
+    for (let room = this.roomFor(wanted - received.length); room > 0; room = this.roomFor(wanted - received.length)) {
+      const candidates = this.takeCandidates(room);
       if (candidates.length === 0) break;
       for (const message of candidates) {
         if (this.redriveIfDue(message)) continue;
-        message.receiveCount++;
-        message.receivesHere++;
-        message.receiveNumber++;
-        message.visibilityChanges = 0;
-        message.firstReceiveTimestamp ??= now;
-        message.lastReceivedAt = now;
-        this.store.setInFlight(message, until);
-        received.push({ message, receiptHandle: this.receiptHandleFor(message) });
+        this.deliver(message, now, until, received);
+        if (this.honest?.duplicate()) this.pendingDuplicates.push(message);
       }
     }
     attempts?.remember(attemptId!, now, received);
     return received;
+  }
+
+  private deliver(message: QueuedMessage, now: number, until: number, received: ReceivedMessage[]): void {
+    message.receiveCount++;
+    message.receivesHere++;
+    message.receiveNumber++;
+    message.visibilityChanges = 0;
+    message.firstReceiveTimestamp ??= now;
+    message.lastReceivedAt = now;
+    this.store.setInFlight(message, until);
+    received.push({ message, receiptHandle: this.receiptHandleFor(message) });
+  }
+
+  /** Up to `room` messages to receive; in honest mode drawn from beyond the oldest, in random order. */
+  private takeCandidates(room: number): QueuedMessage[] {
+    if (!this.honest) return this.store.takeReceivable(room);
+    const { chosen, rest } = this.honest.pick(this.store.takeReceivable(this.honest.candidates(room)), room);
+    // Honest mode runs on standard queues only.
+    (this.store as StandardMessageStore).putBack(rest);
+    return chosen;
+  }
+
+  /**
+   * Honest mode: delivers again messages an earlier receive got that are still in flight, as a second
+   * SQS server holding a copy would. A message deleted or returned in the meantime is not repeated.
+   */
+  private repeatDuplicates(received: ReceivedMessage[], wanted: number, now: number, until: number): void {
+    while (received.length < wanted && this.pendingDuplicates.length > 0) {
+      const message = this.pendingDuplicates.shift()!;
+      if (this.store.get(message.messageId) === message && message.state === 'inFlight') this.deliver(message, now, until, received);
+    }
   }
 
   /**
@@ -218,6 +257,7 @@ export class Queue {
 
   purge(): void {
     this.store.clear();
+    this.pendingDuplicates.length = 0;
     // Purging a FIFO queue also forgets its deduplication ids [AWS-test].
     this.deduplication?.clear();
     this.receiveAttempts?.clear();
@@ -249,6 +289,15 @@ export class Queue {
     if (this.wakeHeld === 0) this.waiting.notify();
   }
 
+  /** Stores a message; FIFO queues number every message they take in, whatever brought it. */
+  private enqueue(content: MessageContent, enqueuedAt: number, visibleAt: number): QueuedMessage {
+    const sequence = this.nextSequence++;
+    const stored = this.fifo ? { ...content, sequenceNumber: formatSequenceNumber(sequence) } : content;
+    const message = new QueuedMessage(stored, sequence, enqueuedAt);
+    this.store.add(message, this.clock.now(), visibleAt);
+    return message;
+  }
+
   private advance(): number {
     const now = this.clock.now();
     this.store.advance(now, 1000 * this.settings.messageRetentionPeriod, 1000 * this.settings.delaySeconds);
@@ -271,23 +320,5 @@ export class Queue {
       { queueUid: this.uid, messageId: message.messageId, receiveNumber: message.receiveNumber },
       this.ids.bytes(16),
     );
-  }
-
-  /**
-   * For a message move task: takes the next message a receive would get, if `canMove` accepts it. One it refuses
-   * (its destination is gone) stays in the queue and receivable, handed back the way ChangeMessageVisibility 0 hands
-   * back a received one, so a failed task leaves the DLQ as it was.
-   */
-  takeForMoveIf(canMove: (message: QueuedMessage) => boolean): QueuedMessage | undefined {
-    const now = this.advance();
-    const [message] = this.store.takeReceivable(1);
-    if (!message) return undefined;
-    if (canMove(message)) {
-      this.store.remove(message);
-      return message;
-    }
-    this.store.setInFlight(message, now);
-    this.advance();
-    return undefined;
   }
 }

@@ -1,5 +1,6 @@
 import type { Clock } from '../clock.js';
 import type { IdSource } from '../ids.js';
+import type { HonestDelivery } from './honest-delivery.js';
 import { sqsErrors } from './errors.js';
 import { MoveTasks } from './move-tasks.js';
 import { parseQueueArn, parseQueueUrl, type AccountScope, type QueueAddress } from './queue-address.js';
@@ -23,6 +24,8 @@ export class SqsBackend implements QueueDirectory {
     readonly scope: AccountScope,
     readonly clock: Clock,
     readonly ids: IdSource,
+    /** The opt-in honest mode for standard queues, when the account asked for it. */
+    private readonly honest?: HonestDelivery,
   ) {
     this.moveTasks = new MoveTasks(clock, ids, this);
   }
@@ -67,7 +70,7 @@ export class SqsBackend implements QueueDirectory {
   }
 
   create(name: string, settings: QueueSettings): Queue {
-    const queue = new Queue(this.addressFor(name), this.ids.uuid(), settings, this.clock, this.ids, this);
+    const queue = new Queue(this.addressFor(name), this.ids.uuid(), settings, this.clock, this.ids, this, this.honest);
     this.queues.set(name, queue);
     return queue;
   }

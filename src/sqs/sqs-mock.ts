@@ -1,4 +1,5 @@
 import type { AwsMock } from '../aws-mock.js';
+import { HonestDelivery } from './honest-delivery.js';
 import { applyMiddleware, dispatch, middlewareFor, type MiddlewareStackLike } from '../plugin.js';
 import { sqsActions } from './actions/index.js';
 import { parseQueueArn, parseQueueUrl } from './queue-address.js';
@@ -19,11 +20,10 @@ export class SqsMock {
   );
 
   constructor(readonly aws: AwsMock) {
-    this.backend = new SqsBackend({ region: aws.region, accountId: aws.accountId }, aws.clock, {
-      uuid: () => aws.ids.uuid(),
-      bytes: (n) => aws.ids.bytes(n),
-      random: () => aws.ids.random(),
-    });
+    // Ids are read through `aws` at each use: a reset replaces the account's id source.
+    const ids = { uuid: () => aws.ids.uuid(), bytes: (n: number) => aws.ids.bytes(n), random: () => aws.ids.random() };
+    const honest = aws.honest ? new HonestDelivery(aws.honest === true ? {} : aws.honest, ids.random) : undefined;
+    this.backend = new SqsBackend({ region: aws.region, accountId: aws.accountId }, aws.clock, ids, honest);
   }
 
   applyToStack(stack: MiddlewareStackLike): void {

@@ -29,15 +29,16 @@ export function compileFilterPolicy(
   scope: FilterPolicyScope,
   options?: FilterPolicyOptions,
 ): CompiledFilterPolicy {
-  if (scope !== 'MessageAttributes' && scope !== 'MessageBody') throw new TypeError(`Unknown filter policy scope: ${String(scope)}`);
+  if (scope !== 'MessageAttributes' && scope !== 'MessageBody') {
+    throw new TypeError(`Unknown filter policy scope: ${String(scope)}`);
+  }
   checkSize(policyJson);
   const policy = parsePolicy(readJson(policyJson));
   checkLimits(policy, scope);
   const alternatives = compileAlternatives(expandAlternatives(policy));
   const resolved = resolveOptions(options);
-  return scope === 'MessageAttributes'
-    ? new AttributePolicy(alternatives, resolved)
-    : new BodyPolicy(alternatives, resolved);
+  if (scope === 'MessageAttributes') return new AttributePolicy(alternatives, resolved);
+  return new BodyPolicy(alternatives, resolved);
 }
 
 /** One key of one alternative. Conditions shared by several `$or` alternatives are one object, with one `id`. */
@@ -158,6 +159,8 @@ class BodyPolicy implements CompiledFilterPolicy {
 
   private candidates(matcher: KeyMatcher, field: BodyField): Candidates {
     const { values, memberships } = field;
+    // spec §12 Q1, options.ts: for body arrays an anything-but is satisfied by any element it does not exclude, by
+    // default (the documented {"price": [100, 50]} example); 'none-listed' requires every element to pass.
     const anyElement = this.options.anythingButOnBodyArray === 'any-element';
     const passes = (value: Leaf): boolean =>
       matcher.accepts(value) || (anyElement && matcher.anythingBut.some((ok) => ok(value)));

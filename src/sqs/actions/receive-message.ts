@@ -35,9 +35,11 @@ export function receiveMessage(
 
   // Only FIFO queues deduplicate receives; standard queues ignore the id.
   const attemptId = queue.fifo ? receiveRequestAttemptId(input.ReceiveRequestAttemptId) : undefined;
-  const receive = (): Message[] =>
-    queue.receive(max, visibilityTimeout ?? queue.settings.visibilityTimeout, attemptId).map((r: ReceivedMessage) => shape(r));
-  const messages = receive();
+  const receive = (shortPoll = false): Message[] =>
+    queue
+      .receive(max, visibilityTimeout ?? queue.settings.visibilityTimeout, attemptId, shortPoll)
+      .map((r: ReceivedMessage) => shape(r));
+  const messages = receive(waitTimeSeconds === 0);
   if (messages.length > 0 || waitTimeSeconds === 0) return output(messages);
   return longPoll(queue, backend, waitTimeSeconds, receive, request.abortSignal);
 }

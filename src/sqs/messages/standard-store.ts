@@ -76,6 +76,11 @@ export class StandardMessageStore implements MessageStore {
     return taken;
   }
 
+  /** Returns taken messages to the visible set, in their old place. */
+  putBack(messages: readonly QueuedMessage[]): void {
+    for (const message of messages) this.visible.push(message);
+  }
+
   /** The oldest visible message, taken out of the visible set; the caller decides where it goes. */
   takeVisible(): QueuedMessage | undefined {
     return this.visible.pop();
