@@ -1,5 +1,3 @@
-import { Readable } from 'node:stream';
-import { isDeepStrictEqual } from 'node:util';
 import {
   CreateTopicCommand,
   GetTopicAttributesCommand,
@@ -16,12 +14,11 @@ import { SQSClient, ListQueuesCommand } from '@aws-sdk/client-sqs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAwsMock } from '../../src/index.js';
 import { networkTrap, rejectionOf } from '../helpers.js';
+import { expectSameError, wireHandler, type Failure } from '../wire-errors.js';
 import { snsSetup } from './sns-support.js';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
-
-type Failure = Error & Record<string, unknown>;
 
 const WIRE_REQUEST_ID = '9f3c2a1b-5d6e-5f70-8a9b-0c1d2e3f4a5b';
 const TOPIC_ARN = 'arn:aws:sns:us-east-1:000000000000:t';
@@ -51,37 +48,8 @@ function wireClient(wire: WireError): SNSClient {
     region: 'us-east-1',
     credentials: { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'secret' },
     maxAttempts: 1,
-    requestHandler: {
-      handle: async () => ({
-        response: {
-          statusCode: wire.status,
-          headers: { 'content-type': 'text/xml', 'x-amzn-requestid': WIRE_REQUEST_ID },
-          body: Readable.from([Buffer.from(errorXml(wire))]),
-        },
-      }),
-      updateHttpClientConfig(): void {},
-      httpHandlerConfigs: () => ({}),
-    },
+    requestHandler: wireHandler(wire.status, { 'content-type': 'text/xml', 'x-amzn-requestid': WIRE_REQUEST_ID }, errorXml(wire)),
   });
-}
-
-/** Own enumerable properties, with the random request id replaced by the wire's. */
-function comparable(error: Failure): Record<string, unknown> {
-  const copy: Record<string, unknown> = { ...error };
-  if (copy['$metadata']) copy['$metadata'] = { ...(copy['$metadata'] as object), requestId: WIRE_REQUEST_ID };
-  if ('RequestId' in copy) copy['RequestId'] = WIRE_REQUEST_ID;
-  return copy;
-}
-
-function expectSameError(ours: Failure, real: Failure): void {
-  expect(Object.getPrototypeOf(ours)).toBe(Object.getPrototypeOf(real));
-  expect(ours.name).toBe(real.name);
-  expect(String(ours)).toBe(String(real));
-  expect(Object.keys(ours).sort()).toEqual(Object.keys(real).sort());
-  expect(comparable(ours)).toStrictEqual(comparable(real));
-  expect(isDeepStrictEqual(comparable(ours), comparable(real))).toBe(true);
-  expect(Object.getOwnPropertyDescriptor(ours, '$response')?.enumerable).toBe(false);
-  expect(Object.getOwnPropertyDescriptor(real, '$response')?.enumerable).toBe(false);
 }
 
 describe('errors are the ones the SDK builds from a real response', () => {
@@ -95,7 +63,7 @@ describe('errors are the ones the SDK builds from a real response', () => {
     expect(ours).toBeInstanceOf(NotFoundException);
     expect(String(ours)).toBe('NotFoundException: Topic does not exist');
     expect(ours['Code']).toBe('NotFound');
-    expectSameError(ours, real);
+    expectSameError(ours, real, WIRE_REQUEST_ID);
   });
 
   it('InvalidParameter matches the deserialized wire error', async () => {
@@ -109,7 +77,7 @@ describe('errors are the ones the SDK builds from a real response', () => {
     expect(ours).toBeInstanceOf(InvalidParameterException);
     expect(ours.name).toBe('InvalidParameterException');
     expect(ours['Code']).toBe('InvalidParameter');
-    expectSameError(ours, real);
+    expectSameError(ours, real, WIRE_REQUEST_ID);
   });
 
   it('an InvalidParameter message with XML special characters survives the round trip', async () => {
@@ -124,7 +92,7 @@ describe('errors are the ones the SDK builds from a real response', () => {
     const { sns } = snsSetup();
     await sns.send(new CreateTopicCommand({ Name: 't' }));
     const ours = await rejectionOf(sns.send(new SubscribeCommand(input)));
-    expectSameError(ours, real);
+    expectSameError(ours, real, WIRE_REQUEST_ID);
   });
 
   it('an unmodelled ValidationError matches the deserialized wire error', async () => {
@@ -140,7 +108,7 @@ describe('errors are the ones the SDK builds from a real response', () => {
     expect(ours.constructor).toBe(SNSServiceException);
     expect(ours.name).toBe('ValidationError');
     expect(String(ours)).toBe(`ValidationError: ${message}`);
-    expectSameError(ours, real);
+    expectSameError(ours, real, WIRE_REQUEST_ID);
   });
 
   it('gives each error its own request id, the same as in $metadata and RequestId', async () => {

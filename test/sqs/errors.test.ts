@@ -1,5 +1,3 @@
-import { Readable } from 'node:stream';
-import { isDeepStrictEqual } from 'node:util';
 import { ListTopicsCommand, SNSClient } from '@aws-sdk/client-sns';
 import {
   AddPermissionCommand,
@@ -19,11 +17,10 @@ import {
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAwsMock, NotEmulatedError } from '../../src/index.js';
 import { networkTrap, rejectionOf, sendUnknownCommand, sqsSetup } from '../helpers.js';
+import { expectSameError, wireHandler, type Failure } from '../wire-errors.js';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
-
-type Failure = Error & Record<string, unknown>;
 
 interface WireError {
   status: number;
@@ -47,42 +44,16 @@ function wireClient(wire: WireError): SQSClient {
   return new SQSClient({
     region: 'us-east-1',
     credentials: { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'secret' },
-    requestHandler: {
-      handle: async () => ({
-        response: {
-          statusCode: wire.status,
-          headers: {
-            'x-amzn-query-error': `${wire.queryCode};Sender`,
-            'x-amzn-requestid': WIRE_REQUEST_ID,
-            'content-type': 'application/x-amz-json-1.0',
-          },
-          body: Readable.from([Buffer.from(JSON.stringify({ __type: `com.amazonaws.sqs#${wire.type}`, message: wire.message }))]),
-        },
-      }),
-      updateHttpClientConfig(): void {},
-      httpHandlerConfigs: () => ({}),
-    },
+    requestHandler: wireHandler(
+      wire.status,
+      {
+        'x-amzn-query-error': `${wire.queryCode};Sender`,
+        'x-amzn-requestid': WIRE_REQUEST_ID,
+        'content-type': 'application/x-amz-json-1.0',
+      },
+      JSON.stringify({ __type: `com.amazonaws.sqs#${wire.type}`, message: wire.message }),
+    ),
   });
-}
-
-/** Own enumerable properties, with the random request id replaced by the wire's. */
-function comparable(error: Failure): Record<string, unknown> {
-  const copy: Record<string, unknown> = { ...error };
-  if (copy['$metadata']) copy['$metadata'] = { ...(copy['$metadata'] as object), requestId: WIRE_REQUEST_ID };
-  if ('RequestId' in copy) copy['RequestId'] = WIRE_REQUEST_ID;
-  return copy;
-}
-
-function expectSameError(ours: Failure, real: Failure): void {
-  expect(Object.getPrototypeOf(ours)).toBe(Object.getPrototypeOf(real));
-  expect(ours.name).toBe(real.name);
-  expect(String(ours)).toBe(String(real));
-  expect(Object.keys(ours).sort()).toEqual(Object.keys(real).sort());
-  expect(comparable(ours)).toStrictEqual(comparable(real));
-  expect(isDeepStrictEqual(comparable(ours), comparable(real))).toBe(true);
-  // Only these are non-enumerable on the real error too.
-  expect(Object.getOwnPropertyDescriptor(ours, '$response')?.enumerable).toBe(false);
-  expect(Object.getOwnPropertyDescriptor(real, '$response')?.enumerable).toBe(false);
 }
 
 describe('errors are the ones the SDK builds from a real response', () => {
@@ -101,7 +72,7 @@ describe('errors are the ones the SDK builds from a real response', () => {
     expect(real).toBeInstanceOf(QueueDoesNotExist);
     expect(ours).toBeInstanceOf(QueueDoesNotExist);
     expect(String(ours)).toBe('QueueDoesNotExist: The specified queue does not exist.');
-    expectSameError(ours, real);
+    expectSameError(ours, real, WIRE_REQUEST_ID);
   });
 
   it('an unmodelled InvalidParameterValue matches the deserialized wire error', async () => {
@@ -121,7 +92,7 @@ describe('errors are the ones the SDK builds from a real response', () => {
     expect(ours.constructor).toBe(SQSServiceException);
     expect(ours.name).toBe('InvalidParameterValue');
     expect(String(ours)).toBe(`InvalidParameterValue: ${message}`);
-    expectSameError(ours, real);
+    expectSameError(ours, real, WIRE_REQUEST_ID);
   });
 
   it('an unmodelled MissingParameter matches the deserialized wire error', async () => {
@@ -136,7 +107,7 @@ describe('errors are the ones the SDK builds from a real response', () => {
     const ours = await rejectionOf(sqs.send(new SetQueueAttributesCommand({ QueueUrl: Q, Attributes: {} })));
 
     expect(ours.name).toBe('MissingParameter');
-    expectSameError(ours, real);
+    expectSameError(ours, real, WIRE_REQUEST_ID);
   });
 
   it('PurgeQueueInProgress (HTTP 403) matches the deserialized wire error', async () => {
@@ -156,7 +127,7 @@ describe('errors are the ones the SDK builds from a real response', () => {
 
     expect(ours).toBeInstanceOf(PurgeQueueInProgress);
     expect((ours['$metadata'] as { httpStatusCode: number }).httpStatusCode).toBe(403);
-    expectSameError(ours, real);
+    expectSameError(ours, real, WIRE_REQUEST_ID);
   });
 
   it('QueueNameExists, whose query code differs from its class, matches the deserialized wire error', async () => {
@@ -171,7 +142,7 @@ describe('errors are the ones the SDK builds from a real response', () => {
 
     expect(ours).toBeInstanceOf(QueueNameExists);
     expect(ours['Code']).toBe('QueueAlreadyExists');
-    expectSameError(ours, real);
+    expectSameError(ours, real, WIRE_REQUEST_ID);
   });
 
   it('InvalidAttributeName, which has no separate query code, matches the deserialized wire error', async () => {
@@ -187,7 +158,7 @@ describe('errors are the ones the SDK builds from a real response', () => {
     const ours = await rejectionOf(sqs.send(new GetQueueAttributesCommand(input)));
 
     expect(ours).toBeInstanceOf(InvalidAttributeName);
-    expectSameError(ours, real);
+    expectSameError(ours, real, WIRE_REQUEST_ID);
   });
 
   it('gives each error its own request id, the same as in $metadata', async () => {

@@ -67,8 +67,8 @@ describe('honest mode for standard queues', () => {
   it('delivers a message again while it is still in flight, with a new receipt handle', async () => {
     const { sqs } = honestSetup({ duplicates: 1, reorder: false, sampling: false });
     const QueueUrl = await queueWith(sqs, 1);
-    const first = await sqs.send(new ReceiveMessageCommand({ QueueUrl, AttributeNames: ['ApproximateReceiveCount'] }));
-    const second = await sqs.send(new ReceiveMessageCommand({ QueueUrl, AttributeNames: ['ApproximateReceiveCount'] }));
+    const first = await sqs.send(new ReceiveMessageCommand({ QueueUrl, MessageSystemAttributeNames: ['ApproximateReceiveCount'] }));
+    const second = await sqs.send(new ReceiveMessageCommand({ QueueUrl, MessageSystemAttributeNames: ['ApproximateReceiveCount'] }));
     expect(second.Messages?.[0]?.MessageId).toBe(first.Messages?.[0]?.MessageId);
     expect(second.Messages?.[0]?.ReceiptHandle).not.toBe(first.Messages?.[0]?.ReceiptHandle);
     expect(second.Messages?.[0]?.Attributes?.ApproximateReceiveCount).toBe('2');

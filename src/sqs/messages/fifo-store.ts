@@ -1,4 +1,5 @@
 import { IndexedHeap } from '../../util/indexed-heap.js';
+import { hiddenByVisibleAt, RetentionIndex } from './orderings.js';
 import type { QueuedMessage } from './message.js';
 import { MessageList } from './message-list.js';
 import type { MessageStore } from './store.js';
@@ -38,14 +39,8 @@ export class FifoMessageStore implements MessageStore {
   private readonly availableOrder = new WeakMap<QueuedMessage, number>();
   private availabilityCount = 0;
   private readonly delayedLine = new MessageList();
-  private readonly inFlight = new IndexedHeap<QueuedMessage>(
-    (a, b) => a.hiddenUntil < b.hiddenUntil || (a.hiddenUntil === b.hiddenUntil && a.sequence < b.sequence),
-    { get: (m) => m.hiddenSlot, set: (m, i) => (m.hiddenSlot = i) },
-  );
-  private readonly byAge = new IndexedHeap<QueuedMessage>(
-    (a, b) => a.enqueuedAt < b.enqueuedAt || (a.enqueuedAt === b.enqueuedAt && a.sequence < b.sequence),
-    { get: (m) => m.retentionSlot, set: (m, i) => (m.retentionSlot = i) },
-  );
+  private readonly inFlight = hiddenByVisibleAt();
+  private readonly byAge = new RetentionIndex();
   private delayMs = 0;
   private retentionMs = Number.POSITIVE_INFINITY;
 
@@ -73,7 +68,7 @@ export class FifoMessageStore implements MessageStore {
    */
   add(message: QueuedMessage, now: number, visibleAt: number): void {
     this.byId.set(message.messageId, message);
-    this.byAge.push(message);
+    this.byAge.add(message);
     this.releaseDelayed(now);
     if (this.delayedLine.size > 0 || visibleAt > now) {
       message.state = 'delayed';
@@ -87,9 +82,7 @@ export class FifoMessageStore implements MessageStore {
   advance(now: number, retentionMs: number, delayMs: number): number {
     this.delayMs = delayMs;
     this.retentionMs = retentionMs;
-    for (let oldest = this.byAge.peek(); oldest && oldest.enqueuedAt + retentionMs <= now; oldest = this.byAge.peek()) {
-      this.remove(oldest);
-    }
+    this.byAge.expire(now, retentionMs, (expired) => this.remove(expired));
     let shown = this.releaseDelayed(now);
     for (let next = this.inFlight.peek(); next && next.hiddenUntil <= now; next = this.inFlight.peek()) {
       this.inFlight.pop();
@@ -155,7 +148,7 @@ export class FifoMessageStore implements MessageStore {
    * out to change only costs a waiting receive one look.
    */
   nextVisibleAt(): number | undefined {
-    const oldest = this.byAge.peek();
+    const oldest = this.byAge.oldest();
     const times = [
       this.inFlight.peek()?.hiddenUntil,
       this.delayedLine.head && this.delayedLine.head.enqueuedAt + this.delayMs,

@@ -1,4 +1,5 @@
 import { IndexedHeap } from '../../util/indexed-heap.js';
+import { hiddenByVisibleAt, RetentionIndex } from './orderings.js';
 import { QueuedMessage } from './message.js';
 import type { MessageStore } from './store.js';
 
@@ -13,14 +14,8 @@ export class StandardMessageStore implements MessageStore {
     (a, b) => a.sequence < b.sequence,
     { get: (m) => m.orderSlot, set: (m, i) => (m.orderSlot = i) },
   );
-  private readonly hidden = new IndexedHeap<QueuedMessage>(
-    (a, b) => a.hiddenUntil < b.hiddenUntil || (a.hiddenUntil === b.hiddenUntil && a.sequence < b.sequence),
-    { get: (m) => m.hiddenSlot, set: (m, i) => (m.hiddenSlot = i) },
-  );
-  private readonly byAge = new IndexedHeap<QueuedMessage>(
-    (a, b) => a.enqueuedAt < b.enqueuedAt || (a.enqueuedAt === b.enqueuedAt && a.sequence < b.sequence),
-    { get: (m) => m.retentionSlot, set: (m, i) => (m.retentionSlot = i) },
-  );
+  private readonly hidden = hiddenByVisibleAt();
+  private readonly byAge = new RetentionIndex();
   private delayedCount = 0;
 
   get size(): number {
@@ -43,7 +38,7 @@ export class StandardMessageStore implements MessageStore {
   /** Adds a message, hidden until `visibleAt` when that lies in the future. */
   add(message: QueuedMessage, now: number, visibleAt: number): void {
     this.byId.set(message.messageId, message);
-    this.byAge.push(message);
+    this.byAge.add(message);
     if (visibleAt > now) this.hide(message, 'delayed', visibleAt);
     else this.show(message);
   }
@@ -53,9 +48,7 @@ export class StandardMessageStore implements MessageStore {
    * come. Returns how many became visible. Costs O(log n) per message that actually changes.
    */
   advance(now: number, retentionMs: number): number {
-    for (let oldest = this.byAge.peek(); oldest && oldest.enqueuedAt + retentionMs <= now; oldest = this.byAge.peek()) {
-      this.remove(oldest);
-    }
+    this.byAge.expire(now, retentionMs, (expired) => this.remove(expired));
     let shown = 0;
     for (let next = this.hidden.peek(); next && next.hiddenUntil <= now; next = this.hidden.peek()) {
       this.unhide(next);
