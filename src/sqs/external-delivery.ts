@@ -1,5 +1,6 @@
-import { createHash } from 'node:crypto';
-import { md5Hex, md5OfMessageAttributes, type MessageAttributeValue } from './md5.js';
+import { contentDeduplicationId } from '../util/content-deduplication.js';
+import type { MessageAttributeValue } from './md5.js';
+import { messageContent } from './messages/message.js';
 import { messagePayloadSize } from './message-validation.js';
 import type { Queue } from './queue.js';
 
@@ -35,27 +36,23 @@ export function deliverFromService(queue: Queue, message: ServiceMessage, ids: {
     deduplicationId =
       message.messageDeduplicationId ??
       // Content-based deduplication hashes the body only, as for SendMessage.
-      (queue.settings.contentBasedDeduplication ? createHash('sha256').update(message.body, 'utf8').digest('hex') : undefined);
+      (queue.settings.contentBasedDeduplication ? contentDeduplicationId(message.body) : undefined);
     if (deduplicationId === undefined) return { accepted: false, reason: 'the FIFO queue needs a MessageDeduplicationId' };
     const duplicate = queue.findDuplicate(message.messageGroupId, deduplicationId);
     // A duplicate is accepted and dropped, as SQS answers SendMessage.
     if (duplicate) return { accepted: true, messageId: duplicate.messageId, duplicate: true };
   }
   const stored = queue.send(
-    {
+    messageContent({
       messageId: ids.uuid(),
       body: message.body,
-      md5OfBody: md5Hex(message.body),
       messageAttributes: message.messageAttributes,
-      md5OfMessageAttributes: md5OfMessageAttributes(message.messageAttributes),
       systemAttributes: {},
-      md5OfMessageSystemAttributes: undefined,
       sentTimestamp: queue.now(),
       senderId: message.senderId,
       messageGroupId: message.messageGroupId,
       messageDeduplicationId: deduplicationId,
-      sequenceNumber: undefined,
-    },
+    }),
     // The queue's own delay applies.
     undefined,
   );

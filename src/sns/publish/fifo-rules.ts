@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { snsErrors } from '../errors.js';
 
 /** What the FIFO rules need to know of the topic, which may not exist (its name then decides FIFO). */
@@ -52,7 +51,4 @@ export function checkFifoRules(topic: TopicKind, groupId: unknown, deduplication
   };
 }
 
-/** Content-based deduplication: SHA-256 hex of the Message [V: sha256("Test") reached the FIFO queue]. */
-export function contentDeduplicationId(message: string): string {
-  return createHash('sha256').update(message, 'utf8').digest('hex');
-}
+export { contentDeduplicationId } from '../../util/content-deduplication.js';

@@ -1,8 +1,7 @@
-import { createHash } from 'node:crypto';
+import { contentDeduplicationId } from '../../util/content-deduplication.js';
 import type { AwsError } from '../../aws-error.js';
 import type { AcceptedSend } from '../fifo/deduplication.js';
-import { md5Hex, md5OfMessageAttributes } from '../md5.js';
-import type { MessageContent } from '../messages/message.js';
+import { messageContent, type MessageContent } from '../messages/message.js';
 import {
   messagePayloadSize,
   messageTooLong,
@@ -86,29 +85,21 @@ export function acceptMessage(
   }
   const body = validateMessageBody(input.MessageBody, bodyParameter);
   // Content-based deduplication hashes the body only, never the attributes.
-  const deduplicationId = queue.fifo ? (messageDeduplicationId ?? sha256Hex(body)) : undefined;
+  const deduplicationId = queue.fifo ? (messageDeduplicationId ?? contentDeduplicationId(body)) : undefined;
   return {
     delaySeconds,
     duplicateOf: deduplicationId === undefined ? undefined : queue.findDuplicate(messageGroupId!, deduplicationId),
-    content: {
+    content: messageContent({
       messageId: ids.uuid(),
       body,
-      md5OfBody: md5Hex(body),
       messageAttributes,
-      md5OfMessageAttributes: md5OfMessageAttributes(messageAttributes),
       systemAttributes,
-      md5OfMessageSystemAttributes: md5OfMessageAttributes(systemAttributes),
       sentTimestamp: queue.now(),
       senderId,
       messageGroupId,
       messageDeduplicationId: deduplicationId,
-      sequenceNumber: undefined,
-    },
+    }),
   };
-}
-
-function sha256Hex(body: string): string {
-  return createHash('sha256').update(body, 'utf8').digest('hex');
 }
 
 /**

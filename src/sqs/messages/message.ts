@@ -1,4 +1,4 @@
-import type { MessageAttributeValue } from '../md5.js';
+import { md5Hex, md5OfMessageAttributes, type MessageAttributeValue } from '../md5.js';
 
 export type MessageState = 'delayed' | 'visible' | 'inFlight';
 
@@ -18,6 +18,20 @@ export interface MessageContent {
   readonly messageGroupId: string | undefined;
   readonly messageDeduplicationId: string | undefined;
   readonly sequenceNumber: string | undefined;
+}
+
+/** What a sender supplies; the digests are derived. */
+export type MessageDraft = Omit<MessageContent, 'md5OfBody' | 'md5OfMessageAttributes' | 'md5OfMessageSystemAttributes' | 'sequenceNumber'>;
+
+/** The content a queue stores, with the MD5 digests SQS computes (and answers with) filled in. */
+export function messageContent(draft: MessageDraft): MessageContent {
+  return {
+    ...draft,
+    md5OfBody: md5Hex(draft.body),
+    md5OfMessageAttributes: md5OfMessageAttributes(draft.messageAttributes),
+    md5OfMessageSystemAttributes: md5OfMessageAttributes(draft.systemAttributes),
+    sequenceNumber: undefined,
+  };
 }
 
 /**
