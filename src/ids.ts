@@ -13,7 +13,20 @@ export interface IdSource {
 }
 
 export function createIdSource(seed?: number): IdSource {
-  return seed === undefined ? cryptoIds() : seededIds(seed);
+  if (seed === undefined) return cryptoIds();
+  if (typeof seed !== 'number' || !Number.isFinite(seed)) throw new TypeError(`sqs-sns-mock: seed must be a finite number, got ${String(seed)}`);
+  return seededIds(seedState(seed));
+}
+
+/**
+ * The generator's 32-bit start state. An integer from 0 to 2^32 - 1 is used as it is; any other number is folded
+ * from all 64 bits of its value, so that e.g. -1 and 4294967295, or 0.5 and 0, do not give the same ids.
+ */
+function seedState(seed: number): number {
+  if (Number.isInteger(seed) && seed >= 0 && seed < 0x1_0000_0000) return seed;
+  const view = new DataView(new ArrayBuffer(8));
+  view.setFloat64(0, seed);
+  return (Math.imul(view.getUint32(0) ^ 0x9e3779b9, 0x85ebca6b) ^ view.getUint32(4)) >>> 0;
 }
 
 function cryptoIds(): IdSource {
@@ -26,7 +39,7 @@ function cryptoIds(): IdSource {
 
 /** mulberry32: small, fast, and good enough for ids that only need to look random. */
 function seededIds(seed: number): IdSource {
-  let state = seed >>> 0;
+  let state = seed;
   const next32 = (): number => {
     state = (state + 0x6d2b79f5) >>> 0;
     let t = state;

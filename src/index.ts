@@ -11,3 +11,17 @@ export type { HonestOptions } from './sqs/honest-delivery.js';
 export { TopicView, PublishedView } from './sns/views.js';
 export type { Delivery } from './sns/published.js';
 export { mockSqs, mockSns, type MockOptions } from './shorthand.js';
+export type { FaultControls } from './faults/controls.js';
+export type { SqsAction, SnsAction, SqsBatchAction, SnsBatchAction } from './faults/actions.js';
+export type { SqsErrorName, SnsErrorName, FaultErrorOptions } from './faults/catalogue.js';
+export type {
+  FaultHandle,
+  FaultInput,
+  FaultMatch,
+  FaultErrorName,
+  FailOptions,
+  FailNextOptions,
+  DelayOptions,
+  FailEntriesOptions,
+  EntrySelector,
+} from './faults/types.js';

@@ -19,7 +19,22 @@ export interface AbortSignalLike {
 export interface ServiceEmulation {
   readonly service: ServiceName;
   readonly clientName: string;
+  /** Consulted before every action: the faults a test injected (src/faults). */
+  readonly interceptor?: CommandInterceptor;
   handle(action: string, input: unknown, request: RequestContext): Promise<object> | object;
+}
+
+/**
+ * Stands between the plugin and the action: may answer an error or wait before the action runs, or run it
+ * with another input (`proceed`), and may reshape its answer.
+ */
+export interface CommandInterceptor {
+  run(
+    action: string,
+    input: unknown,
+    request: RequestContext,
+    proceed: (input: unknown) => Promise<object> | object,
+  ): Promise<object> | object;
 }
 
 /** The part of the SDK's MiddlewareStack a plugin needs; structurally compatible with `Pluggable`. */
@@ -53,8 +68,11 @@ export function middlewareFor(emulation: ServiceEmulation, ids: () => IdSource) 
       const action = command.endsWith('Command') ? command.slice(0, -'Command'.length) : command;
       const requestId = ids().uuid();
       const smithy = context[SMITHY_CONTEXT_KEY] as { abortSignal?: AbortSignalLike } | undefined;
+      const request: RequestContext = { requestId, abortSignal: smithy?.abortSignal };
+      const proceed = (input: unknown) => emulation.handle(action, input, request);
       try {
-        const result = await emulation.handle(action, args.input ?? {}, { requestId, abortSignal: smithy?.abortSignal });
+        const input = args.input ?? {};
+        const result = await (emulation.interceptor ? emulation.interceptor.run(action, input, request, proceed) : proceed(input));
         return { output: { $metadata: successMetadata(requestId), ...result }, response: {} };
       } catch (error) {
         if (error instanceof AwsError) throw await toSdkException(emulation.service, error, requestId);

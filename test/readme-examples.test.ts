@@ -12,6 +12,7 @@ import {
   SQSClient,
   StartMessageMoveTaskCommand,
 } from '@aws-sdk/client-sqs';
+import { Consumer } from 'sqs-consumer';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { createAwsMock } from '../src/index.js';
 
@@ -124,4 +125,37 @@ it('SNS: fan-out through a filter policy with raw delivery', async () => {
   expect(Messages?.map((m) => m.Body)).toEqual(['{"orderId":7}']);
   expect(Messages?.[0]?.MessageAttributes?.['amount']?.StringValue).toBe('250');
   expect(aws.sns.topic('events').published()[1]?.deliveries[0]?.delivered).toBe(false);
+});
+
+it('working with other tools: sqs-consumer, a message whose handler keeps failing ends in the DLQ', async () => {
+  await sqs.send(new CreateQueueCommand({ QueueName: 'orders-dlq' }));
+  const { QueueUrl } = await sqs.send(
+    new CreateQueueCommand({
+      QueueName: 'orders',
+      Attributes: {
+        RedrivePolicy: JSON.stringify({ deadLetterTargetArn: aws.sqs.queue('orders-dlq').arn, maxReceiveCount: 3 }),
+      },
+    }),
+  );
+  await sqs.send(new SendMessageCommand({ QueueUrl, MessageBody: 'poison' }));
+
+  const consumer = Consumer.create({
+    queueUrl: QueueUrl!,
+    sqs,
+    handleMessage: async (message) => {
+      if (message.Body === 'poison') throw new Error('cannot handle');
+      return message;
+    },
+  });
+  const failures = vi.fn();
+  consumer.on('processing_error', failures);
+  consumer.on('error', () => {});
+  consumer.start();
+  await vi.advanceTimersByTimeAsync(100_000);
+  consumer.stop({ abort: true });
+
+  expect(failures).toHaveBeenCalledTimes(3);
+  expect(aws.sqs.queue('orders').deadLetterQueue()?.messages().map((m) => m.body)).toEqual(['poison']);
+  await vi.advanceTimersByTimeAsync(0);
+  expect(vi.getTimerCount()).toBe(0);
 });

@@ -1,8 +1,20 @@
 /**
- * Reserved entry point `sqs-sns-mock/vitest`: the matchers (toHaveMessageCount, toContainMessage,
- * toHaveDeadLetter, toHavePublished) are not built yet. Importing it fails loudly rather than
- * leaving a test that silently lacks its matchers.
+ * `import 'sqs-sns-mock/vitest'` (in a test file or a `setupFiles` entry) adds toHaveMessageCount,
+ * toContainMessage, toHaveDeadLetter and toHavePublished to vitest's `expect`, with their types.
  */
-throw new Error('sqs-sns-mock/vitest: the vitest matchers are not available in this version yet.');
+import { expect } from 'vitest';
+import { frameworkMatchers } from './extend.js';
+import type { SqsSnsMatchers } from './types.js';
 
-export {};
+export type { MessageMatch, SqsSnsMatchers } from './types.js';
+
+expect.extend(frameworkMatchers);
+
+// Augmenting `Assertion` and `AsymmetricMatchersContaining` (rather than vitest 3.2+'s `Matchers`)
+// works on every vitest from 0.x to 4 and does not depend on `Matchers`' type parameters, which the
+// next major changes. The asymmetric forms (`expect.toContainMessage(...)` inside `toEqual`) are typed
+// `any`, as vitest types its own asymmetric matchers.
+declare module 'vitest' {
+  interface Assertion<T = any> extends SqsSnsMatchers<void> {}
+  interface AsymmetricMatchersContaining extends SqsSnsMatchers<any> {}
+}

@@ -51,6 +51,16 @@ export const snsErrors = {
       code: 'BatchRequestTooLong',
       message: 'The length of all the messages put together is more than the limit.',
     }),
+  /**
+   * DeleteTopic on a FIFO topic whose ArchivePolicy is active: AWS documents the refusal and lists InvalidState among
+   * DeleteTopic's errors; the message text is not recorded.
+   */
+  archiveStillActive: (): AwsError =>
+    new AwsError({
+      shape: 'InvalidStateException',
+      code: 'InvalidState',
+      message: 'Invalid state: the topic has an active ArchivePolicy; set ArchivePolicy to {} before deleting it',
+    }),
 };
 
 /** A required parameter left out: SNS's own wording, as recorded for Unsubscribe (spec §2). */

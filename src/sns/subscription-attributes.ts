@@ -3,6 +3,7 @@ import type { AwsError } from '../aws-error.js';
 import { snsErrors } from './errors.js';
 import { compileFilterPolicy, FilterPolicyError } from './filter-policy/index.js';
 import { readJson } from './filter-policy/json-reader.js';
+import { checkReplayPolicy, type ReplayFacts } from './replay-policy.js';
 import type { FilterPolicyScope, Protocol, StoredFilterPolicy, Subscription } from './subscription.js';
 
 /**
@@ -22,6 +23,8 @@ export interface SubscriptionTarget {
   readonly protocol: Protocol;
   readonly endpoint: string;
   readonly topicFifo: boolean;
+  /** The topic's archive at the moment of the request, for ReplayPolicy. */
+  readonly replay: ReplayFacts;
 }
 
 type Fail = (reason: string) => AwsError;
@@ -75,6 +78,12 @@ const deliveryPolicy: Check = (value, _target, fail) => {
   return value;
 };
 
+/** Stored as given once checked (replay-policy.ts); "" removes it (not recorded from AWS). */
+const replayPolicy: Check = (value, target, fail) => {
+  if (value !== '') checkReplayPolicy(parseJson('ReplayPolicy', value, fail), target.replay, fail);
+  return value;
+};
+
 const asGiven: Check = (value) => value;
 
 const CHECKS: Readonly<Record<string, Check>> = {
@@ -84,7 +93,7 @@ const CHECKS: Readonly<Record<string, Check>> = {
   RawMessageDelivery: rawMessageDelivery,
   RedrivePolicy: redrivePolicy,
   SubscriptionRoleArn: asGiven,
-  ReplayPolicy: asGiven,
+  ReplayPolicy: replayPolicy,
 };
 
 function isRecord(value: unknown): value is Record<string, unknown> {
@@ -220,8 +229,16 @@ export function differsFrom(subscription: Subscription, checked: CheckedAttribut
   return false;
 }
 
-/** GetSubscriptionAttributes: the verified key set plus what was set, in name order as AWS lists them. */
-export function renderSubscriptionAttributes(subscription: Subscription, owner: string, principal: string): Record<string, string> {
+/**
+ * GetSubscriptionAttributes: the verified key set plus what was set and the computed `extra` keys (ReplayStatus),
+ * in name order as AWS lists them.
+ */
+export function renderSubscriptionAttributes(
+  subscription: Subscription,
+  owner: string,
+  principal: string,
+  extra: Readonly<Record<string, string>> = {},
+): Record<string, string> {
   const rendered: Record<string, string> = {
     ConfirmationWasAuthenticated: String(subscription.confirmationWasAuthenticated),
     Endpoint: subscription.endpoint,
@@ -233,6 +250,7 @@ export function renderSubscriptionAttributes(subscription: Subscription, owner: 
     SubscriptionPrincipal: principal,
     TopicArn: subscription.topicArn,
     ...Object.fromEntries(subscription.otherAttributes),
+    ...extra,
   };
   // The scope shows only while a policy is set, and then defaults to MessageAttributes (spec §2).
   if (subscription.filterPolicy) {

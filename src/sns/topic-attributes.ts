@@ -1,3 +1,4 @@
+import { parseArchivePolicy } from './archive.js';
 import { snsErrors } from './errors.js';
 import type { Topic } from './topic.js';
 
@@ -25,11 +26,8 @@ const fifoOnly =
     fifo ? check(value, fifo) : undefined;
 const bool: Check = (value) => (/^(true|false)$/i.test(value) ? value.toLowerCase() : undefined);
 
-const archivePolicy: Check = (value) => {
-  const parsed = jsonObject(value, true) && (JSON.parse(value) as { MessageRetentionPeriod?: unknown });
-  const days = parsed ? Number(parsed.MessageRetentionPeriod) : NaN;
-  return Number.isInteger(days) && days >= 1 && days <= 365 ? value : undefined;
-};
+/** 1 to 365 days, or `{}` to deactivate (archive.ts). */
+const archivePolicy: Check = (value) => (parseArchivePolicy(value) ? value : undefined);
 
 /** Settable attributes and their checks; `undefined` from a check means the value is refused. */
 const SETTABLE: Readonly<Record<string, Check>> = {
@@ -74,7 +72,7 @@ export function checkCreateAttributes(attributes: Readonly<Record<string, unknow
 }
 
 /** SetTopicAttributes: one attribute; FifoTopic cannot change after creation (spec §1). */
-export function setTopicAttribute(topic: Topic, name: unknown, value: unknown): void {
+export function setTopicAttribute(topic: Topic, name: unknown, value: unknown, now: number): void {
   if (typeof name !== 'string' || name === 'FifoTopic') throw snsErrors.invalidParameterNamed('AttributeName');
   const stored = checked(
     name,
@@ -84,8 +82,12 @@ export function setTopicAttribute(topic: Topic, name: unknown, value: unknown): 
     // Not recorded from AWS.
     () => snsErrors.invalidParameterNamed('AttributeValue'),
   );
+  // The archive is brought to `now` on either side of the change, so one switched on now starts now.
+  topic.archiveAt(now);
   if (stored === '' && name !== 'DisplayName') topic.attributes.delete(name);
   else topic.attributes.set(name, stored);
+  // Deactivating the archive deletes what it holds [D]; stored as `{}` (shown as set, not recorded from AWS).
+  topic.archiveAt(now);
 }
 
 /** The first given attribute whose value differs from the topic's, for CreateTopic idempotency. */
@@ -134,7 +136,7 @@ export function defaultTopicPolicy(topicArn: string, accountId: string): string 
 }
 
 /** GetTopicAttributes: the verified key set, with what was set on top (spec §1). */
-export function renderTopicAttributes(topic: Topic, accountId: string): Record<string, string> {
+export function renderTopicAttributes(topic: Topic, accountId: string, now: number): Record<string, string> {
   const subscriptions = [...topic.subscriptions.values()];
   const confirmed = subscriptions.filter((s) => !s.pendingConfirmation).length;
   const rendered: Record<string, string> = {
@@ -149,5 +151,8 @@ export function renderTopicAttributes(topic: Topic, accountId: string): Record<s
     ...(topic.fifo ? { FifoTopic: 'true', ContentBasedDeduplication: 'false' } : {}),
   };
   for (const [name, value] of topic.attributes) rendered[name] = value;
+  // "The oldest timestamp at which a subscriber can start a replay" [D]; its text format is not recorded: ISO 8601.
+  const beginning = topic.archiveAt(now).beginning(now);
+  if (beginning !== undefined) rendered['BeginningArchiveTime'] = new Date(beginning).toISOString();
   return rendered;
 }

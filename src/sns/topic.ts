@@ -1,5 +1,7 @@
 import { DeduplicationWindow, type AcceptedSend } from '../sqs/fifo/deduplication.js';
+import { TopicArchive } from './archive.js';
 import type { PublishedMessage } from './published.js';
+import type { ReplayRun } from './replay-policy.js';
 import type { Subscription } from './subscription.js';
 
 /**
@@ -12,6 +14,10 @@ export class Topic {
   readonly tags = new Map<string, string>();
   readonly subscriptions = new Map<string, Subscription>();
   readonly published: PublishedMessage[] = [];
+  /** FIFO topics with an ArchivePolicy (archive.ts); reach it through `archiveAt`, which applies the policy. */
+  readonly archive = new TopicArchive();
+  /** Each subscription's latest ReplayPolicy run (delivery/replay.ts); gone with the subscription. */
+  readonly replays = new WeakMap<Subscription, ReplayRun>();
   /** FIFO topics deduplicate across all message groups (spec §6.3). */
   private readonly deduplication = new DeduplicationWindow('queue');
   private sequence = 0;
@@ -22,6 +28,12 @@ export class Topic {
     readonly fifo: boolean,
     readonly createdAt: number,
   ) {}
+
+  /** The archive as the ArchivePolicy leaves it at `now`. */
+  archiveAt(now: number): TopicArchive {
+    this.archive.sync(this.attributes.get('ArchivePolicy'), this.createdAt, now);
+    return this.archive;
+  }
 
   findDuplicate(deduplicationId: string, now: number): AcceptedSend | undefined {
     return this.deduplication.find('', deduplicationId, now);

@@ -15,6 +15,7 @@ import type {
 } from '@aws-sdk/client-sns';
 import type { AwsError } from '../../aws-error.js';
 import { arnParts, parseTopicArn } from '../arn.js';
+import { replayAttributes, replayFacts, runReplay, startReplay } from '../delivery/replay.js';
 import { missingParameter, snsErrors } from '../errors.js';
 import type { SnsBackend } from '../sns-backend.js';
 import { PROTOCOLS, Subscription, type Protocol } from '../subscription.js';
@@ -121,7 +122,8 @@ export function subscribe(backend: SnsBackend, input: Partial<SubscribeCommandIn
   const protocol = checkProtocol(input.Protocol);
   const endpoint = checkEndpoint(protocol, input.Endpoint);
   checkFifoPairing(topic, protocol, endpoint);
-  const checked = checkSubscribeAttributes(input.Attributes, { protocol, endpoint, topicFifo: topic.fifo });
+  const replay = replayFacts(topic, backend.clock.now());
+  const checked = checkSubscribeAttributes(input.Attributes, { protocol, endpoint, topicFifo: topic.fifo, replay });
 
   // Subscribing the same endpoint again answers the same subscription (spec §2).
   const existing = backend.findTopicSubscription(topic, protocol, endpoint);
@@ -134,6 +136,8 @@ export function subscribe(backend: SnsBackend, input: Partial<SubscribeCommandIn
   const subscription = newSubscription(backend, topic, protocol, endpoint);
   applySubscribeAttributes(subscription, checked);
   backend.addSubscription(topic, subscription);
+  // "Messages can be replayed immediately after the subscription is created" [D].
+  if (checked.values.has('ReplayPolicy')) startReplay(backend, topic, subscription);
   return { SubscriptionArn: subscribeAnswer(subscription, input.ReturnSubscriptionArn) };
 }
 
@@ -164,6 +168,9 @@ export function confirmSubscription(
   const subscription = backend.subscriptionByToken(token);
   if (!subscription) throw snsErrors.invalidParameterNamed('Token');
   subscription.confirm(); // Idempotent: confirming again changes nothing.
+  // A ReplayPolicy given before the confirmation replays now (ConfirmSubscription can answer ReplayLimitExceeded [D]).
+  const topic = backend.findTopicByArn(subscription.topicArn);
+  if (topic) runReplay(backend, topic, subscription);
   return { SubscriptionArn: subscription.arn };
 }
 
@@ -199,15 +206,24 @@ export function getSubscriptionAttributes(
   input: Partial<GetSubscriptionAttributesCommandInput>,
 ): Omit<GetSubscriptionAttributesCommandOutput, '$metadata'> {
   const subscription = subscriptionByArn(backend, input.SubscriptionArn);
-  return { Attributes: renderSubscriptionAttributes(subscription, subscription.owner, backend.subscriptionPrincipal) };
+  const topic = topicOf(backend, subscription);
+  const extra = replayAttributes(topic, subscription, backend.clock.now());
+  return { Attributes: renderSubscriptionAttributes(subscription, subscription.owner, backend.subscriptionPrincipal, extra) };
 }
 
 export function setSubscriptionAttributes(backend: SnsBackend, input: Partial<SetSubscriptionAttributesCommandInput>): object {
   const subscription = subscriptionByArn(backend, input.SubscriptionArn);
-  // A FIFO topic's name always ends in .fifo, so the ARN says whether the topic is FIFO.
-  const target = { protocol: subscription.protocol, endpoint: subscription.endpoint, topicFifo: subscription.topicArn.endsWith('.fifo') };
+  const topic = topicOf(backend, subscription);
+  const target = { protocol: subscription.protocol, endpoint: subscription.endpoint, topicFifo: topic.fifo, replay: replayFacts(topic, backend.clock.now()) };
   setSubscriptionAttribute(subscription, target, input.AttributeName, input.AttributeValue);
+  // Setting a ReplayPolicy, even the same one again, starts a new replay that replaces the last [D].
+  if (input.AttributeName === 'ReplayPolicy') startReplay(backend, topic, subscription);
   return {};
+}
+
+/** A subscription's topic: deleting a topic removes its subscriptions, so it exists. */
+function topicOf(backend: SnsBackend, subscription: Subscription): Topic {
+  return backend.findTopicByArn(subscription.topicArn)!;
 }
 
 // ---------------------------------------------------------------------------------------------------

@@ -45,6 +45,8 @@ export function createTopic(backend: SnsBackend, input: Partial<CreateTopicComma
 export function deleteTopic(backend: SnsBackend, input: Partial<DeleteTopicCommandInput>): object {
   // Deleting a topic that does not exist succeeds (spec §1); a malformed ARN still fails.
   const topic = backend.lookupTopic(input.TopicArn);
+  // A topic keeping an archive cannot be deleted until the archive is switched off [D].
+  if (topic?.archiveAt(backend.clock.now()).active) throw snsErrors.archiveStillActive();
   if (topic) backend.deleteTopic(topic);
   return {};
 }
@@ -59,10 +61,10 @@ export function getTopicAttributes(
   input: Partial<GetTopicAttributesCommandInput>,
 ): Omit<GetTopicAttributesCommandOutput, '$metadata'> {
   const topic = backend.topicByArn(input.TopicArn);
-  return { Attributes: renderTopicAttributes(topic, backend.scope.accountId) };
+  return { Attributes: renderTopicAttributes(topic, backend.scope.accountId, backend.clock.now()) };
 }
 
 export function setTopicAttributes(backend: SnsBackend, input: Partial<SetTopicAttributesCommandInput>): object {
-  setTopicAttribute(backend.topicByArn(input.TopicArn), input.AttributeName, input.AttributeValue);
+  setTopicAttribute(backend.topicByArn(input.TopicArn), input.AttributeName, input.AttributeValue, backend.clock.now());
   return {};
 }

@@ -2,6 +2,8 @@ import type { PublishEntry } from '../publish/entry.js';
 import type { Notification } from '../publish/envelope.js';
 import { messageForProtocol } from '../publish/message-structure.js';
 import type { Delivery } from '../published.js';
+import { pausedByReplay } from '../replay-policy.js';
+import type { Subscription } from '../subscription.js';
 import type { Topic } from '../topic.js';
 import { endpointBody } from './endpoint-body.js';
 import { MessageFilter } from './filtering.js';
@@ -17,23 +19,36 @@ export function fanOut(topic: Topic, notification: Notification, entry: PublishE
   const deliveries: Delivery[] = [];
   for (const subscription of topic.subscriptions.values()) {
     if (subscription.pendingConfirmation) continue;
-    const message = messageForProtocol(entry.message, entry.structure, subscription.protocol);
-    if (!filter.accepts(subscription, message)) {
-      deliveries.push({
-        subscriptionArn: subscription.arn,
-        protocol: subscription.protocol,
-        endpoint: subscription.endpoint,
-        delivered: false,
-        filteredOut: true,
-      });
-      continue;
-    }
-    const body = endpointBody(notification, subscription, message);
-    deliveries.push(
-      subscription.protocol === 'sqs'
-        ? deliverToSqs(sqs, subscription, body)
-        : { subscriptionArn: subscription.arn, protocol: subscription.protocol, endpoint: subscription.endpoint, delivered: true, body },
-    );
+    // Past its replay's EndingPoint a subscription is paused [D]: like a pending one, it gets nothing and no record.
+    if (pausedByReplay(topic.replays.get(subscription), notification.timestamp)) continue;
+    deliveries.push(offerTo(subscription, notification, entry, filter, sqs));
   }
   return deliveries;
+}
+
+/**
+ * One message offered to one subscription: its filter policy decides, then its endpoint gets the body its
+ * protocol and RawMessageDelivery call for. Replays (replay.ts) go through here too.
+ */
+export function offerTo(
+  subscription: Subscription,
+  notification: Notification,
+  entry: PublishEntry,
+  filter: MessageFilter,
+  sqs: SqsDeliveryContext,
+): Delivery {
+  const message = messageForProtocol(entry.message, entry.structure, subscription.protocol);
+  if (!filter.accepts(subscription, message)) {
+    return {
+      subscriptionArn: subscription.arn,
+      protocol: subscription.protocol,
+      endpoint: subscription.endpoint,
+      delivered: false,
+      filteredOut: true,
+    };
+  }
+  const body = endpointBody(notification, subscription, message);
+  return subscription.protocol === 'sqs'
+    ? deliverToSqs(sqs, subscription, body)
+    : { subscriptionArn: subscription.arn, protocol: subscription.protocol, endpoint: subscription.endpoint, delivered: true, body };
 }

@@ -6,16 +6,35 @@ import { snsSenderId } from '../publish/sender-id.js';
 import type { SnsBackend } from '../sns-backend.js';
 import type { Topic } from '../topic.js';
 import { fanOut } from './fan-out.js';
+import type { SqsDeliveryContext } from './sqs-endpoint.js';
 
 export interface PublishResult {
   readonly MessageId: string;
   readonly SequenceNumber?: string;
 }
 
+/** What every SQS endpoint of one message of `topic` has in common; replays (replay.ts) rebuild it the same way. */
+export function sqsDeliveryContext(
+  backend: SnsBackend,
+  topic: Topic,
+  entry: PublishEntry,
+  deduplicationId: string | undefined,
+): SqsDeliveryContext {
+  return {
+    sqs: backend.sqs,
+    senderId: snsSenderId(backend.scope.region, topic.fifo),
+    topicFifo: topic.fifo,
+    messageGroupId: entry.messageGroupId,
+    deduplicationId,
+    attributes: entry.attributes,
+  };
+}
+
 /**
  * Publishes one accepted message to `topic`: on a FIFO topic a repeat of a deduplication id within five minutes,
  * in any message group, answers the original MessageId and SequenceNumber and delivers nothing (spec §6.3);
- * otherwise the message gets its ids, goes to every subscription, and is recorded on the topic.
+ * otherwise the message gets its ids, goes to every subscription, and is recorded on the topic (and kept in its
+ * archive while an ArchivePolicy is active).
  */
 export function publishToTopic(backend: SnsBackend, topic: Topic, entry: PublishEntry): PublishResult {
   const now = backend.clock.now();
@@ -38,14 +57,8 @@ export function publishToTopic(backend: SnsBackend, topic: Topic, entry: Publish
     signatureVersion: topic.fifo ? undefined : (topic.attributes.get('SignatureVersion') ?? '1'),
     endpointBase: snsEndpointBase(backend.scope.region),
   };
-  const deliveries = fanOut(topic, notification, entry, {
-    sqs: backend.sqs,
-    senderId: snsSenderId(backend.scope.region, topic.fifo),
-    topicFifo: topic.fifo,
-    messageGroupId: entry.messageGroupId,
-    deduplicationId,
-    attributes: entry.attributes,
-  });
+  const deliveries = fanOut(topic, notification, entry, sqsDeliveryContext(backend, topic, entry, deduplicationId));
+  topic.archiveAt(now).record({ notification, entry, deduplicationId });
   topic.published.push({
     messageId,
     sequenceNumber,

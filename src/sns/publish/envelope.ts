@@ -17,6 +17,8 @@ export interface Notification {
   readonly signatureVersion: string | undefined;
   /** `https://sns.{region}.amazonaws.com`, the base of SigningCertURL and UnsubscribeURL. */
   readonly endpointBase: string;
+  /** Delivered again from a FIFO topic's archive (delivery/replay.ts). */
+  readonly replayed?: boolean;
 }
 
 export function snsEndpointBase(region: string): string {
@@ -57,6 +59,9 @@ export function notificationEnvelope(notification: Notification, message: string
   fields.push(['UnsubscribeURL', jsonString(`${notification.endpointBase}/?Action=Unsubscribe&SubscriptionArn=${subscriptionArn}`)]);
   const names = javaHashMapOrder(Object.keys(notification.attributes));
   if (names.length > 0) fields.push(['MessageAttributes', prettyObject(names.map((name) => [name, envelopeAttribute(notification, name)]), 1)]);
+  // "the boolean attribute Replayed is added to each replayed message" [D]. That it is a JSON boolean at the
+  // envelope's top level, and its place (last), are unverified.
+  if (notification.replayed) fields.push(['Replayed', 'true']);
   return prettyObject(fields);
 }
 

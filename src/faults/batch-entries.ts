@@ -1,0 +1,115 @@
+import type { AwsError } from '../aws-error.js';
+import { RequiredMembers } from '../sns/publish/required-members.js';
+import { existingTopic, resolveTopic } from '../sns/publish/target.js';
+import type { SnsBackend } from '../sns/sns-backend.js';
+import { batchOutput, runEntry, validateBatchEntries, type BatchOutput, type BatchResultErrorEntry } from '../sqs/actions/batch.js';
+import type { SqsBackend } from '../sqs/sqs-backend.js';
+
+/**
+ * Partial batch failures, applied around the real action: the chosen entries are taken out of the request, the
+ * action runs on the rest (so they are really processed, by the action's own rules), and the chosen entries are
+ * added to its `Failed` list. What a service's batch answer looks like is read from that service's own helpers.
+ */
+export interface BatchShape {
+  /** The request member that holds the entries. */
+  readonly entriesKey: string;
+  /**
+   * The whole-request checks that must still see every entry, run before any is taken out; `remaining` is how
+   * many entries the action itself will get.
+   */
+  checkRequest(action: string, input: Readonly<Record<string, unknown>>, remaining: number): void;
+  /** The action's answer had it run with no entries (it is not run then). */
+  emptyOutput(): object;
+  /** The `Failed` record of an entry failed by a fault. */
+  failedEntry(id: string, error: AwsError): { Id: string };
+  /** The action's answer with the injected records added, `Failed` in request order. */
+  merge(output: object, injected: readonly { Id: string }[], position: (id: string) => number): object;
+}
+
+type Entry = { readonly Id: string };
+
+/**
+ * The entries of a batch request, if entry faults can apply to it: a list of entries whose Ids are distinct
+ * strings. Anything else goes to the action unchanged, which rejects it as AWS would.
+ */
+export function batchEntries(shape: BatchShape, input: unknown): readonly Entry[] | undefined {
+  const entries = (input as Record<string, unknown> | null)?.[shape.entriesKey];
+  if (!Array.isArray(entries)) return undefined;
+  const ids = new Set<string>();
+  for (const entry of entries as unknown[]) {
+    const id = (entry as { Id?: unknown } | null)?.Id;
+    if (typeof id !== 'string' || ids.has(id)) return undefined;
+    ids.add(id);
+  }
+  return entries as Entry[];
+}
+
+/** Runs a batch action with the entries in `failures` failed and the others really processed. */
+export async function runWithFailedEntries(
+  shape: BatchShape,
+  action: string,
+  input: Readonly<Record<string, unknown>>,
+  entries: readonly Entry[],
+  failures: ReadonlyMap<string, AwsError>,
+  proceed: (input: unknown) => Promise<object> | object,
+): Promise<object> {
+  const kept = entries.filter((entry) => !failures.has(entry.Id));
+  shape.checkRequest(action, input, kept.length);
+  const output = kept.length > 0 ? await proceed({ ...input, [shape.entriesKey]: kept }) : shape.emptyOutput();
+  const positions = new Map(entries.map((entry, index) => [entry.Id, index]));
+  const injected = entries.flatMap((entry) => {
+    const error = failures.get(entry.Id);
+    return error ? [shape.failedEntry(entry.Id, error)] : [];
+  });
+  return shape.merge(output, injected, (id) => positions.get(id) ?? entries.length);
+}
+
+const byPosition =
+  (position: (id: string) => number) =>
+  (a: { Id: string }, b: { Id: string }): number =>
+    position(a.Id) - position(b.Id);
+
+/** SQS: the batch actions' own queue lookup, entry checks, `Failed` records and empty-list rule. */
+export function sqsBatchShape(backend: SqsBackend): BatchShape {
+  return {
+    entriesKey: 'Entries',
+    checkRequest: (action, input) => {
+      // As each SQS batch action starts: the queue, then count, Ids and distinctness of all the entries.
+      backend.queueByUrl(input.QueueUrl);
+      validateBatchEntries(input.Entries, `${action}RequestEntry`);
+    },
+    emptyOutput: () => ({}),
+    failedEntry: (id, error) => {
+      const result = runEntry(id, () => {
+        throw error;
+      });
+      return 'failed' in result ? result.failed : { Id: id };
+    },
+    merge: (output, injected, position) => {
+      const { Successful = [], Failed = [] } = output as BatchOutput<object>;
+      return batchOutput(Successful, [...Failed, ...(injected as BatchResultErrorEntry[])].sort(byPosition(position)));
+    },
+  };
+}
+
+/** SNS: PublishBatch's topic checks, its `Failed` record, and both lists always present. */
+export function snsBatchShape(backend: SnsBackend): BatchShape {
+  return {
+    entriesKey: 'PublishBatchRequestEntries',
+    checkRequest: (_action, input, remaining) => {
+      // With entries left, PublishBatch itself checks the topic, in its own order.
+      if (remaining > 0) return;
+      const required = new RequiredMembers();
+      required.require(input.TopicArn, 'topicArn');
+      required.throwIfAny();
+      existingTopic(resolveTopic(backend, input.TopicArn, 'TopicArn'));
+    },
+    emptyOutput: () => ({ Successful: [], Failed: [] }),
+    // The field order of the SDK's BatchResultErrorEntry schema.
+    failedEntry: (id, error) => ({ Id: id, Code: error.code, SenderFault: error.type === 'Sender', Message: error.message }),
+    merge: (output, injected, position) => {
+      const { Successful = [], Failed = [] } = output as { Successful?: object[]; Failed?: { Id: string }[] };
+      return { ...output, Successful, Failed: [...Failed, ...injected].sort(byPosition(position)) };
+    },
+  };
+}

@@ -1,0 +1,132 @@
+/**
+ * The four assertions, framework-neutral: each takes what `expect()` received, the matcher's
+ * arguments and the framework's `equals`, and returns `{ pass, message }` as `expect.extend` wants.
+ * `message` always describes the failure of the assertion as written: when `pass` is true it is the
+ * text for `.not` (the framework decides which one applies).
+ *
+ * Misuse (not a view, a count that is not a count, nothing to look for) throws instead of returning
+ * `pass: false`, so that `.not` cannot turn a broken assertion into a passing one.
+ */
+import type { MessageState } from '../sqs/messages/message.js';
+import { describeExpected, listBodies, plural } from './format.js';
+import { bodyMatches, type Equals, type MessageMatch } from './match.js';
+import { asQueueView, asTopicView } from './received.js';
+
+export type { Equals, MessageMatch } from './match.js';
+
+export interface MatcherOutcome {
+  pass: boolean;
+  message: () => string;
+}
+
+const STATES: readonly MessageState[] = ['visible', 'inFlight', 'delayed'];
+
+/** The queue holds exactly `count` messages, of every state or of the one given. */
+export function toHaveMessageCount(received: unknown, count: unknown, state?: unknown): MatcherOutcome {
+  const queue = asQueueView(received, 'toHaveMessageCount');
+  if (typeof count !== 'number' || !Number.isInteger(count) || count < 0) {
+    throw new TypeError(`toHaveMessageCount: the count must be a whole number of 0 or more, got ${describeExpected(count)}`);
+  }
+  if (state !== undefined && !STATES.includes(state as MessageState)) {
+    throw new TypeError(`toHaveMessageCount: the state must be one of ${STATES.map((s) => `"${s}"`).join(', ')}, got ${describeExpected(state)}`);
+  }
+  const all = queue.messages();
+  const counted = state === undefined ? all : all.filter((m) => m.state === state);
+  const bodies = counted.map((m) => m.body);
+  const noun = state === undefined ? 'message' : `${state as string} message`;
+  const subject = `queue ${JSON.stringify(queue.name)}`;
+  return {
+    pass: counted.length === count,
+    message: () =>
+      counted.length === count
+        ? `expected ${subject} not to hold ${plural(count, noun)}, but it does${bodies.length ? `: ${listBodies(bodies)}` : ''}`
+        : `expected ${subject} to hold ${plural(count, noun)}, but it holds ${bodies.length ? `${bodies.length}: ${listBodies(bodies)}` : 'none'}` +
+          (state === undefined ? '' : ` (${breakdown(all.map((m) => m.state))})`),
+  };
+}
+
+/** The queue holds a message whose body is the string, or is JSON containing the object (see `bodyMatches`). */
+export function toContainMessage(received: unknown, expected: unknown, equals: Equals): MatcherOutcome {
+  const queue = asQueueView(received, 'toContainMessage');
+  const wanted = requireMatch(expected, 'toContainMessage');
+  const bodies = queue.messages().map((m) => m.body);
+  return search(`queue ${JSON.stringify(queue.name)}`, 'contain a message', 'holds', bodies, wanted, equals);
+}
+
+/**
+ * The queue's dead-letter queue holds a message that came from this queue (its
+ * DeadLetterQueueSourceArn), matching `expected` if given.
+ */
+export function toHaveDeadLetter(received: unknown, expected: unknown, equals: Equals): MatcherOutcome {
+  const queue = asQueueView(received, 'toHaveDeadLetter');
+  const wanted = expected === undefined ? undefined : requireMatch(expected, 'toHaveDeadLetter');
+  const subject = `queue ${JSON.stringify(queue.name)}`;
+  const target = wanted === undefined ? 'a dead letter' : `a dead letter matching ${describeExpected(wanted)}`;
+  const dlq = queue.deadLetterQueue();
+  if (!dlq) {
+    const message = `expected ${subject} to have ${target}, but it has no dead-letter queue (no RedrivePolicy, or its target queue does not exist)`;
+    return { pass: false, message: () => message };
+  }
+  const held = dlq.messages();
+  const fromQueue = held.filter((m) => m.deadLetterQueueSourceArn === queue.arn).map((m) => m.body);
+  const matching = wanted === undefined ? fromQueue : fromQueue.filter((body) => bodyMatches(body, wanted, equals));
+  const where = `its dead-letter queue ${JSON.stringify(dlq.name)}`;
+  const others = held.length - fromQueue.length;
+  const otherNote = others > 0 ? ` (and ${plural(others, 'other message')})` : '';
+  const fromIt = fromQueue.length ? `${plural(fromQueue.length, 'message')} from it: ${listBodies(fromQueue)}` : 'none from it';
+  return {
+    pass: matching.length > 0,
+    message: () => {
+      if (matching.length === 0) return `expected ${subject} to have ${target}, but ${where} holds ${fromIt}${otherNote}`;
+      if (wanted === undefined) return `expected ${subject} not to have ${target}, but ${where} holds ${fromIt}`;
+      return `expected ${subject} not to have ${target}, but ${where} holds ${plural(matching.length, 'such message')} from it: ${listBodies(matching)}`;
+    },
+  };
+}
+
+/** The topic accepted a Publish (or PublishBatch entry) whose Message matches `expected`; without it, any. */
+export function toHavePublished(received: unknown, expected: unknown, equals: Equals): MatcherOutcome {
+  const topic = asTopicView(received, 'toHavePublished');
+  const subject = `topic ${JSON.stringify(topic.name)}`;
+  const bodies = topic.published().map((p) => p.message);
+  if (expected === undefined) {
+    return {
+      pass: bodies.length > 0,
+      message: () =>
+        bodies.length > 0
+          ? `expected ${subject} not to have published a message, but it published ${plural(bodies.length, 'message')}: ${listBodies(bodies)}`
+          : `expected ${subject} to have published a message, but it published none`,
+    };
+  }
+  return search(subject, 'have published a message', 'published', bodies, requireMatch(expected, 'toHavePublished'), equals);
+}
+
+/** Shared by toContainMessage and toHavePublished: some body matches. */
+function search(subject: string, assertion: string, verb: string, bodies: string[], wanted: MessageMatch, equals: Equals): MatcherOutcome {
+  const matching = bodies.filter((body) => bodyMatches(body, wanted, equals));
+  const expectation = `${assertion} matching ${describeExpected(wanted)}`;
+  return {
+    pass: matching.length > 0,
+    message: () =>
+      matching.length > 0
+        ? `expected ${subject} not to ${expectation}, but ${matching.length} of its ${plural(bodies.length, 'message')} ${doesOrDo(matching.length)}: ${listBodies(matching)}`
+        : `expected ${subject} to ${expectation}, but it ${verb} ${bodies.length ? `${plural(bodies.length, 'message')}: ${listBodies(bodies)}` : 'no messages'}`,
+  };
+}
+
+function requireMatch(expected: unknown, matcher: string): MessageMatch {
+  if (typeof expected === 'string' || (typeof expected === 'object' && expected !== null)) return expected;
+  throw new TypeError(
+    `${matcher}: expected a body (string), an object or array its JSON body contains, or an asymmetric matcher, but got ${describeExpected(expected)}`,
+  );
+}
+
+/** `3 messages in all: 2 visible, 1 inFlight`. */
+function breakdown(states: MessageState[]): string {
+  const counts = STATES.map((state) => [state, states.filter((s) => s === state).length] as const).filter(([, n]) => n > 0);
+  return `${plural(states.length, 'message')} in all${counts.length ? `: ${counts.map(([state, n]) => `${n} ${state}`).join(', ')}` : ''}`;
+}
+
+function doesOrDo(count: number): string {
+  return count === 1 ? 'does' : 'do';
+}

@@ -1,0 +1,33 @@
+/**
+ * The matchers in the form `expect.extend` takes, for vitest and jest alike: both call a matcher with
+ * `this.equals` (their deep equality, asymmetric-matcher aware) and `this.customTesters` (what the
+ * user registered with `expect.addEqualityTesters`), and both accept `{ pass, message }` back.
+ */
+import * as core from './core.js';
+import type { MatcherOutcome } from './core.js';
+
+/** The part of vitest's and jest's matcher context used here. */
+export interface FrameworkMatcherContext {
+  // A method, not a property, so both frameworks' differently typed testers arrays are accepted.
+  equals(actual: unknown, expected: unknown, customTesters?: any[]): boolean;
+  customTesters?: any[];
+}
+
+function equalsOf(context: FrameworkMatcherContext): core.Equals {
+  return (actual, expected) => context.equals(actual, expected, context.customTesters ?? []);
+}
+
+export const frameworkMatchers = {
+  toHaveMessageCount(this: FrameworkMatcherContext, received: unknown, count: unknown, state?: unknown): MatcherOutcome {
+    return core.toHaveMessageCount(received, count, state);
+  },
+  toContainMessage(this: FrameworkMatcherContext, received: unknown, expected: unknown): MatcherOutcome {
+    return core.toContainMessage(received, expected, equalsOf(this));
+  },
+  toHaveDeadLetter(this: FrameworkMatcherContext, received: unknown, expected?: unknown): MatcherOutcome {
+    return core.toHaveDeadLetter(received, expected, equalsOf(this));
+  },
+  toHavePublished(this: FrameworkMatcherContext, received: unknown, expected?: unknown): MatcherOutcome {
+    return core.toHavePublished(received, expected, equalsOf(this));
+  },
+};

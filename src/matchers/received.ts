@@ -1,0 +1,35 @@
+/**
+ * Checks that a matcher was given what it works on. The test is by shape, not `instanceof`: the ESM
+ * and CommonJS builds (or two copies of the package) each have their own QueueView class, and a test
+ * may well mix them.
+ */
+import type { QueueView } from '../sqs/views.js';
+import type { TopicView } from '../sns/views.js';
+
+export function asQueueView(received: unknown, matcher: string): QueueView {
+  if (isObject(received) && typeof received.messages === 'function' && typeof received.deadLetterQueue === 'function' && typeof received.name === 'string') {
+    return received as unknown as QueueView;
+  }
+  throw new TypeError(`${matcher}: expected a queue view, from aws.sqs.queue(name), but got ${describeReceived(received, 'sqs.queue')}`);
+}
+
+export function asTopicView(received: unknown, matcher: string): TopicView {
+  if (isObject(received) && typeof received.published === 'function' && typeof received.subscriptions === 'function' && typeof received.name === 'string') {
+    return received as unknown as TopicView;
+  }
+  throw new TypeError(`${matcher}: expected a topic view, from aws.sns.topic(name), but got ${describeReceived(received, 'sns.topic')}`);
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null;
+}
+
+/** What was given instead, with the likely fix for the usual slip of passing a name. */
+function describeReceived(received: unknown, lookup: string): string {
+  if (typeof received === 'string') return `the string ${JSON.stringify(received)} (look it up first: aws.${lookup}(${JSON.stringify(received)}))`;
+  if (received === null || received === undefined) return String(received);
+  if (typeof received !== 'object') return `${typeof received} ${String(received)}`;
+  if (Array.isArray(received)) return `an array of ${received.length}`;
+  const name = (received as { constructor?: { name?: unknown } }).constructor?.name;
+  return typeof name === 'string' && name !== '' && name !== 'Object' ? `a ${name}` : 'an object';
+}

@@ -1,0 +1,48 @@
+/**
+ * Type-level test of `sqs-sns-mock/jest`'s typings, checked by `npm run typecheck` and never run.
+ * Every call must compile; every `@ts-expect-error` line must not. Checked against `@jest/globals`'
+ * `expect` (jest 30 types it with the `expect` package's `Matchers`, which the entry augments) and
+ * against the global `jest.Matchers` that projects typed by `@types/jest` read.
+ */
+import type * as JestGlobals from '@jest/globals';
+import type { QueueView, TopicView } from '../../src/index.js';
+import type {} from '../../src/matchers/jest.js';
+
+declare const q: QueueView;
+declare const t: TopicView;
+declare const jestExpect: typeof JestGlobals.expect;
+declare const jestNamespaceMatchers: jest.Matchers<void, QueueView>;
+
+export function jestTypings(): void {
+  const done: void = jestExpect(q).toHaveMessageCount(2);
+  jestExpect(q).toHaveMessageCount(1, 'visible');
+  jestExpect(q).not.toContainMessage({ orderId: 7 });
+  jestExpect(q).toContainMessage(jestExpect.stringMatching(/^order/));
+  jestExpect(q).toHaveDeadLetter();
+  jestExpect(q).toHaveDeadLetter(jestExpect.objectContaining({ orderId: 7 }));
+  jestExpect(t).toHavePublished({ type: 'created' });
+  const later: Promise<void> = jestExpect(Promise.resolve(t)).resolves.not.toHavePublished();
+  jestExpect({ q }).toEqual({ q: jestExpect.toContainMessage({ orderId: 7 }) });
+  jestExpect({ q }).toEqual({ q: jestExpect.not.toContainMessage({ orderId: 8 }) });
+  void [done, later];
+
+  // @ts-expect-error a count is a number
+  jestExpect(q).toHaveMessageCount('2');
+  // @ts-expect-error there is no such state
+  jestExpect(q).not.toHaveMessageCount(1, 'gone');
+  // @ts-expect-error a number is neither a body nor an object
+  jestExpect(q).toHaveDeadLetter(7);
+  // @ts-expect-error toContainMessage needs what to look for
+  jestExpect(q).toContainMessage();
+}
+
+export function jestNamespaceTypings(): void {
+  jestNamespaceMatchers.toHaveMessageCount(1, 'delayed');
+  jestNamespaceMatchers.toContainMessage({ orderId: 7 });
+  jestNamespaceMatchers.toHaveDeadLetter();
+  jestNamespaceMatchers.toHavePublished('hello');
+  // @ts-expect-error a count is a number
+  jestNamespaceMatchers.toHaveMessageCount('1');
+  // @ts-expect-error a number is neither a body nor an object
+  jestNamespaceMatchers.toContainMessage(1);
+}

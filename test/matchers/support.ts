@@ -1,0 +1,28 @@
+import { CreateQueueCommand, ReceiveMessageCommand, SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
+
+/** Shared by the matcher tests: queue set-up through the SDK, and the text a failed assertion throws. */
+
+export async function createQueue(sqs: SQSClient, name: string, attributes?: Record<string, string>): Promise<string> {
+  const { QueueUrl } = await sqs.send(new CreateQueueCommand({ QueueName: name, ...(attributes ? { Attributes: attributes } : {}) }));
+  return QueueUrl!;
+}
+
+export async function send(sqs: SQSClient, queueUrl: string, body: string | object, delaySeconds?: number): Promise<void> {
+  const MessageBody = typeof body === 'string' ? body : JSON.stringify(body);
+  await sqs.send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody, ...(delaySeconds ? { DelaySeconds: delaySeconds } : {}) }));
+}
+
+export async function receive(sqs: SQSClient, queueUrl: string, max = 10): Promise<number> {
+  const { Messages = [] } = await sqs.send(new ReceiveMessageCommand({ QueueUrl: queueUrl, MaxNumberOfMessages: max }));
+  return Messages.length;
+}
+
+/** The message of what `assertion` throws; fails if it does not throw. */
+export function failureOf(assertion: () => unknown): string {
+  try {
+    assertion();
+  } catch (error) {
+    return (error as Error).message;
+  }
+  throw new Error('expected the assertion to fail');
+}
