@@ -15,6 +15,15 @@ export interface AbortSignalLike {
   removeEventListener(type: 'abort', listener: () => void): void;
 }
 
+/** The error the SDK's own HTTP handler raises for an aborted request, for waits the mock ends early. */
+export function abortError(signal: AbortSignalLike | undefined): Error {
+  const reason = signal?.reason;
+  const error = new Error(reason && !(reason instanceof Error) ? String(reason) : 'Request aborted');
+  error.name = 'AbortError';
+  if (reason instanceof Error) error.cause = reason;
+  return error;
+}
+
 /** A service emulation as the plugin drives it: an action name and its input in, an output out. */
 export interface ServiceEmulation {
   readonly service: ServiceName;

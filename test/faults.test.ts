@@ -266,7 +266,9 @@ describe('latency in the mock’s time', () => {
     aws.sqs.delay('ListQueues', 20);
     const spy = vi.spyOn(globalThis, 'setTimeout');
     const answer = sqs.send(new ListQueuesCommand({}));
-    const timer = spy.mock.results.at(-1)?.value as NodeJS.Timeout;
+    await vi.waitFor(() => expect(spy.mock.calls.some((call) => call[1] === 20)).toBe(true));
+    const ours = spy.mock.calls.findIndex((call) => call[1] === 20);
+    const timer = spy.mock.results[ours]?.value as NodeJS.Timeout;
     spy.mockRestore();
     expect(timer.hasRef()).toBe(false);
     await answer;

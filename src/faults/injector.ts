@@ -33,7 +33,8 @@ export interface FaultInjectorOptions {
  * On each call, in the order the faults were added: the first error fault that fires fails the whole call;
  * if none does, every entry fault that fires fails its entries of a batch; every latency that fires is added
  * (an error fault's own `latencyMs` included). "Fires" means: right action, predicate passes, not spent, and the
- * chance comes up. A fault that does not fire draws no more random numbers than its chance needs.
+ * chance comes up. Only a fault with a `probability` below 1 draws a random number, and only on a call it applies
+ * to, so faults without one leave a seeded account's ids exactly as they would be without them.
  */
 export class FaultInjector implements CommandInterceptor {
   private faults: Fault[] = [];

@@ -1,5 +1,5 @@
 import type { Clock, TimerHandle } from '../clock.js';
-import type { AbortSignalLike } from '../plugin.js';
+import { abortError, type AbortSignalLike } from '../plugin.js';
 
 /**
  * Commands waiting out an injected latency, in the mock's time: one clock timer each (the clock's timers never
@@ -9,10 +9,6 @@ export class PendingLatencies {
   private readonly cancels = new Set<() => void>();
 
   constructor(private readonly clock: Clock) {}
-
-  get count(): number {
-    return this.cancels.size;
-  }
 
   /**
    * Resolves after `ms` of the mock's time. Rejects, and the command then never runs, if the SDK's abortSignal
@@ -50,11 +46,3 @@ export class PendingLatencies {
   }
 }
 
-/** The error the SDK's own HTTP handler raises for an aborted request (as the long poll gives). */
-function abortError(signal: AbortSignalLike | undefined): Error {
-  const reason = signal?.reason;
-  const error = new Error(reason && !(reason instanceof Error) ? String(reason) : 'Request aborted');
-  error.name = 'AbortError';
-  if (reason instanceof Error) error.cause = reason;
-  return error;
-}

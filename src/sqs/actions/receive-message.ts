@@ -1,5 +1,5 @@
 import type { Message, ReceiveMessageCommandInput, ReceiveMessageCommandOutput } from '@aws-sdk/client-sqs';
-import type { AbortSignalLike, RequestContext } from '../../plugin.js';
+import { abortError, type AbortSignalLike, type RequestContext } from '../../plugin.js';
 import type { Waiter } from '../long-poll.js';
 import type { Queue, ReceivedMessage } from '../queue.js';
 import type { SqsBackend } from '../sqs-backend.js';
@@ -96,11 +96,3 @@ function longPoll(
   });
 }
 
-/** The error the SDK's own HTTP handler raises for an aborted request. */
-function abortError(signal: AbortSignalLike | undefined): Error {
-  const reason = signal?.reason;
-  const error = new Error(reason && !(reason instanceof Error) ? String(reason) : 'Request aborted');
-  error.name = 'AbortError';
-  if (reason instanceof Error) error.cause = reason;
-  return error;
-}
