@@ -4,6 +4,7 @@
  */
 import { CreateTopicCommand, PublishCommand, SNSClient, SubscribeCommand } from '@aws-sdk/client-sns';
 import {
+  ChangeMessageVisibilityCommand,
   CreateQueueCommand,
   DeleteMessageCommand,
   ListMessageMoveTasksCommand,
@@ -158,4 +159,20 @@ it('working with other tools: sqs-consumer, a message whose handler keeps failin
   expect(aws.sqs.queue('orders').deadLetterQueue()?.messages().map((m) => m.body)).toEqual(['poison']);
   await vi.advanceTimersByTimeAsync(0);
   expect(vi.getTimerCount()).toBe(0);
+});
+
+it('cookbook: force a redelivery now', async () => {
+  const { QueueUrl } = await sqs.send(new CreateQueueCommand({ QueueName: 'orders' }));
+  await sqs.send(new SendMessageCommand({ QueueUrl, MessageBody: 'x' }));
+  const [m] = (await sqs.send(new ReceiveMessageCommand({ QueueUrl }))).Messages!;
+  await sqs.send(new ChangeMessageVisibilityCommand({ QueueUrl, ReceiptHandle: m!.ReceiptHandle, VisibilityTimeout: 0 }));
+  expect((await sqs.send(new ReceiveMessageCommand({ QueueUrl }))).Messages?.[0]?.MessageId).toBe(m!.MessageId);
+});
+
+it('cookbook: test a long-polling consumer', async () => {
+  const { QueueUrl } = await sqs.send(new CreateQueueCommand({ QueueName: 'orders' }));
+  const polling = sqs.send(new ReceiveMessageCommand({ QueueUrl, WaitTimeSeconds: 20 }));
+  await vi.advanceTimersByTimeAsync(5_000);
+  await sqs.send(new SendMessageCommand({ QueueUrl, MessageBody: 'late' }));
+  expect((await polling).Messages?.[0]?.Body).toBe('late');
 });
