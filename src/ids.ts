@@ -1,4 +1,4 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomFillSync } from 'node:crypto';
 
 /**
  * Random identifiers: message ids, receipt-handle nonces, request ids. With a seed they are
@@ -29,11 +29,36 @@ function seedState(seed: number): number {
   return (Math.imul(view.getUint32(0) ^ 0x9e3779b9, 0x85ebca6b) ^ view.getUint32(4)) >>> 0;
 }
 
+/**
+ * Random bytes are drawn from the system a pool at a time: one `randomFillSync` call costs several microseconds,
+ * whatever the count, and every receive needs 16 bytes for its receipt handle.
+ */
+const POOL_SIZE = 4096;
+
 function cryptoIds(): IdSource {
+  const pool = Buffer.alloc(POOL_SIZE);
+  let used = POOL_SIZE;
+  const take = (count: number): number => {
+    if (used + count > POOL_SIZE) {
+      randomFillSync(pool);
+      used = 0;
+    }
+    const start = used;
+    used += count;
+    return start;
+  };
   return {
-    uuid: () => randomUUID(),
-    bytes: (count) => randomBytes(count),
-    random: () => randomBytes(4).readUInt32BE(0) / 0x1_0000_0000,
+    // Not `crypto.randomUUID()`: it builds its text by concatenating byte pairs, a tree of some fifteen string
+    // objects (about 500 bytes) that a stored message id would keep; formatUuidV4 makes one flat 36-character string.
+    uuid: () => formatUuidV4(pool, take(16)),
+    bytes: (count) => {
+      if (count > POOL_SIZE) return randomBytes(count);
+      const start = take(count);
+      const out = new Uint8Array(count);
+      out.set(pool.subarray(start, start + count));
+      return out;
+    },
+    random: () => pool.readUInt32BE(take(4)) / 0x1_0000_0000,
   };
 }
 
@@ -62,9 +87,26 @@ function seededIds(seed: number): IdSource {
   };
 }
 
-function formatUuidV4(b: Uint8Array): string {
-  b[6] = (b[6]! & 0x0f) | 0x40;
-  b[8] = (b[8]! & 0x3f) | 0x80;
-  const hex = Array.from(b, (x) => x.toString(16).padStart(2, '0')).join('');
-  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
+/** The two lowercase hex digits of each byte value, as character codes. */
+const HEX_HIGH = Uint8Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0').charCodeAt(0));
+const HEX_LOW = Uint8Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0').charCodeAt(1));
+/** Where each byte's two digits go in `xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx`. */
+const UUID_OFFSETS = Uint8Array.of(0, 2, 4, 6, 9, 11, 14, 16, 19, 21, 24, 26, 28, 30, 32, 34);
+const uuidText = Buffer.from('00000000-0000-0000-0000-000000000000', 'latin1');
+
+/**
+ * The version-4 UUID text of the 16 random bytes at `offset` (whose version and variant bits it sets). Written into
+ * one buffer and read back as one flat string: built by concatenating pieces, it would be a tree of a dozen string
+ * objects, kept as long as the message id is.
+ */
+export function formatUuidV4(b: Uint8Array, offset = 0): string {
+  b[offset + 6] = (b[offset + 6]! & 0x0f) | 0x40;
+  b[offset + 8] = (b[offset + 8]! & 0x3f) | 0x80;
+  for (let i = 0; i < 16; i++) {
+    const byte = b[offset + i]!;
+    const at = UUID_OFFSETS[i]!;
+    uuidText[at] = HEX_HIGH[byte]!;
+    uuidText[at + 1] = HEX_LOW[byte]!;
+  }
+  return uuidText.toString('latin1', 0, 36);
 }

@@ -38,6 +38,8 @@ export interface ServiceEmulation {
  * with another input (`proceed`), and may reshape its answer.
  */
 export interface CommandInterceptor {
+  /** Whether `run` may do anything but proceed: when it may not, the plugin calls the action itself. */
+  readonly intercepting: boolean;
   run(
     action: string,
     input: unknown,
@@ -67,6 +69,7 @@ const SMITHY_CONTEXT_KEY = '__smithy_context';
 export function middlewareFor(emulation: ServiceEmulation, ids: () => IdSource) {
   return (_next: unknown, context: HandlerContext) =>
     async (args: { input?: unknown }): Promise<{ output: object; response: object }> => {
+      // Read at each call: a middleware above may change the context (and the SDK may reuse it, cacheMiddleware).
       const command = context.commandName ?? 'UnknownCommand';
       if (context.clientName && context.clientName !== emulation.clientName) {
         throw new Error(
@@ -78,10 +81,12 @@ export function middlewareFor(emulation: ServiceEmulation, ids: () => IdSource) 
       const requestId = ids().uuid();
       const smithy = context[SMITHY_CONTEXT_KEY] as { abortSignal?: AbortSignalLike } | undefined;
       const request: RequestContext = { requestId, abortSignal: smithy?.abortSignal };
-      const proceed = (input: unknown) => emulation.handle(action, input, request);
+      const input = args.input ?? {};
       try {
-        const input = args.input ?? {};
-        const result = await (emulation.interceptor ? emulation.interceptor.run(action, input, request, proceed) : proceed(input));
+        const interceptor = emulation.interceptor;
+        const result = await (interceptor?.intercepting
+          ? interceptor.run(action, input, request, (changed) => emulation.handle(action, changed, request))
+          : emulation.handle(action, input, request));
         return { output: { $metadata: successMetadata(requestId), ...result }, response: {} };
       } catch (error) {
         if (error instanceof AwsError) throw await toSdkException(emulation.service, error, requestId);

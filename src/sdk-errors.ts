@@ -30,10 +30,17 @@ export function loadSdk(service: ServiceName): Promise<SdkModule> {
   return module;
 }
 
-function exceptionClass(sdk: SdkModule, name: string | undefined, base: string): ExceptionClass {
-  const candidate = (name && sdk[name]) || sdk[base];
-  if (typeof candidate !== 'function') throw new Error(`sqs-sns-mock: the SDK exports no ${base}`);
-  return candidate as ExceptionClass;
+/**
+ * The class the user's SDK would pick, and the name it would give: the modelled class when this SDK version
+ * exports it, else the service's base exception named by the AWS code (as older SDKs did for errors they did not
+ * model yet).
+ */
+function exceptionClass(sdk: SdkModule, error: AwsError, base: string): { Ctor: ExceptionClass; name: string; modelled: boolean } {
+  const modelledClass = error.shape === undefined ? undefined : sdk[error.shape];
+  if (typeof modelledClass === 'function') return { Ctor: modelledClass as ExceptionClass, name: error.shape!, modelled: true };
+  const baseClass = sdk[base];
+  if (typeof baseClass !== 'function') throw new Error(`sqs-sns-mock: the SDK exports no ${base}`);
+  return { Ctor: baseClass as ExceptionClass, name: error.code, modelled: false };
 }
 
 function metadata(status: number, requestId: string) {
@@ -51,10 +58,10 @@ export async function toSdkException(service: ServiceName, error: AwsError, requ
 }
 
 function sqsException(sdk: SdkModule, error: AwsError, requestId: string): Error {
-  const Ctor = exceptionClass(sdk, error.shape, 'SQSServiceException');
+  const { Ctor, name } = exceptionClass(sdk, error, 'SQSServiceException');
   const fault = error.type === 'Sender' ? 'client' : 'server';
   // No message in the constructor: assigned afterwards it is enumerable, as the deserializer leaves it.
-  const exception = new Ctor({ name: error.shape ?? error.code, $fault: fault });
+  const exception = new Ctor({ name, $fault: fault });
   hideResponse(exception);
   const typeName = error.shape ?? error.wireType;
   return Object.assign(exception, {
@@ -69,11 +76,10 @@ function sqsException(sdk: SdkModule, error: AwsError, requestId: string): Error
 }
 
 function snsException(sdk: SdkModule, error: AwsError, requestId: string): Error {
-  const Ctor = exceptionClass(sdk, error.shape, 'SNSServiceException');
+  const { Ctor, name, modelled } = exceptionClass(sdk, error, 'SNSServiceException');
   const fault = error.type === 'Sender' ? 'client' : 'server';
-  const exception = new Ctor({ name: error.shape ?? error.code, $fault: fault });
+  const exception = new Ctor({ name, $fault: fault });
   hideResponse(exception);
-  const modelled = error.shape !== undefined && sdk[error.shape] !== undefined;
   return Object.assign(exception, {
     $metadata: metadata(error.status, requestId),
     message: error.message,

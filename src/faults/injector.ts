@@ -48,6 +48,11 @@ export class FaultInjector implements CommandInterceptor {
     return this.options.service;
   }
 
+  /** Whether any fault is set: with none, every call proceeds untouched. */
+  get intercepting(): boolean {
+    return this.faults.length > 0;
+  }
+
   isAction(action: string): boolean {
     return this.options.actions.has(action);
   }

@@ -44,7 +44,8 @@ const SETTABLE: Readonly<Record<string, Check>> = {
 
 /** Validates one attribute; the two error factories say how the calling action words its errors. */
 function checked(name: string, value: unknown, fifo: boolean, unknownName: () => Error, badValue: () => Error): string {
-  const check = SETTABLE[name];
+  // Own names only: `constructor`, `toString` or `__proto__` must not find Object.prototype's members.
+  const check = Object.hasOwn(SETTABLE, name) ? SETTABLE[name] : undefined;
   if (!check) throw unknownName();
   const normalised = typeof value === 'string' ? check(value, fifo) : undefined;
   if (normalised === undefined) throw badValue();

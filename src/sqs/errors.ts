@@ -1,4 +1,5 @@
 import { AwsError } from '../aws-error.js';
+import { textOf } from '../util/text.js';
 
 /**
  * Every SQS error the emulation raises, written once, in AWS's words (see shared/spec/sqs.md §1 and §4).
@@ -8,7 +9,7 @@ const invalidParameterValue = (message: string): AwsError =>
 
 /** `Value <value> for parameter <name> is invalid. Reason: <reason>` */
 const invalidParameter = (name: string, value: unknown, reason: string): AwsError =>
-  invalidParameterValue(`Value ${String(value)} for parameter ${name} is invalid. Reason: ${reason}`);
+  invalidParameterValue(`Value ${textOf(value)} for parameter ${name} is invalid. Reason: ${reason}`);
 
 const missingParameter = (name: string, code: 'MissingParameter' | 'InvalidParameterValue' = 'MissingParameter'): AwsError =>
   code === 'MissingParameter'

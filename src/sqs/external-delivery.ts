@@ -1,7 +1,7 @@
 import { contentDeduplicationId } from '../util/content-deduplication.js';
 import type { MessageAttributeValue } from './md5.js';
-import { messageContent } from './messages/message.js';
-import { messagePayloadSize } from './message-validation.js';
+import { NO_ATTRIBUTES } from './messages/message.js';
+import { hasOnlyValidCharacters, messagePayloadSize } from './message-validation.js';
 import type { Queue } from './queue.js';
 
 /**
@@ -19,6 +19,13 @@ export interface ServiceMessage {
   readonly messageGroupId: string | undefined;
   /** FIFO queues only; without one the queue's content-based deduplication must supply it. */
   readonly messageDeduplicationId: string | undefined;
+  /** What the sender already worked out of the checks below (a fan-out does once for all its queues). */
+  readonly checked?: {
+    /** Whether the body and every String attribute value have only characters SQS stores. */
+    readonly storable: boolean;
+    /** The size SQS compares with MaximumMessageSize (`messagePayloadSize`). */
+    readonly payloadBytes: number;
+  };
 }
 
 export type ServiceDeliveryResult =
@@ -26,7 +33,12 @@ export type ServiceDeliveryResult =
   | { readonly accepted: false; readonly reason: string };
 
 export function deliverFromService(queue: Queue, message: ServiceMessage, ids: { uuid(): string }): ServiceDeliveryResult {
-  const size = messagePayloadSize(message.body, message.messageAttributes);
+  // SNS passes on any text, but SQS stores only the characters SendMessage accepts (NUL, U+FFFE or a lone surrogate
+  // are refused there with InvalidMessageContents / InvalidParameterValue), so such a delivery fails.
+  const { checked } = message;
+  const storable = checked ? checked.storable : hasOnlyValidCharacters(message.body) && !hasInvalidStringValue(message.messageAttributes);
+  if (!storable) return { accepted: false, reason: 'the message contains characters SQS does not accept' };
+  const size = checked ? checked.payloadBytes : messagePayloadSize(message.body, message.messageAttributes);
   if (size > queue.settings.maximumMessageSize) {
     return { accepted: false, reason: `the message is ${size} bytes, over the queue's MaximumMessageSize of ${queue.settings.maximumMessageSize}` };
   }
@@ -43,18 +55,26 @@ export function deliverFromService(queue: Queue, message: ServiceMessage, ids: {
     if (duplicate) return { accepted: true, messageId: duplicate.messageId, duplicate: true };
   }
   const stored = queue.send(
-    messageContent({
+    {
       messageId: ids.uuid(),
       body: message.body,
       messageAttributes: message.messageAttributes,
-      systemAttributes: {},
+      systemAttributes: NO_ATTRIBUTES,
       sentTimestamp: queue.now(),
       senderId: message.senderId,
       messageGroupId: message.messageGroupId,
       messageDeduplicationId: deduplicationId,
-    }),
+    },
     // The queue's own delay applies.
     undefined,
   );
   return { accepted: true, messageId: stored.messageId, duplicate: false };
+}
+
+function hasInvalidStringValue(attributes: Readonly<Record<string, MessageAttributeValue>>): boolean {
+  for (const name in attributes) {
+    const value = attributes[name]!.StringValue;
+    if (value !== undefined && !hasOnlyValidCharacters(value)) return true;
+  }
+  return false;
 }

@@ -41,7 +41,8 @@ export function isFifoIdentifier(value: unknown): value is string {
 type BaseType = 'String' | 'Number' | 'Binary';
 type AttributeKind = 'user' | 'system';
 
-function hasOnlyValidCharacters(text: string): boolean {
+/** Whether SQS accepts `text` in a message body or a String attribute value (SNS deliveries are held to it too). */
+export function hasOnlyValidCharacters(text: string): boolean {
   return !INVALID_CHARACTER.test(text);
 }
 
@@ -54,9 +55,12 @@ function isPlainRecord(value: unknown): value is Readonly<Record<string, unknown
   return typeof value === 'object' && value !== null && !Array.isArray(value) && !ArrayBuffer.isView(value);
 }
 
-/** Defines rather than assigns, so that a legal attribute name such as `__proto__` cannot reach the prototype. */
-function setOwn<T>(target: Record<string, T>, key: string, value: T): void {
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+/** Sets an own property, also for a legal attribute name such as `__proto__`, which assignment would send to the prototype. */
+export function setOwn<T>(target: Record<string, T>, key: string, value: T): void {
+  // Only names Object.prototype has need defining (`__proto__`; others in case it is frozen): for the rest assignment
+  // does the same, without defineProperty's slow path.
+  if (key in Object.prototype) Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  else target[key] = value;
 }
 
 // ---------------------------------------------------------------------------------------------------------------

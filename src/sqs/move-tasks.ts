@@ -1,6 +1,6 @@
 import type { Clock, TimerHandle } from '../clock.js';
 import type { IdSource } from '../ids.js';
-import { QueuedMessage } from './messages/message.js';
+import { contentWith, QueuedMessage } from './messages/message.js';
 import type { Queue } from './queue.js';
 
 /**
@@ -163,7 +163,7 @@ export class MoveTask {
    * and the group id stay. SentTimestamp follows the new enqueue time (UNVERIFIED). The destination restarts retention.
    */
   private redriven(message: QueuedMessage): QueuedMessage {
-    const content = { ...message.content, messageId: this.ids.uuid(), sentTimestamp: this.clock.now() };
+    const content = contentWith(message.content, { messageId: this.ids.uuid(), sentTimestamp: this.clock.now() });
     return new QueuedMessage(content, message.sequence, message.enqueuedAt);
   }
 

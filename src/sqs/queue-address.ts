@@ -42,8 +42,19 @@ export function parseQueueUrl(value: string, caller: AccountScope): QueueAddress
   }
   const segments = url.pathname.split('/').filter(Boolean);
   if (segments.length !== 2) return undefined;
-  const [accountId, name] = segments as [string, string];
-  return { region: regionOfHost(url.hostname) ?? caller.region, accountId, name: decodeURIComponent(name) };
+  const [accountId, encodedName] = segments as [string, string];
+  const name = decodeSegment(encodedName);
+  // A malformed escape (`%E0%A4%A`) names no queue: queue names are plain ASCII.
+  if (name === undefined) return undefined;
+  return { region: regionOfHost(url.hostname) ?? caller.region, accountId, name };
+}
+
+function decodeSegment(segment: string): string | undefined {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return undefined;
+  }
 }
 
 function regionOfHost(host: string): string | undefined {

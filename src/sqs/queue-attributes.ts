@@ -80,6 +80,9 @@ const NUMERIC_RULES = {
 
 type NumericName = keyof typeof NUMERIC_RULES;
 
+/** SQS policy quotas: at most 8,192 bytes (docs, "Amazon SQS policy quotas"). */
+const MAX_POLICY_BYTES = 8192;
+
 export function defaultQueueSettings(fifo: boolean): QueueSettings {
   const draft: Draft = {
     delaySeconds: NUMERIC_RULES.DelaySeconds.byDefault,
@@ -134,8 +137,12 @@ const HANDLERS = {
         delete draft.policy;
         return;
       }
-      // Deliberately shallow: any JSON object is accepted; statements are not checked.
-      if (parseJsonObject(raw) === undefined) throw sqsErrors.invalidAttributeValue('Policy');
+      // Deliberately shallow: any JSON object within SQS's documented policy quota of 8,192 bytes is accepted;
+      // statements are not checked. The text AWS gives for an oversize policy is not recorded: the one for a bad value.
+      // (The quota also keeps the recursive canonicalJson and JSON.stringify of AddPermission off a deep document.)
+      if (Buffer.byteLength(raw, 'utf8') > MAX_POLICY_BYTES || parseJsonObject(raw) === undefined) {
+        throw sqsErrors.invalidAttributeValue('Policy');
+      }
       draft.policy = raw;
     },
     compareKey: (settings) => (settings.policy === undefined ? '' : canonicalJson(JSON.parse(settings.policy))),

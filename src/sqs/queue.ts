@@ -4,7 +4,7 @@ import { DeduplicationWindow, formatSequenceNumber, type AcceptedSend } from './
 import { ReceiveAttempts } from './fifo/receive-attempts.js';
 import { WaitingReceives, type Waiter } from './long-poll.js';
 import { FifoMessageStore } from './messages/fifo-store.js';
-import { QueuedMessage, type MessageContent } from './messages/message.js';
+import { QueuedMessage, type MessageContent, type MessageDraft } from './messages/message.js';
 import { StandardMessageStore } from './messages/standard-store.js';
 import type { MessageStore } from './messages/store.js';
 import { queueArn, queueUrl, type QueueAddress } from './queue-address.js';
@@ -103,7 +103,7 @@ export class Queue {
    * Enqueues a message sent now, delayed by `delaySeconds` (the queue's delay when undefined). Returns
    * the content as stored: on FIFO queues with its sequence number, remembered for deduplication.
    */
-  send(draft: MessageContent, delaySeconds: number | undefined): MessageContent {
+  send(draft: MessageDraft, delaySeconds: number | undefined): MessageContent {
     const now = this.advance();
     // A FIFO queue takes no per-message delay but 0, and its own delay applies even then [AWS-snap].
     const delay = this.fifo ? this.settings.delaySeconds : (delaySeconds ?? this.settings.delaySeconds);
@@ -176,7 +176,7 @@ export class Queue {
     const now = this.advance();
     const until = now + 1000 * visibilityTimeout;
     const attempts = attemptId === undefined ? undefined : this.receiveAttempts;
-    const replay = attempts?.replayable(attemptId!, now, (m) => this.store.get(m.messageId) === m);
+    const replay = attempts?.replayable(attemptId!, now, (m) => this.store.getReceived(m.messageId) === m);
     if (replay) {
       // A retry restarts the visibility timeout of what it returns again.
       for (const { message } of replay) this.store.setInFlight(message, until);
@@ -199,14 +199,10 @@ export class Queue {
   }
 
   private deliver(message: QueuedMessage, now: number, until: number, received: ReceivedMessage[]): void {
-    message.receiveCount++;
-    message.receivesHere++;
-    message.receiveNumber++;
-    message.visibilityChanges = 0;
-    message.firstReceiveTimestamp ??= now;
-    message.lastReceivedAt = now;
+    const receiveNumber = message.recordReceive(now);
     this.store.setInFlight(message, until);
-    received.push({ message, receiptHandle: this.receiptHandleFor(message) });
+    this.store.trackReceived(message);
+    received.push({ message, receiptHandle: this.receiptHandleFor(message, receiveNumber) });
   }
 
   /** Up to `room` messages to receive; in honest mode drawn from beyond the oldest, in random order. */
@@ -225,7 +221,7 @@ export class Queue {
   private repeatDuplicates(received: ReceivedMessage[], wanted: number, now: number, until: number): void {
     while (received.length < wanted && this.pendingDuplicates.length > 0) {
       const message = this.pendingDuplicates.shift()!;
-      if (this.store.get(message.messageId) === message && message.state === 'inFlight') this.deliver(message, now, until, received);
+      if (this.store.getReceived(message.messageId) === message && message.state === 'inFlight') this.deliver(message, now, until, received);
     }
   }
 
@@ -240,7 +236,7 @@ export class Queue {
   lookup(parts: { queueUid: string; messageId: string }): HandleLookup {
     if (parts.queueUid !== this.uid) return { kind: 'invalid' };
     this.advance();
-    const message = this.store.get(parts.messageId);
+    const message = this.store.getReceived(parts.messageId);
     return message ? { kind: 'found', message } : { kind: 'gone' };
   }
 
@@ -250,7 +246,7 @@ export class Queue {
 
   /** Hides the message for `seconds` from now; 0 makes it receivable at once. */
   changeVisibility(message: QueuedMessage, seconds: number): void {
-    message.visibilityChanges++;
+    message.recordVisibilityChange();
     this.store.setInFlight(message, this.clock.now() + 1000 * seconds);
     this.wake();
   }
@@ -290,10 +286,9 @@ export class Queue {
   }
 
   /** Stores a message; FIFO queues number every message they take in, whatever brought it. */
-  private enqueue(content: MessageContent, enqueuedAt: number, visibleAt: number): QueuedMessage {
+  private enqueue(content: MessageDraft, enqueuedAt: number, visibleAt: number): QueuedMessage {
     const sequence = this.nextSequence++;
-    const stored = this.fifo ? { ...content, sequenceNumber: formatSequenceNumber(sequence) } : content;
-    const message = new QueuedMessage(stored, sequence, enqueuedAt);
+    const message = new QueuedMessage(content, sequence, enqueuedAt, this.fifo ? formatSequenceNumber(sequence) : undefined);
     this.store.add(message, this.clock.now(), visibleAt);
     return message;
   }
@@ -315,9 +310,9 @@ export class Queue {
     return true;
   }
 
-  private receiptHandleFor(message: QueuedMessage): string {
+  private receiptHandleFor(message: QueuedMessage, receiveNumber: number): string {
     return encodeReceiptHandle(
-      { queueUid: this.uid, messageId: message.messageId, receiveNumber: message.receiveNumber },
+      { queueUid: this.uid, messageId: message.messageId, receiveNumber },
       this.ids.bytes(16),
     );
   }

@@ -10,6 +10,9 @@ import { Queue, type QueueDirectory } from './queue.js';
 /** How long a deleted queue's name stays locked. */
 const DELETED_NAME_LOCK_MS = 60_000;
 
+/** Queue URLs and ARNs whose lookup is remembered; a test uses a handful, so a memo is emptied past this many. */
+const REMEMBERED_LOOKUPS = 256;
+
 /**
  * The SQS state of one emulated account: its queues, looked up by URL, name or ARN. Queues live in
  * the account's own region; a URL or ARN naming another region or account finds nothing.
@@ -17,6 +20,13 @@ const DELETED_NAME_LOCK_MS = 60_000;
 export class SqsBackend implements QueueDirectory {
   private readonly queues = new Map<string, Queue>();
   private readonly deletedAt = new Map<string, number>();
+  /**
+   * The queue each recently used QueueUrl, and each queue ARN, named (null: none). Every message action names its
+   * queue by URL and every SNS delivery by ARN, and parsing either costs more than the action's own work; the memos
+   * are emptied whenever a queue is created or deleted.
+   */
+  private readonly byUrl = new Map<string, Queue | null>();
+  private readonly byArn = new Map<string, Queue | null>();
   /** Message move tasks (DLQ redrive), by source queue. */
   readonly moveTasks: MoveTasks;
 
@@ -37,8 +47,7 @@ export class SqsBackend implements QueueDirectory {
   /** Resolves a QueueUrl parameter, or throws QueueDoesNotExist. */
   queueByUrl(value: unknown): Queue {
     if (value === undefined || value === null || value === '') throw sqsErrors.missingParameter('QueueUrl');
-    const address = typeof value === 'string' ? parseQueueUrl(value, this.scope) : undefined;
-    const queue = address && this.find(address);
+    const queue = typeof value === 'string' ? this.lookUp(this.byUrl, value, 'url') : undefined;
     if (!queue) throw sqsErrors.queueDoesNotExist();
     return queue;
   }
@@ -48,8 +57,7 @@ export class SqsBackend implements QueueDirectory {
   }
 
   findByArn(arn: string): Queue | undefined {
-    const address = parseQueueArn(arn);
-    return address && this.find(address);
+    return this.lookUp(this.byArn, arn, 'arn');
   }
 
   /** Every queue, by name. */
@@ -72,11 +80,13 @@ export class SqsBackend implements QueueDirectory {
   create(name: string, settings: QueueSettings): Queue {
     const queue = new Queue(this.addressFor(name), this.ids.uuid(), settings, this.clock, this.ids, this, this.honest);
     this.queues.set(name, queue);
+    this.forgetLookups();
     return queue;
   }
 
   delete(queue: Queue): void {
     this.queues.delete(queue.name);
+    this.forgetLookups();
     this.deletedAt.set(queue.name, this.clock.now());
     // Its tasks go with it; a task moving messages into it fails at its next move.
     this.moveTasks.forgetSource(queue.arn);
@@ -87,7 +97,23 @@ export class SqsBackend implements QueueDirectory {
     this.moveTasks.clear();
     for (const queue of this.queues.values()) queue.close();
     this.queues.clear();
+    this.forgetLookups();
     this.deletedAt.clear();
+  }
+
+  private lookUp(memo: Map<string, Queue | null>, ref: string, kind: 'url' | 'arn'): Queue | undefined {
+    const known = memo.get(ref);
+    if (known !== undefined) return known ?? undefined;
+    const address = kind === 'url' ? parseQueueUrl(ref, this.scope) : parseQueueArn(ref);
+    const queue = (address && this.find(address)) ?? null;
+    if (memo.size >= REMEMBERED_LOOKUPS) memo.clear();
+    memo.set(ref, queue);
+    return queue ?? undefined;
+  }
+
+  private forgetLookups(): void {
+    this.byUrl.clear();
+    this.byArn.clear();
   }
 
   private find(address: QueueAddress): Queue | undefined {

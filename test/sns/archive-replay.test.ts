@@ -5,7 +5,6 @@ import {
   GetSubscriptionAttributesCommand,
   GetTopicAttributesCommand,
   InvalidParameterException,
-  InvalidStateException,
   PublishBatchCommand,
   PublishCommand,
   SetSubscriptionAttributesCommand,
@@ -18,6 +17,7 @@ import { DeleteMessageCommand, type Message, type SQSClient } from '@aws-sdk/cli
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AwsMock } from '../../src/index.js';
 import { rejectionOf } from '../helpers.js';
+import { InvalidStateException } from '../sdk-features.js'; // the SDK's class, or SNSServiceException before 3.437.0
 import { createQueue, queueArn, receive, T0 } from '../sqs/message-support.js';
 import { expectInvalidParameter, snsSetup } from './sns-support.js';
 

@@ -2,7 +2,6 @@ import {
   CreateQueueCommand,
   GetQueueAttributesCommand,
   InvalidAttributeName,
-  InvalidAttributeValue,
   QueueDoesNotExist,
   ReceiveMessageCommand,
   SendMessageBatchCommand,
@@ -14,6 +13,7 @@ import {
 } from '@aws-sdk/client-sqs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { rejectionOf, sqsSetup } from '../helpers.js';
+import { InvalidAttributeValue } from '../sdk-features.js'; // the SDK's class, or SQSServiceException before 3.447.0
 
 const BASE = 'https://sqs.us-east-1.amazonaws.com/000000000000';
 const url = (name: string) => `${BASE}/${name}`;

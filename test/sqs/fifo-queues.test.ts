@@ -2,7 +2,6 @@ import {
   CreateQueueCommand,
   GetQueueAttributesCommand,
   InvalidAttributeName,
-  InvalidAttributeValue,
   QueueNameExists,
   SetQueueAttributesCommand,
   type QueueAttributeName,
@@ -11,6 +10,7 @@ import {
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AwsMock } from '../../src/index.js';
 import { sqsSetup } from '../helpers.js';
+import { InvalidAttributeValue } from '../sdk-features.js'; // the SDK's class, or SQSServiceException before 3.447.0
 import { createFifoQueue, createQueue, expectInvalidParameterValue, expectSqsError, setAttributes, T0 } from './message-support.js';
 
 const FIFO_NAME_RULE =

@@ -16,12 +16,12 @@ import {
   SetQueueAttributesCommand,
   SQSServiceException,
   InvalidAttributeName,
-  InvalidAttributeValue,
   type SQSClient,
 } from '@aws-sdk/client-sqs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NotEmulatedError } from '../../src/index.js';
 import { rejectionOf, sqsSetup } from '../helpers.js';
+import { InvalidAttributeValue } from '../sdk-features.js'; // the SDK's class, or SQSServiceException before 3.447.0
 
 const BASE = 'https://sqs.us-east-1.amazonaws.com/000000000000';
 const url = (name: string) => `${BASE}/${name}`;

@@ -291,11 +291,17 @@ describe('FifoMessageStore: removal', () => {
     expect(receive(10)).toEqual(['m4']);
   });
 
-  it('finds messages by id and lists them in send order', () => {
+  it('finds received messages by id and lists all of them in send order', () => {
     const [m1, m2] = send(['g2', 'g1']);
-    expect(store.get('m1')).toBe(m1);
-    expect(store.get('nope')).toBeUndefined();
+    expect(store.getReceived('m1')).toBeUndefined();
+    store.setInFlight(m1!, 10);
+    store.trackReceived(m1!);
+    expect(store.getReceived('m1')).toBe(m1);
+    expect(store.getReceived('nope')).toBeUndefined();
     expect(store.list()).toEqual([m1, m2]);
+    store.remove(m1!);
+    expect(store.getReceived('m1')).toBeUndefined();
+    expect(store.list()).toEqual([m2]);
   });
 });
 

@@ -49,7 +49,7 @@ describe('adding', () => {
     store.add(m, 100, 100);
     expect(m.state).toBe('visible');
     expect(counts()).toEqual({ size: 1, visible: 1, inFlight: 0, delayed: 0 });
-    expect(store.get('m1')).toBe(m);
+    expect(store.list()).toEqual([m]);
   });
 
   it('makes a message due later delayed until then', () => {
@@ -110,9 +110,10 @@ describe('advance', () => {
   });
 
   it('moves nothing before its time', () => {
-    store.add(message(1), 0, 10);
+    const m = message(1);
+    store.add(m, 0, 10);
     expect(store.advance(9, RETENTION)).toBe(0);
-    expect(store.get('m1')?.state).toBe('delayed');
+    expect(m.state).toBe('delayed');
   });
 });
 
@@ -175,7 +176,7 @@ describe('remove', () => {
     store.remove(inFlight);
     store.remove(visible);
     expect(counts()).toEqual({ size: 0, visible: 0, inFlight: 0, delayed: 0 });
-    expect(store.get('m1')).toBeUndefined();
+    expect(store.list()).toEqual([]);
     expect(store.nextVisibleAt()).toBeUndefined();
   });
 
@@ -196,9 +197,10 @@ describe('remove', () => {
   });
 
   it('leaves the others in order', () => {
-    for (let sequence = 1; sequence <= 5; sequence++) store.add(message(sequence), 0, 0);
-    store.remove(store.get('m2')!);
-    store.remove(store.get('m4')!);
+    const messages = [1, 2, 3, 4, 5].map((sequence) => message(sequence));
+    for (const m of messages) store.add(m, 0, 0);
+    store.remove(messages[1]!);
+    store.remove(messages[3]!);
     expect(takeAll()).toEqual(['m1', 'm3', 'm5']);
   });
 });
@@ -266,5 +268,68 @@ describe('clear', () => {
     store.clear();
     store.add(message(2), 0, 0);
     expect(takeAll()).toEqual(['m2']);
+  });
+});
+
+describe('finding received messages by id', () => {
+  it('finds a message only once a receive handed it out, and no longer once it is removed', () => {
+    const m = message(1);
+    store.add(m, 0, 0);
+    expect(store.getReceived('m1')).toBeUndefined();
+    const taken = store.takeVisible()!;
+    store.setInFlight(taken, 10);
+    store.trackReceived(taken);
+    expect(store.getReceived('m1')).toBe(m);
+    store.advance(10, RETENTION);
+    expect(m.state).toBe('visible');
+    expect(store.getReceived('m1')).toBe(m); // visible again, its old receipt handles still name it
+    store.remove(m);
+    expect(store.getReceived('m1')).toBeUndefined();
+    expect(store.size).toBe(0);
+  });
+
+  it('forgets a received message that retention drops, and everything on clear', () => {
+    const [m1, m2] = [message(1, 0), message(2, 5)];
+    for (const m of [m1, m2]) {
+      store.add(m, 0, 0);
+      store.setInFlight(m, 1_000);
+      store.trackReceived(m);
+    }
+    store.advance(RETENTION, RETENTION);
+    expect(store.getReceived('m1')).toBeUndefined();
+    expect(store.getReceived('m2')).toBe(m2);
+    store.clear();
+    expect(store.getReceived('m2')).toBeUndefined();
+  });
+
+  it('does not forget another message of the same id when a stale one is removed twice', () => {
+    const first = message(1);
+    store.add(first, 0, 0);
+    store.remove(first);
+    const again = message(1);
+    store.add(again, 0, 0);
+    store.setInFlight(again, 10);
+    store.trackReceived(again);
+    store.remove(first);
+    expect(store.getReceived('m1')).toBe(again);
+  });
+});
+
+describe('one slot for the visible and the hidden heap', () => {
+  it('moves messages between visible, delayed and in flight without losing their places', () => {
+    const messages = [1, 2, 3, 4, 5, 6].map((sequence) => message(sequence));
+    messages.forEach((m, i) => store.add(m, 0, i % 2 === 0 ? 0 : 10));
+    expect(counts()).toEqual({ size: 6, visible: 3, inFlight: 0, delayed: 3 });
+    store.setInFlight(messages[0]!, 20); // visible → in flight
+    store.setInFlight(messages[1]!, 5); // delayed → in flight, earlier
+    store.setInFlight(messages[1]!, 30); // re-timed in flight
+    expect(counts()).toEqual({ size: 6, visible: 2, inFlight: 2, delayed: 2 });
+    store.remove(messages[2]!);
+    store.remove(messages[3]!);
+    expect(counts()).toEqual({ size: 4, visible: 1, inFlight: 2, delayed: 1 });
+    expect(store.advance(10, RETENTION)).toBe(1);
+    expect(store.nextVisibleAt()).toBe(20);
+    expect(store.advance(30, RETENTION)).toBe(2);
+    expect(takeAll()).toEqual(['m1', 'm2', 'm5', 'm6']);
   });
 });

@@ -7,6 +7,7 @@ import { MAX_PUBLISH_BYTES, publishSize } from '../publish/size.js';
 import { validateMessageAttributes } from '../publish/attributes.js';
 import { existingTopic, resolveTopic } from '../publish/target.js';
 import type { SnsBackend } from '../sns-backend.js';
+import { textOf } from '../../util/text.js';
 
 const MAX_ENTRIES = 10;
 const MAX_ID_LENGTH = 80;
@@ -20,10 +21,14 @@ type Entry = Partial<PublishBatchRequestEntry>;
  * every entry has passed. `Successful` keeps request order and `Failed` is always present and empty [V].
  */
 export function publishBatch(backend: SnsBackend, input: Partial<PublishBatchCommandInput>): Omit<PublishBatchCommandOutput, '$metadata'> {
-  const entries: Entry[] = Array.isArray(input.PublishBatchRequestEntries) ? input.PublishBatchRequestEntries : [];
+  const given: unknown = input.PublishBatchRequestEntries;
+  // The SDK's serializer leaves null entries out of the request and numbers the rest from 1; a list of nothing but
+  // nulls is not sent at all (an empty one is sent as empty).
+  const entries: Entry[] = Array.isArray(given) ? given.filter((entry): entry is Entry => entry !== null && entry !== undefined) : [];
+  const sent = Array.isArray(given) && given.length > 0 && entries.length === 0 ? undefined : given;
   const required = new RequiredMembers();
   required.require(input.TopicArn, 'topicArn');
-  required.require(input.PublishBatchRequestEntries, 'publishBatchRequestEntries');
+  required.require(sent, 'publishBatchRequestEntries');
   entries.forEach((entry, index) => {
     const path = `publishBatchRequestEntries.${index + 1}.member.`;
     required.require(entry.Id, `${path}id`);
@@ -46,7 +51,7 @@ function checkEntryIds(entries: readonly Entry[]): void {
   if (entries.length > MAX_ENTRIES) throw snsErrors.tooManyEntriesInBatchRequest();
   const seen = new Set<string>();
   for (const { Id: id } of entries) {
-    const text = String(id);
+    const text = textOf(id);
     if (text.length > MAX_ID_LENGTH) {
       throw snsErrors.invalidBatchEntryId(`The Id of a batch entry in the batch request is too long: ${text}`);
     }

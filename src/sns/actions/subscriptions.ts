@@ -28,6 +28,7 @@ import {
 } from '../subscription-attributes.js';
 import type { Topic } from '../topic.js';
 import { paginateByToken } from './pagination.js';
+import { textOf } from '../../util/text.js';
 
 /** Subscribe's answer for a subscription that waits for ConfirmSubscription (spec §2). */
 const PENDING_ANSWER = 'pending confirmation';
@@ -41,7 +42,7 @@ const PAGE_SIZE = 100;
 function checkProtocol(value: unknown): Protocol {
   if (value === undefined || value === null) throw missingParameter('Protocol');
   if (!PROTOCOLS.includes(value as Protocol)) {
-    throw snsErrors.invalidParameter(`Invalid parameter: Amazon SNS does not support this protocol string: ${String(value)}`);
+    throw snsErrors.invalidParameter(`Invalid parameter: Amazon SNS does not support this protocol string: ${textOf(value)}`);
   }
   return value as Protocol;
 }

@@ -1,15 +1,97 @@
-import { notificationEnvelope, type Notification } from '../publish/envelope.js';
+import { hasOnlyValidCharacters } from '../../sqs/message-validation.js';
+import { envelopeParts, unsubscribeMember, type EnvelopeParts, type Notification } from '../publish/envelope.js';
 import type { Subscription } from '../subscription.js';
 
 /** Protocols whose endpoints get the bare message text rather than the JSON notification. */
 const PLAIN_TEXT_PROTOCOLS: ReadonlySet<string> = new Set(['email', 'sms', 'application']);
 
+/** A body for an SQS endpoint, with what the queue checks of it worked out. */
+export interface PreparedBody {
+  readonly text: string;
+  /** UTF-8 bytes of `text`. */
+  readonly bytes: number;
+  /** Whether `text` has only characters SQS stores (SendMessage's rule): an SQS delivery of it fails otherwise. */
+  readonly storable: boolean;
+}
+
+/** A piece of text with its UTF-8 size and whether SQS stores it. */
+interface CheckedText {
+  readonly text: string;
+  readonly bytes: number;
+  readonly storable: boolean;
+}
+
+function checked(text: string): CheckedText {
+  return { text, bytes: Buffer.byteLength(text, 'utf8'), storable: hasOnlyValidCharacters(text) };
+}
+
+interface Envelope {
+  readonly parts: EnvelopeParts;
+  readonly bytes: number;
+  readonly storable: boolean;
+}
+
+/** A subscription's UnsubscribeURL line, which is the same for every message it gets. */
+const unsubscribeLines = new WeakMap<Subscription, CheckedText & { readonly endpointBase: string }>();
+
 /**
- * What this subscription's endpoint receives: with RawMessageDelivery the message itself, and otherwise the
- * notification envelope (spec §4). Email, SMS and mobile pushes carry the text. `message` is the string for this
- * protocol (with MessageStructure=json, its own entry).
+ * The bodies the endpoints of one published message receive: with RawMessageDelivery the message itself, and
+ * otherwise the notification envelope (spec §4). Email, SMS and mobile pushes carry the text. `message` is the string
+ * for the subscription's protocol (with MessageStructure=json, its own entry).
+ *
+ * What all the subscriptions share is made once per message text, not once per subscription: the envelope but for
+ * its UnsubscribeURL line (the signature among it), and the size and character checks SQS makes of a body. A fan-out
+ * to fifty queues signs once and scans the text once. The envelope's parts neither begin nor end inside a surrogate
+ * pair, so the whole has only storable characters exactly when each part has.
  */
-export function endpointBody(notification: Notification, subscription: Subscription, message: string): string {
-  if (subscription.rawMessageDelivery || PLAIN_TEXT_PROTOCOLS.has(subscription.protocol)) return message;
-  return notificationEnvelope(notification, message, subscription.arn);
+export class EndpointBodies {
+  private readonly envelopes = new Map<string, Envelope>();
+  private readonly texts = new Map<string, PreparedBody>();
+
+  constructor(readonly notification: Notification) {}
+
+  /** What `subscription`'s endpoint receives. */
+  body(subscription: Subscription, message: string): string {
+    if (isPlain(subscription)) return message;
+    return this.envelope(message).parts.head + this.unsubscribeLine(subscription).text + this.envelope(message).parts.tail;
+  }
+
+  /** What `subscription`'s endpoint receives, for an SQS endpoint. */
+  prepared(subscription: Subscription, message: string): PreparedBody {
+    if (isPlain(subscription)) return this.plain(message);
+    const { parts, bytes, storable } = this.envelope(message);
+    const line = this.unsubscribeLine(subscription);
+    return { text: parts.head + line.text + parts.tail, bytes: bytes + line.bytes, storable: storable && line.storable };
+  }
+
+  private envelope(message: string): Envelope {
+    let envelope = this.envelopes.get(message);
+    if (envelope === undefined) {
+      const parts = envelopeParts(this.notification, message);
+      const [head, tail] = [checked(parts.head), checked(parts.tail)];
+      envelope = { parts, bytes: head.bytes + tail.bytes, storable: head.storable && tail.storable };
+      this.envelopes.set(message, envelope);
+    }
+    return envelope;
+  }
+
+  private plain(message: string): PreparedBody {
+    let prepared = this.texts.get(message);
+    if (prepared === undefined) this.texts.set(message, (prepared = checked(message)));
+    return prepared;
+  }
+
+  private unsubscribeLine(subscription: Subscription): CheckedText {
+    const endpointBase = this.notification.endpointBase;
+    let line = unsubscribeLines.get(subscription);
+    if (line === undefined || line.endpointBase !== endpointBase) {
+      line = { ...checked(unsubscribeMember(this.notification, subscription.arn)), endpointBase };
+      unsubscribeLines.set(subscription, line);
+    }
+    return line;
+  }
+}
+
+function isPlain(subscription: Subscription): boolean {
+  return subscription.rawMessageDelivery || PLAIN_TEXT_PROTOCOLS.has(subscription.protocol);
 }

@@ -5,7 +5,7 @@ import type { Delivery } from '../published.js';
 import { pausedByReplay } from '../replay-policy.js';
 import type { Subscription } from '../subscription.js';
 import type { Topic } from '../topic.js';
-import { endpointBody } from './endpoint-body.js';
+import { EndpointBodies } from './endpoint-body.js';
 import { MessageFilter } from './filtering.js';
 import { deliverToSqs, type SqsDeliveryContext } from './sqs-endpoint.js';
 
@@ -16,39 +16,53 @@ import { deliverToSqs, type SqsDeliveryContext } from './sqs-endpoint.js';
  */
 export function fanOut(topic: Topic, notification: Notification, entry: PublishEntry, sqs: SqsDeliveryContext): Delivery[] {
   const filter = new MessageFilter(entry.attributes);
+  const bodies = new EndpointBodies(notification);
   const deliveries: Delivery[] = [];
   for (const subscription of topic.subscriptions.values()) {
     if (subscription.pendingConfirmation) continue;
     // Past its replay's EndingPoint a subscription is paused [D]: like a pending one, it gets nothing and no record.
     if (pausedByReplay(topic.replays.get(subscription), notification.timestamp)) continue;
-    deliveries.push(offerTo(subscription, notification, entry, filter, sqs));
+    deliveries.push(offerTo(subscription, bodies, entry, filter, sqs));
   }
   return deliveries;
 }
 
 /**
  * One message offered to one subscription: its filter policy decides, then its endpoint gets the body its
- * protocol and RawMessageDelivery call for. Replays (replay.ts) go through here too.
+ * protocol and RawMessageDelivery call for. Replays (replay.ts) go through here too. `bodies`, `filter` and `sqs`
+ * are the message's, shared by all its subscriptions.
  */
 export function offerTo(
   subscription: Subscription,
-  notification: Notification,
+  bodies: EndpointBodies,
   entry: PublishEntry,
   filter: MessageFilter,
   sqs: SqsDeliveryContext,
 ): Delivery {
   const message = messageForProtocol(entry.message, entry.structure, subscription.protocol);
-  if (!filter.accepts(subscription, message)) {
-    return {
+  if (!filter.accepts(subscription, message)) return filteredOut(subscription);
+  if (subscription.protocol === 'sqs') return deliverToSqs(sqs, subscription, bodies.prepared(subscription, message));
+  const body = bodies.body(subscription, message);
+  return { subscriptionArn: subscription.arn, protocol: subscription.protocol, endpoint: subscription.endpoint, delivered: true, body };
+}
+
+/**
+ * The record of a message the subscription's filter policy left out: always the same for one subscription, so one
+ * frozen record serves every message it filters out (views hand out copies).
+ */
+const filteredOutRecords = new WeakMap<Subscription, Delivery>();
+
+function filteredOut(subscription: Subscription): Delivery {
+  let record = filteredOutRecords.get(subscription);
+  if (record === undefined) {
+    record = Object.freeze({
       subscriptionArn: subscription.arn,
       protocol: subscription.protocol,
       endpoint: subscription.endpoint,
       delivered: false,
       filteredOut: true,
-    };
+    });
+    filteredOutRecords.set(subscription, record);
   }
-  const body = endpointBody(notification, subscription, message);
-  return subscription.protocol === 'sqs'
-    ? deliverToSqs(sqs, subscription, body)
-    : { subscriptionArn: subscription.arn, protocol: subscription.protocol, endpoint: subscription.endpoint, delivered: true, body };
+  return record;
 }

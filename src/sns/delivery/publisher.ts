@@ -6,7 +6,7 @@ import { snsSenderId } from '../publish/sender-id.js';
 import type { SnsBackend } from '../sns-backend.js';
 import type { Topic } from '../topic.js';
 import { fanOut } from './fan-out.js';
-import type { SqsDeliveryContext } from './sqs-endpoint.js';
+import { rawDeliveryAttributes, type SqsDeliveryContext } from './sqs-endpoint.js';
 
 export interface PublishResult {
   readonly MessageId: string;
@@ -27,6 +27,7 @@ export function sqsDeliveryContext(
     messageGroupId: entry.messageGroupId,
     deduplicationId,
     attributes: entry.attributes,
+    rawAttributes: rawDeliveryAttributes(entry.attributes),
   };
 }
 

@@ -2,6 +2,7 @@ import { replayStatus, storedReplayWindow, type ReplayFacts } from '../replay-po
 import type { SnsBackend } from '../sns-backend.js';
 import type { Subscription } from '../subscription.js';
 import type { Topic } from '../topic.js';
+import { EndpointBodies } from './endpoint-body.js';
 import { offerTo } from './fan-out.js';
 import { MessageFilter } from './filtering.js';
 import { sqsDeliveryContext } from './publisher.js';
@@ -52,7 +53,7 @@ export function runReplay(backend: SnsBackend, topic: Topic, subscription: Subsc
   for (const { notification, entry, deduplicationId } of archive.between(run.window.startingPoint, run.window.endingPoint ?? now)) {
     offerTo(
       subscription,
-      { ...notification, replayed: true },
+      new EndpointBodies({ ...notification, replayed: true }),
       entry,
       new MessageFilter(entry.attributes),
       sqsDeliveryContext(backend, topic, entry, deduplicationId),

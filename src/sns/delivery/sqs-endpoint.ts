@@ -1,9 +1,12 @@
 import type { MessageAttributeValue } from '../../sqs/md5.js';
+import { NO_ATTRIBUTES } from '../../sqs/messages/message.js';
 import { deliverFromService, type ServiceDeliveryResult } from '../../sqs/external-delivery.js';
+import { hasOnlyValidCharacters, messagePayloadSize, setOwn } from '../../sqs/message-validation.js';
 import type { SqsBackend } from '../../sqs/sqs-backend.js';
 import type { SnsMessageAttributes } from '../publish/attributes.js';
 import type { Delivery } from '../published.js';
 import type { Subscription } from '../subscription.js';
+import type { PreparedBody } from './endpoint-body.js';
 
 /** Raw delivery to SQS carries at most 10 attributes; more is a client-side error [D]. */
 const MAX_RAW_ATTRIBUTES = 10;
@@ -17,6 +20,41 @@ export interface SqsDeliveryContext {
   /** FIFO topics: the given id, or the SHA-256 of the Message. */
   readonly deduplicationId: string | undefined;
   readonly attributes: SnsMessageAttributes;
+  /**
+   * The message attributes as raw delivery gives them to SQS, made once per message (see `rawDeliveryAttributes`)
+   * and shared by every raw subscription's queue: stored attributes are never changed.
+   */
+  readonly rawAttributes: () => DeliveredAttributes;
+}
+
+/** Attributes as an SQS delivery carries them, with what the queue checks of them worked out once. */
+export interface DeliveredAttributes {
+  readonly values: Readonly<Record<string, MessageAttributeValue>>;
+  readonly count: number;
+  /** Their part of the message size SQS compares with MaximumMessageSize. */
+  readonly bytes: number;
+  /** Whether every String value has only characters SQS stores. */
+  readonly storable: boolean;
+}
+
+/** What an envelope delivery carries: the envelope holds the attributes. */
+const ENVELOPED: DeliveredAttributes = { values: NO_ATTRIBUTES, count: 0, bytes: 0, storable: true };
+
+/** `rawAttributes` for a context: the SQS form of `attributes`, computed on first use. */
+export function rawDeliveryAttributes(attributes: SnsMessageAttributes): () => DeliveredAttributes {
+  let delivered: DeliveredAttributes | undefined;
+  return () => {
+    if (delivered === undefined) {
+      const values = sqsAttributes(attributes);
+      delivered = {
+        values,
+        count: Object.keys(values).length,
+        bytes: messagePayloadSize('', values),
+        storable: Object.values(values).every((value) => value.StringValue === undefined || hasOnlyValidCharacters(value.StringValue)),
+      };
+    }
+    return delivered;
+  };
 }
 
 /**
@@ -25,24 +63,24 @@ export interface SqsDeliveryContext {
  * have received to the subscription's RedrivePolicy dead-letter queue, and without one the message is dropped
  * (spec §7). AWS retries SQS deliveries first; the emulation gives up at once.
  */
-export function deliverToSqs(context: SqsDeliveryContext, subscription: Subscription, body: string): Delivery {
-  const base = { subscriptionArn: subscription.arn, protocol: subscription.protocol, endpoint: subscription.endpoint, body };
-  const raw = subscription.rawMessageDelivery;
+export function deliverToSqs(context: SqsDeliveryContext, subscription: Subscription, prepared: PreparedBody): Delivery {
   // With raw delivery SNS attributes become SQS attributes, bytes and all; the envelope carries them otherwise.
-  const attributes: Record<string, MessageAttributeValue> = raw ? sqsAttributes(context.attributes) : {};
-  const count = Object.keys(attributes).length;
+  const attributes = subscription.rawMessageDelivery ? context.rawAttributes() : ENVELOPED;
+  const count = attributes.count;
   const result: ServiceDeliveryResult =
     count > MAX_RAW_ATTRIBUTES
       ? { accepted: false, reason: `${count} message attributes, more than raw delivery to SQS carries (${MAX_RAW_ATTRIBUTES})` }
-      : sendTo(context, subscription.endpoint, body, attributes);
-  if (result.accepted) return { ...base, delivered: true };
+      : sendTo(context, subscription.endpoint, prepared, attributes);
+  const { arn: subscriptionArn, protocol, endpoint } = subscription;
+  const body = prepared.text;
+  if (result.accepted) return { subscriptionArn, protocol, endpoint, body, delivered: true };
   // Whether AWS dead-letters a message refused for having over 10 attributes is not recorded (spec §12.3).
   const deadLetterArn = deadLetterTargetOf(subscription);
-  const deadLettered = deadLetterArn !== undefined && sendTo(context, deadLetterArn, body, attributes).accepted;
-  return { ...base, delivered: false, failed: true, failure: result.reason, deadLettered };
+  const deadLettered = deadLetterArn !== undefined && sendTo(context, deadLetterArn, prepared, attributes).accepted;
+  return { subscriptionArn, protocol, endpoint, body, delivered: false, failed: true, failure: result.reason, deadLettered };
 }
 
-function sendTo(context: SqsDeliveryContext, queueArn: string, body: string, messageAttributes: Record<string, MessageAttributeValue>): ServiceDeliveryResult {
+function sendTo(context: SqsDeliveryContext, queueArn: string, prepared: PreparedBody, attributes: DeliveredAttributes): ServiceDeliveryResult {
   const queue = context.sqs.findByArn(queueArn);
   if (!queue) return { accepted: false, reason: `the queue ${queueArn} does not exist` };
   // FIFO queues get the topic's group and dedup ids [V]. Standard queues get the MessageGroupId of a standard
@@ -51,7 +89,14 @@ function sendTo(context: SqsDeliveryContext, queueArn: string, body: string, mes
   const messageDeduplicationId = queue.fifo ? context.deduplicationId : undefined;
   return deliverFromService(
     queue,
-    { body, messageAttributes, senderId: context.senderId, messageGroupId, messageDeduplicationId },
+    {
+      body: prepared.text,
+      messageAttributes: attributes.values,
+      senderId: context.senderId,
+      messageGroupId,
+      messageDeduplicationId,
+      checked: { storable: prepared.storable && attributes.storable, payloadBytes: prepared.bytes + attributes.bytes },
+    },
     context.sqs.ids,
   );
 }
@@ -62,7 +107,7 @@ function sqsAttributes(attributes: SnsMessageAttributes): Record<string, Message
     const value: MessageAttributeValue = attribute.BinaryValue
       ? { DataType: attribute.DataType, BinaryValue: new Uint8Array(attribute.BinaryValue) }
       : { DataType: attribute.DataType, StringValue: attribute.StringValue ?? '' };
-    Object.defineProperty(result, name, { value, enumerable: true, writable: true, configurable: true });
+    setOwn(result, name, value);
   }
   return result;
 }

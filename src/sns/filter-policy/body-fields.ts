@@ -22,8 +22,15 @@ export interface BodyField {
 
 export type BodyFields = ReadonlyMap<string, BodyField>;
 
+/**
+ * Jackson's default nesting limit (`StreamReadConstraints`), as for policies (json-reader.ts): SNS cannot read a body
+ * nested deeper. It also bounds the memberships below, whose copying is quadratic in the depth of nested arrays.
+ */
+const MAX_NESTING_DEPTH = 1000;
+
 /** Flattens `body`, or returns null when it is not a JSON object: such a body matches no policy at all [V]. */
 export function flattenBody(body: string): BodyFields | null {
+  if (nestsDeeperThan(body, MAX_NESTING_DEPTH)) return null;
   let root: unknown;
   try {
     root = JSON.parse(body);
@@ -32,6 +39,26 @@ export function flattenBody(body: string): BodyFields | null {
   }
   if (typeof root !== 'object' || root === null || Array.isArray(root)) return null;
   return flatten(root as Record<string, unknown>);
+}
+
+/** Whether the JSON text opens more than `limit` objects and arrays inside one another (strings skipped). */
+function nestsDeeperThan(text: string, limit: number): boolean {
+  let depth = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i++) {
+    const code = text.charCodeAt(i);
+    if (inString) {
+      if (code === 0x5c) i++; // backslash: the next character is escaped
+      else if (code === 0x22) inString = false;
+    } else if (code === 0x22) {
+      inString = true;
+    } else if (code === 0x7b || code === 0x5b) {
+      if (++depth > limit) return true;
+    } else if (code === 0x7d || code === 0x5d) {
+      depth--;
+    }
+  }
+  return false;
 }
 
 interface Pending {

@@ -5,6 +5,7 @@ import { MessageStructure } from './message-structure.js';
 import { RequiredMembers } from './required-members.js';
 import { checkPublishSize } from './size.js';
 import { checkSubject } from './subject.js';
+import { textOf } from '../../util/text.js';
 
 /** One message as Publish or a PublishBatch entry carries it. */
 export interface EntryInput {
@@ -40,7 +41,7 @@ export function requireEntryMembers(input: EntryInput, required: RequiredMembers
  */
 export function validateEntry(input: EntryInput, topic: TopicKind, options: { checkSize: boolean }): PublishEntry {
   const subject = checkSubject(input.Subject);
-  const message = typeof input.Message === 'string' ? input.Message : String(input.Message ?? '');
+  const message = typeof input.Message === 'string' ? input.Message : textOf(input.Message ?? '');
   if (message === '') throw snsErrors.invalidParameter('Invalid parameter: Empty message');
   const attributes = validateMessageAttributes(input.MessageAttributes);
   if (options.checkSize) checkPublishSize(message, attributes);

@@ -1,6 +1,6 @@
 import type { SnsMessageAttributes } from './attributes.js';
 import { javaHashMapOrder } from './java-hash-order.js';
-import { compactObject, jsonString, prettyObject } from './jackson.js';
+import { compactObject, jsonString, prettyMember, prettyObject } from './jackson.js';
 import { signingCertUrl, stubSignature } from './signature.js';
 
 /** One published message as every subscription's envelope shows it. */
@@ -32,15 +32,26 @@ export function snsEndpointBase(region: string): string {
  * `message` is what this endpoint's protocol gets (with MessageStructure=json, its own entry).
  */
 export function notificationEnvelope(notification: Notification, message: string, subscriptionArn: string): string {
+  return assembleEnvelope(envelopeParts(notification, message), notification, subscriptionArn);
+}
+
+/**
+ * A notification's envelope without its one subscription-specific member, UnsubscribeURL: the text before that
+ * member's line and the text after it. Everything in them (the signature too) is the same for every subscription.
+ */
+export interface EnvelopeParts {
+  readonly head: string;
+  readonly tail: string;
+}
+
+export function envelopeParts(notification: Notification, message: string): EnvelopeParts {
   const timestamp = new Date(notification.timestamp).toISOString();
-  const fields: Array<readonly [string, string]> = [
-    ['Type', jsonString('Notification')],
-    ['MessageId', jsonString(notification.messageId)],
-  ];
-  if (notification.sequenceNumber !== undefined) fields.push(['SequenceNumber', jsonString(notification.sequenceNumber)]);
-  fields.push(['TopicArn', jsonString(notification.topicArn)]);
-  if (notification.subject !== undefined) fields.push(['Subject', jsonString(notification.subject)]);
-  fields.push(['Message', jsonString(message)], ['Timestamp', jsonString(timestamp)]);
+  // Written straight into text, member by member, in the order and form prettyObject would give the whole object.
+  let head = `{\n${member('Type', '"Notification"')},\n${member('MessageId', jsonString(notification.messageId))},\n`;
+  if (notification.sequenceNumber !== undefined) head += `${member('SequenceNumber', jsonString(notification.sequenceNumber))},\n`;
+  head += `${member('TopicArn', jsonString(notification.topicArn))},\n`;
+  if (notification.subject !== undefined) head += `${member('Subject', jsonString(notification.subject))},\n`;
+  head += `${member('Message', jsonString(message))},\n${member('Timestamp', jsonString(timestamp))},\n`;
   if (notification.signatureVersion !== undefined) {
     const signed = {
       Message: message,
@@ -50,19 +61,36 @@ export function notificationEnvelope(notification: Notification, message: string
       TopicArn: notification.topicArn,
       Type: 'Notification' as const,
     };
-    fields.push(
-      ['SignatureVersion', jsonString(notification.signatureVersion)],
-      ['Signature', jsonString(stubSignature(signed, notification.signatureVersion))],
-      ['SigningCertURL', jsonString(signingCertUrl(notification.endpointBase))],
-    );
+    head +=
+      `${member('SignatureVersion', jsonString(notification.signatureVersion))},\n` +
+      `${member('Signature', jsonString(stubSignature(signed, notification.signatureVersion)))},\n` +
+      `${member('SigningCertURL', jsonString(signingCertUrl(notification.endpointBase)))},\n`;
   }
-  fields.push(['UnsubscribeURL', jsonString(`${notification.endpointBase}/?Action=Unsubscribe&SubscriptionArn=${subscriptionArn}`)]);
+  let tail = '';
   const names = javaHashMapOrder(Object.keys(notification.attributes));
-  if (names.length > 0) fields.push(['MessageAttributes', prettyObject(names.map((name) => [name, envelopeAttribute(notification, name)]), 1)]);
+  if (names.length > 0) {
+    const attributes = prettyObject(names.map((name) => [name, envelopeAttribute(notification, name)]), 1);
+    tail += `,\n${member('MessageAttributes', attributes)}`;
+  }
   // "the boolean attribute Replayed is added to each replayed message" [D]. That it is a JSON boolean at the
   // envelope's top level, and its place (last), are unverified.
-  if (notification.replayed) fields.push(['Replayed', 'true']);
-  return prettyObject(fields);
+  if (notification.replayed) tail += `,\n${member('Replayed', 'true')}`;
+  return { head, tail: `${tail}\n}` };
+}
+
+/** A top-level member line, for the envelope's own names (which need no escaping): as prettyMember writes it. */
+function member(name: string, value: string): string {
+  return `  "${name}" : ${value}`;
+}
+
+/** The envelope for one subscription: its parts around its own UnsubscribeURL line. */
+export function assembleEnvelope(parts: EnvelopeParts, notification: Notification, subscriptionArn: string): string {
+  return parts.head + unsubscribeMember(notification, subscriptionArn) + parts.tail;
+}
+
+/** The envelope's one subscription-specific line, as it stands between `head` and `tail`. */
+export function unsubscribeMember(notification: Notification, subscriptionArn: string): string {
+  return prettyMember('UnsubscribeURL', jsonString(`${notification.endpointBase}/?Action=Unsubscribe&SubscriptionArn=${subscriptionArn}`));
 }
 
 /** `{"Type":"<DataType>","Value":"<StringValue, or base64 of BinaryValue>"}` [V]. */

@@ -8,8 +8,11 @@
 const SHORT_ESCAPES: Readonly<Record<string, string>> = { '"': '\\"', '\\': '\\\\', '\b': '\\b', '\t': '\\t', '\n': '\\n', '\f': '\\f', '\r': '\\r' };
 
 const NEEDS_ESCAPE = /["\\\u0000-\u001f]/g;
+/** The same class, for the common case of a text with nothing to escape. */
+const HAS_ESCAPE = /["\\\u0000-\u001f]/;
 
 export function jsonString(text: string): string {
+  if (!HAS_ESCAPE.test(text)) return `"${text}"`;
   return `"${text.replace(NEEDS_ESCAPE, (c) => SHORT_ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`)}"`;
 }
 
@@ -20,7 +23,11 @@ export function compactObject(fields: ReadonlyArray<readonly [string, string]>):
 
 /** A pretty-printed object at `depth` whose values are already JSON text. */
 export function prettyObject(fields: ReadonlyArray<readonly [string, string]>, depth = 0): string {
-  const inner = '  '.repeat(depth + 1);
-  const lines = fields.map(([name, value]) => `${inner}${jsonString(name)} : ${value}`);
+  const lines = fields.map(([name, value]) => prettyMember(name, value, depth));
   return `{\n${lines.join(',\n')}\n${'  '.repeat(depth)}}`;
+}
+
+/** One member line of a pretty-printed object at `depth` (no separator): `prettyObject` joins these with `,\n`. */
+export function prettyMember(name: string, value: string, depth = 0): string {
+  return `${'  '.repeat(depth + 1)}${jsonString(name)} : ${value}`;
 }

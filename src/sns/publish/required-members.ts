@@ -20,7 +20,8 @@ export class RequiredMembers {
     if (typeof attributes !== 'object' || attributes === null) return;
     for (const [name, value] of Object.entries(attributes)) {
       const dataType = typeof value === 'object' && value !== null ? (value as { DataType?: unknown }).DataType : undefined;
-      this.require(dataType, `${path}.${name}.member.dataType`);
+      // The path is only written out for a member that is missing.
+      if (dataType === undefined || dataType === null) this.missing.push(`${path}.${name}.member.dataType`);
     }
   }
 

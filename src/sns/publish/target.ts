@@ -4,6 +4,7 @@ import { snsErrors } from '../errors.js';
 import type { SnsBackend } from '../sns-backend.js';
 import type { Topic } from '../topic.js';
 import type { TopicKind } from './fifo-rules.js';
+import { textOf } from '../../util/text.js';
 
 /** The topic a publish names: found (or not yet known to be missing), and what the FIFO rules need of it. */
 export interface ResolvedTarget {
@@ -25,7 +26,7 @@ export function resolvePublishTarget(backend: SnsBackend, input: { TopicArn?: un
   if (present(input.TopicArn)) return resolveTopic(backend, input.TopicArn, 'TopicArn');
   if (present(input.TargetArn)) return resolveTopic(backend, input.TargetArn, 'TargetArn');
   if (present(input.PhoneNumber)) {
-    const number = String(input.PhoneNumber);
+    const number = textOf(input.PhoneNumber);
     if (!PHONE_NUMBER.test(number)) throw snsErrors.invalidParameterNamed('PhoneNumber', `${number} is not valid to publish to`);
     // Direct SMS is not emulated: an honest error rather than a made-up success.
     throw new NotEmulatedError('SNS', 'PublishCommand', 'publishing to a PhoneNumber (SMS)');

@@ -17,17 +17,22 @@ export function changeMessageVisibilityBatch(
   );
   const successful: { Id: string }[] = [];
   const failed: BatchResultErrorEntry[] = [];
-  entries.forEach((entry, index) => {
-    const result = runEntry(entry.Id, () => {
-      const seconds = visibilityTimeoutParam(
-        entry.VisibilityTimeout,
-        `ChangeMessageVisibilityBatchRequestEntry.${index + 1}.VisibilityTimeout`,
-        'VisibilityTimeout must be an integer between 0 and 43200.',
-      );
-      changeVisibilityByHandle(queue, entry.ReceiptHandle, seconds);
-    });
-    if ('failed' in result) failed.push(result.failed);
-    else successful.push({ Id: entry.Id });
-  });
+  // One request: waiting long polls are served once, after every entry. Served between entries, a poll could take
+  // a message an entry released, and a later entry with an older handle of it would release it again while the poll
+  // holds it: two consumers within one visibility timeout.
+  queue.batch(() =>
+    entries.forEach((entry, index) => {
+      const result = runEntry(entry.Id, () => {
+        const seconds = visibilityTimeoutParam(
+          entry.VisibilityTimeout,
+          `ChangeMessageVisibilityBatchRequestEntry.${index + 1}.VisibilityTimeout`,
+          'VisibilityTimeout must be an integer between 0 and 43200.',
+        );
+        changeVisibilityByHandle(queue, entry.ReceiptHandle, seconds);
+      });
+      if ('failed' in result) failed.push(result.failed);
+      else successful.push({ Id: entry.Id });
+    }),
+  );
   return batchOutput(successful, failed);
 }

@@ -14,10 +14,13 @@ export function deleteMessageBatch(
   const entries = validateBatchEntries<Partial<DeleteMessageBatchRequestEntry>>(input.Entries, 'DeleteMessageBatchRequestEntry');
   const successful: { Id: string }[] = [];
   const failed: BatchResultErrorEntry[] = [];
-  for (const entry of entries) {
-    const result = runEntry(entry.Id, () => deleteByHandle(queue, entry.ReceiptHandle));
-    if ('failed' in result) failed.push(result.failed);
-    else successful.push({ Id: entry.Id });
-  }
+  // One request: a long poll woken by a FIFO group these deletes unlock is served once, after every entry.
+  queue.batch(() => {
+    for (const entry of entries) {
+      const result = runEntry(entry.Id, () => deleteByHandle(queue, entry.ReceiptHandle));
+      if ('failed' in result) failed.push(result.failed);
+      else successful.push({ Id: entry.Id });
+    }
+  });
   return batchOutput(successful, failed);
 }

@@ -102,25 +102,28 @@ export function acceptMessage(
   };
 }
 
+/** What a send answers for one message. */
+export interface SendAnswer {
+  MessageId: string;
+  MD5OfMessageBody: string;
+  MD5OfMessageAttributes?: string;
+  MD5OfMessageSystemAttributes?: string;
+  SequenceNumber?: string;
+}
+
 /**
  * Enqueues an accepted message, or for a FIFO duplicate nothing at all, and returns what the send
  * answers: a duplicate gets the original MessageId and SequenceNumber with the MD5s of what was sent.
+ * Attribute digests are there only when attributes were sent.
  */
-export function deliverAccepted(queue: Queue, accepted: AcceptedMessage) {
+export function deliverAccepted(queue: Queue, accepted: AcceptedMessage): SendAnswer {
   const { content, delaySeconds, duplicateOf } = accepted;
   const stored = duplicateOf ?? queue.send(content, delaySeconds);
-  return {
-    MessageId: stored.messageId,
-    ...sendResultDigests(content),
-    ...(stored.sequenceNumber !== undefined ? { SequenceNumber: stored.sequenceNumber } : {}),
-  };
-}
-
-/** The MD5 fields of a send's answer: attribute digests only when attributes were sent. */
-function sendResultDigests(content: MessageContent) {
-  return {
-    MD5OfMessageBody: content.md5OfBody,
-    ...(content.md5OfMessageAttributes ? { MD5OfMessageAttributes: content.md5OfMessageAttributes } : {}),
-    ...(content.md5OfMessageSystemAttributes ? { MD5OfMessageSystemAttributes: content.md5OfMessageSystemAttributes } : {}),
-  };
+  const answer: SendAnswer = { MessageId: stored.messageId, MD5OfMessageBody: content.md5OfBody };
+  const md5OfMessageAttributes = content.md5OfMessageAttributes;
+  if (md5OfMessageAttributes) answer.MD5OfMessageAttributes = md5OfMessageAttributes;
+  const md5OfMessageSystemAttributes = content.md5OfMessageSystemAttributes;
+  if (md5OfMessageSystemAttributes) answer.MD5OfMessageSystemAttributes = md5OfMessageSystemAttributes;
+  if (stored.sequenceNumber !== undefined) answer.SequenceNumber = stored.sequenceNumber;
+  return answer;
 }

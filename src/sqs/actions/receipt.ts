@@ -3,6 +3,7 @@ import type { QueuedMessage } from '../messages/message.js';
 import type { Queue } from '../queue.js';
 import { decodeReceiptHandle } from '../receipt-handle.js';
 import { isPresent, optionalInteger } from './params.js';
+import { textOf } from '../../util/text.js';
 
 /**
  * The message a receipt handle names in `queue`, or undefined when that message is gone (deleted or
@@ -12,7 +13,7 @@ import { isPresent, optionalInteger } from './params.js';
  */
 export function messageForHandle(queue: Queue, handle: unknown): { message: QueuedMessage | undefined; handle: string } {
   if (!isPresent(handle) || handle === '') throw sqsErrors.missingParameter('ReceiptHandle');
-  const text = typeof handle === 'string' ? handle : String(handle);
+  const text = textOf(handle);
   const parts = decodeReceiptHandle(text);
   const found = parts ? queue.lookup(parts) : { kind: 'invalid' as const };
   if (found.kind === 'invalid') throw sqsErrors.receiptHandleIsInvalid(text);

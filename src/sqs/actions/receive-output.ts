@@ -1,6 +1,6 @@
 import type { Message, MessageAttributeValue as SdkMessageAttributeValue } from '@aws-sdk/client-sqs';
 import { md5OfMessageAttributes, type MessageAttributeValue } from '../md5.js';
-import { copyAttributeValue, type QueuedMessage } from '../messages/message.js';
+import { copyAttributeValue, NO_ATTRIBUTES, type QueuedMessage } from '../messages/message.js';
 import type { ReceivedMessage } from '../queue.js';
 
 /** System attributes a receive can ask for, and how each is read off a message (undefined: left out). */
@@ -27,23 +27,26 @@ export function messageShaper(systemAttributeNames: readonly string[], messageAt
     const attributes = readSystemAttributes(message, readers);
     const selected = selectAttributes(message.content.messageAttributes, wantsAttribute);
     const md5 = selected && md5OfMessageAttributes(selected);
-    return {
+    const shaped: Message = {
       MessageId: message.messageId,
       ReceiptHandle: receiptHandle,
       MD5OfBody: message.content.md5OfBody,
       Body: message.content.body,
-      ...(attributes ? { Attributes: attributes } : {}),
-      ...(md5 ? { MD5OfMessageAttributes: md5 } : {}),
-      ...(selected ? { MessageAttributes: toSdkAttributes(selected) } : {}),
     };
+    if (attributes) shaped.Attributes = attributes;
+    if (md5) shaped.MD5OfMessageAttributes = md5;
+    if (selected) shaped.MessageAttributes = toSdkAttributes(selected);
+    return shaped;
   };
 }
 
-function pickSystemAttributes(names: readonly string[]): [string, (m: QueuedMessage) => string | undefined][] {
-  const all = Object.entries(SYSTEM_ATTRIBUTES);
-  if (names.includes('All')) return all;
+const ALL_SYSTEM_ATTRIBUTES = Object.entries(SYSTEM_ATTRIBUTES);
+
+function pickSystemAttributes(names: readonly string[]): readonly [string, (m: QueuedMessage) => string | undefined][] {
+  if (names.length === 0) return [];
+  if (names.includes('All')) return ALL_SYSTEM_ATTRIBUTES;
   // Unknown names are ignored, as SQS does.
-  return all.filter(([name]) => names.includes(name));
+  return ALL_SYSTEM_ATTRIBUTES.filter(([name]) => names.includes(name));
 }
 
 function readSystemAttributes(
@@ -59,8 +62,12 @@ function readSystemAttributes(
 }
 
 /** `All`, `*` and `.*` select every attribute; `prefix.*` those starting with prefix; others by exact name. */
+const NONE = (): boolean => false;
+const EVERY = (): boolean => true;
+
 function messageAttributeFilter(names: readonly string[]): (name: string) => boolean {
-  if (names.some((n) => n === 'All' || n === '*' || n === '.*')) return () => true;
+  if (names.length === 0) return NONE;
+  if (names.some((n) => n === 'All' || n === '*' || n === '.*')) return EVERY;
   const exact = new Set(names.filter((n) => !n.endsWith('.*')));
   const prefixes = names.filter((n) => n.endsWith('.*')).map((n) => n.slice(0, -2));
   return (name) => exact.has(name) || prefixes.some((p) => name.startsWith(p));
@@ -74,6 +81,7 @@ function selectAttributes(
   attributes: Readonly<Record<string, MessageAttributeValue>>,
   wanted: (name: string) => boolean,
 ): Record<string, MessageAttributeValue> | undefined {
+  if (wanted === NONE || attributes === NO_ATTRIBUTES) return undefined;
   const selected = Object.entries(attributes).filter(([name]) => wanted(name));
   return selected.length > 0 ? Object.fromEntries(selected) : undefined;
 }

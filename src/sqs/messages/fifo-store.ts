@@ -1,4 +1,4 @@
-import { IndexedHeap } from '../../util/indexed-heap.js';
+import { LogHeap } from '../../util/log-heap.js';
 import { hiddenByVisibleAt, RetentionIndex } from './orderings.js';
 import type { QueuedMessage } from './message.js';
 import { MessageList } from './message-list.js';
@@ -26,9 +26,10 @@ class MessageGroup {
  * delay in force. Every step costs O(1) or O(log n) in the messages that actually change.
  */
 export class FifoMessageStore implements MessageStore {
-  private readonly byId = new Map<string, QueuedMessage>();
+  private readonly received = new Map<string, QueuedMessage>();
   private readonly groups = new Map<string, MessageGroup>();
-  private readonly ready = new IndexedHeap<MessageGroup>((a, b) => a.readyOrder < b.readyOrder, {
+  /** Groups whose first message is visible, by when it became available (mostly in that order: a LogHeap). */
+  private readonly ready = new LogHeap<MessageGroup>((a, b) => a.readyOrder < b.readyOrder, {
     get: (g) => g.readySlot,
     set: (g, i) => (g.readySlot = i),
   });
@@ -40,16 +41,17 @@ export class FifoMessageStore implements MessageStore {
   private availabilityCount = 0;
   private readonly delayedLine = new MessageList();
   private readonly inFlight = hiddenByVisibleAt();
+  /** Every stored message. */
   private readonly byAge = new RetentionIndex();
   private delayMs = 0;
   private retentionMs = Number.POSITIVE_INFINITY;
 
   get size(): number {
-    return this.byId.size;
+    return this.byAge.size;
   }
   /** Every message neither delayed nor in flight, including those waiting behind a message in flight. */
   get visibleCount(): number {
-    return this.byId.size - this.delayedLine.size - this.inFlight.size;
+    return this.byAge.size - this.delayedLine.size - this.inFlight.size;
   }
   get delayed(): number {
     return this.delayedLine.size;
@@ -58,8 +60,12 @@ export class FifoMessageStore implements MessageStore {
     return this.inFlight.size;
   }
 
-  get(messageId: string): QueuedMessage | undefined {
-    return this.byId.get(messageId);
+  getReceived(messageId: string): QueuedMessage | undefined {
+    return this.received.get(messageId);
+  }
+
+  trackReceived(message: QueuedMessage): void {
+    this.received.set(message.messageId, message);
   }
 
   /**
@@ -67,7 +73,6 @@ export class FifoMessageStore implements MessageStore {
    * `advance`) has passed since it was sent; behind older delayed messages, it waits its turn.
    */
   add(message: QueuedMessage, now: number, visibleAt: number): void {
-    this.byId.set(message.messageId, message);
     this.byAge.add(message);
     this.releaseDelayed(now);
     if (this.delayedLine.size > 0 || visibleAt > now) {
@@ -116,8 +121,8 @@ export class FifoMessageStore implements MessageStore {
   }
 
   remove(message: QueuedMessage): void {
-    if (!this.byId.delete(message.messageId)) return;
-    this.byAge.remove(message);
+    if (!this.byAge.remove(message)) return;
+    if (this.received.get(message.messageId) === message) this.received.delete(message.messageId);
     if (message.state === 'delayed') return this.delayedLine.remove(message);
     if (message.state === 'inFlight') this.inFlight.remove(message);
     const group = this.groupOf(message)!;
@@ -130,10 +135,10 @@ export class FifoMessageStore implements MessageStore {
   }
 
   clear(): void {
-    for (const message of this.byId.values()) {
+    for (const message of this.byAge.values()) {
       message.listPrev = message.listNext = undefined;
     }
-    this.byId.clear();
+    this.received.clear();
     this.groups.clear();
     this.ready.clear();
     this.delayedLine.head = this.delayedLine.tail = undefined;
@@ -158,7 +163,7 @@ export class FifoMessageStore implements MessageStore {
   }
 
   list(): QueuedMessage[] {
-    return [...this.byId.values()].sort((a, b) => a.sequence - b.sequence);
+    return [...this.byAge.values()].sort((a, b) => a.sequence - b.sequence);
   }
 
   private releaseDelayed(now: number): number {

@@ -23,26 +23,115 @@ export interface MessageContent {
 /** What a sender supplies; the digests are derived. */
 export type MessageDraft = Omit<MessageContent, 'md5OfBody' | 'md5OfMessageAttributes' | 'md5OfMessageSystemAttributes' | 'sequenceNumber'>;
 
-/** The content a queue stores, with the MD5 digests SQS computes (and answers with) filled in. */
-export function messageContent(draft: MessageDraft): MessageContent {
-  return {
-    ...draft,
-    md5OfBody: md5Hex(draft.body),
-    md5OfMessageAttributes: md5OfMessageAttributes(draft.messageAttributes),
-    md5OfMessageSystemAttributes: md5OfMessageAttributes(draft.systemAttributes),
-    sequenceNumber: undefined,
-  };
+/** A draft or a whole content: what a queue makes a message of. Digests it carries are not used, but derived again. */
+export type ContentSource = MessageDraft & Partial<Pick<MessageContent, 'md5OfBody' | 'md5OfMessageAttributes' | 'md5OfMessageSystemAttributes' | 'sequenceNumber'>>;
+
+/**
+ * The attributes of every message sent without any: one frozen object shared by all of them, rather than an empty
+ * object per message (a queue of a million messages would otherwise hold two million empty objects).
+ */
+export const NO_ATTRIBUTES: Readonly<Record<string, MessageAttributeValue>> = Object.freeze({});
+
+/** Bodies at least this long keep their digest once computed: hashing them again would cost more than keeping it. */
+const KEPT_DIGEST_MIN_LENGTH = 1024;
+
+function attributesOrShared(attributes: Readonly<Record<string, MessageAttributeValue>>): Readonly<Record<string, MessageAttributeValue>> {
+  for (const _ in attributes) return attributes;
+  return NO_ATTRIBUTES;
 }
 
 /**
- * A message as one queue holds it: its content plus the queue's bookkeeping. The `*Slot` fields are
- * the message's positions in the store's heaps (-1 when absent), kept on the message so that removing
- * or re-timing it never needs a search.
+ * A message's content as the emulation keeps it: one object of fixed shape whose digests are not stored but derived
+ * when an answer needs them (the send's answer, a receive). A small body's MD5 costs about what the SDK's own check
+ * of it costs, and storing it would add a 32-character string to every message; a large body keeps its digest once
+ * it has been computed. A message sent without attributes shares one frozen empty object (`NO_ATTRIBUTES`).
  */
-export class QueuedMessage {
-  state: MessageState = 'visible';
-  /** Epoch ms at which a delayed or in-flight message becomes visible. */
-  hiddenUntil = 0;
+export class StoredContent implements MessageContent {
+  readonly messageId: string;
+  readonly body: string;
+  readonly messageAttributes: Readonly<Record<string, MessageAttributeValue>>;
+  readonly systemAttributes: Readonly<Record<string, MessageAttributeValue>>;
+  readonly sentTimestamp: number;
+  readonly senderId: string;
+  readonly messageGroupId: string | undefined;
+  readonly messageDeduplicationId: string | undefined;
+  readonly sequenceNumber: string | undefined;
+  /** The body's MD5 once computed, kept for a large body only. */
+  private digest: string | undefined;
+
+  constructor(draft: MessageDraft, sequenceNumber: string | undefined, digest?: string) {
+    this.messageId = draft.messageId;
+    this.body = draft.body;
+    this.messageAttributes = attributesOrShared(draft.messageAttributes);
+    this.systemAttributes = attributesOrShared(draft.systemAttributes);
+    this.sentTimestamp = draft.sentTimestamp;
+    this.senderId = draft.senderId;
+    this.messageGroupId = draft.messageGroupId;
+    this.messageDeduplicationId = draft.messageDeduplicationId;
+    this.sequenceNumber = sequenceNumber;
+    this.digest = digest;
+  }
+
+  get md5OfBody(): string {
+    if (this.digest !== undefined) return this.digest;
+    const digest = md5Hex(this.body);
+    if (this.body.length >= KEPT_DIGEST_MIN_LENGTH) this.digest = digest;
+    return digest;
+  }
+
+  get md5OfMessageAttributes(): string | undefined {
+    return this.messageAttributes === NO_ATTRIBUTES ? undefined : md5OfMessageAttributes(this.messageAttributes);
+  }
+
+  get md5OfMessageSystemAttributes(): string | undefined {
+    return this.systemAttributes === NO_ATTRIBUTES ? undefined : md5OfMessageAttributes(this.systemAttributes);
+  }
+
+  /** A digest `content` already kept, without computing one. */
+  protected static keptDigest(content: MessageDraft): string | undefined {
+    return content instanceof StoredContent ? content.digest : undefined;
+  }
+
+  /** `content` with a new id or send time; see `contentWith`. */
+  static copy(content: MessageContent, changes: ContentChanges): StoredContent {
+    return new StoredContent(
+      {
+        messageId: changes.messageId ?? content.messageId,
+        body: content.body,
+        messageAttributes: content.messageAttributes,
+        systemAttributes: content.systemAttributes,
+        sentTimestamp: changes.sentTimestamp ?? content.sentTimestamp,
+        senderId: content.senderId,
+        messageGroupId: content.messageGroupId,
+        messageDeduplicationId: content.messageDeduplicationId,
+      },
+      content.sequenceNumber,
+      StoredContent.keptDigest(content),
+    );
+  }
+}
+
+/** The content a queue stores, with the MD5 digests SQS computes (and answers with) available. */
+export function messageContent(draft: MessageDraft): MessageContent {
+  return new StoredContent(draft, undefined);
+}
+
+export interface ContentChanges {
+  readonly messageId?: string;
+  readonly sentTimestamp?: number;
+}
+
+/** The same content with a new id or send time (a move task's redrive makes a new message of the old one). */
+export function contentWith(content: MessageContent, changes: ContentChanges): MessageContent {
+  return StoredContent.copy(content, changes);
+}
+
+/**
+ * What receiving (and redriving) adds to a message. Most stored messages have never been received, so this record
+ * is only made when a message is first received, or arrives in a dead-letter queue with a history, or was enqueued
+ * at another time than it was sent.
+ */
+class ReceiveHistory {
   /** ApproximateReceiveCount: every receive, in this queue and, for a redriven message, in its source. */
   receiveCount = 0;
   /**
@@ -52,31 +141,120 @@ export class QueuedMessage {
    * delivers the message once from q2 [AWS-test]).
    */
   receivesHere = 0;
-  firstReceiveTimestamp: number | undefined = undefined;
   /** Counts receives, so each receipt handle names the receive it came from. */
   receiveNumber = 0;
   /** ChangeMessageVisibility calls since the latest receive: they void a ReceiveRequestAttemptId. */
   visibilityChanges = 0;
+  firstReceiveTimestamp: number | undefined = undefined;
   /** Epoch ms of the latest receive: the 12-hour visibility cap counts from it. */
   lastReceivedAt = 0;
   deadLetterQueueSourceArn: string | undefined = undefined;
-  orderSlot = -1;
-  hiddenSlot = -1;
+  /** Epoch ms from which retention counts, when that is not the send time. */
+  enqueuedAt: number | undefined = undefined;
+}
+
+/**
+ * A message as one queue holds it: its content (`StoredContent`, so digests are derived, not stored) and the queue's
+ * bookkeeping, in one object of fixed shape. Sized for millions of messages (bench/memory.mts):
+ * - What only a received message needs lives in a record made at its first receive (`ReceiveHistory`).
+ * - `slot` is the message's position in whichever of its store's heaps of visible or hidden messages holds it, and
+ *   `retentionSlot` in the store's retention order (-1 when absent): kept on the message, so that removing or
+ *   re-timing it never needs a search.
+ *
+ * `content` is the message itself; another queue (a dead-letter queue) stores a copy.
+ */
+export class QueuedMessage extends StoredContent {
+  state: MessageState = 'visible';
+  /** Epoch ms at which a delayed or in-flight message becomes visible. */
+  hiddenUntil = 0;
+  slot = -1;
   retentionSlot = -1;
   /** Links of the one MessageList the message is in (a FIFO group or the FIFO delayed line). */
   listPrev: QueuedMessage | undefined = undefined;
   listNext: QueuedMessage | undefined = undefined;
+  private history: ReceiveHistory | undefined = undefined;
 
   constructor(
-    readonly content: MessageContent,
+    content: ContentSource,
     /** Queue order: smaller is older. */
     readonly sequence: number,
-    /** Epoch ms from which retention counts. */
-    readonly enqueuedAt: number,
-  ) {}
+    /** Epoch ms from which retention counts: the send time, or for a dead-lettered message when it arrived. */
+    enqueuedAt: number,
+    /** FIFO queues number each message they take in; by default the content's own. */
+    sequenceNumber: string | undefined = content.sequenceNumber,
+  ) {
+    super(content, sequenceNumber, StoredContent.keptDigest(content));
+    if (enqueuedAt !== content.sentTimestamp) this.received().enqueuedAt = enqueuedAt;
+  }
 
-  get messageId(): string {
-    return this.content.messageId;
+  /** The message's content: the message itself. */
+  get content(): MessageContent {
+    return this;
+  }
+
+  get enqueuedAt(): number {
+    return this.history?.enqueuedAt ?? this.sentTimestamp;
+  }
+
+  /** ApproximateReceiveCount: every receive, in this queue and, for a redriven message, in its source. */
+  get receiveCount(): number {
+    return this.history?.receiveCount ?? 0;
+  }
+  set receiveCount(count: number) {
+    this.received().receiveCount = count;
+  }
+
+  /** Receives in this queue only: what redrive compares with maxReceiveCount (see ReceiveHistory). */
+  get receivesHere(): number {
+    return this.history?.receivesHere ?? 0;
+  }
+
+  /** Counts receives, so each receipt handle names the receive it came from. */
+  get receiveNumber(): number {
+    return this.history?.receiveNumber ?? 0;
+  }
+
+  /** ChangeMessageVisibility calls since the latest receive: they void a ReceiveRequestAttemptId. */
+  get visibilityChanges(): number {
+    return this.history?.visibilityChanges ?? 0;
+  }
+
+  get firstReceiveTimestamp(): number | undefined {
+    return this.history?.firstReceiveTimestamp;
+  }
+  set firstReceiveTimestamp(at: number | undefined) {
+    this.received().firstReceiveTimestamp = at;
+  }
+
+  /** Epoch ms of the latest receive: the 12-hour visibility cap counts from it. */
+  get lastReceivedAt(): number {
+    return this.history?.lastReceivedAt ?? 0;
+  }
+
+  get deadLetterQueueSourceArn(): string | undefined {
+    return this.history?.deadLetterQueueSourceArn;
+  }
+  set deadLetterQueueSourceArn(arn: string | undefined) {
+    this.received().deadLetterQueueSourceArn = arn;
+  }
+
+  /** Records a receive at `now`; answers the receive's number, which its receipt handle names. */
+  recordReceive(now: number): number {
+    const history = this.received();
+    history.receiveCount++;
+    history.receivesHere++;
+    history.visibilityChanges = 0;
+    history.firstReceiveTimestamp ??= now;
+    history.lastReceivedAt = now;
+    return ++history.receiveNumber;
+  }
+
+  recordVisibilityChange(): void {
+    this.received().visibilityChanges++;
+  }
+
+  private received(): ReceiveHistory {
+    return (this.history ??= new ReceiveHistory());
   }
 }
 

@@ -1,20 +1,22 @@
-import { IndexedHeap } from '../../util/indexed-heap.js';
+import { LogHeap } from '../../util/log-heap.js';
 import type { QueuedMessage } from './message.js';
 
 /**
  * The orderings both message stores keep: hidden messages by the moment they reappear, and every
  * message by enqueue time for retention. Ties go by queue order, so equal times stay deterministic.
+ * A hidden message is in no other heap that uses `slot` (a standard store's visible messages). Both are LogHeaps:
+ * messages are mostly sent, and hidden for the same timeout, in order, and then cost O(1) whatever the queue's depth.
  */
-export function hiddenByVisibleAt(): IndexedHeap<QueuedMessage> {
-  return new IndexedHeap<QueuedMessage>(
+export function hiddenByVisibleAt(): LogHeap<QueuedMessage> {
+  return new LogHeap<QueuedMessage>(
     (a, b) => a.hiddenUntil < b.hiddenUntil || (a.hiddenUntil === b.hiddenUntil && a.sequence < b.sequence),
-    { get: (m) => m.hiddenSlot, set: (m, i) => (m.hiddenSlot = i) },
+    { get: (m) => m.slot, set: (m, i) => (m.slot = i) },
   );
 }
 
 /** Every message of a store by enqueue time, so the ones past retention are found without a scan. */
 export class RetentionIndex {
-  private readonly heap = new IndexedHeap<QueuedMessage>(
+  private readonly heap = new LogHeap<QueuedMessage>(
     (a, b) => a.enqueuedAt < b.enqueuedAt || (a.enqueuedAt === b.enqueuedAt && a.sequence < b.sequence),
     { get: (m) => m.retentionSlot, set: (m, i) => (m.retentionSlot = i) },
   );
@@ -23,8 +25,9 @@ export class RetentionIndex {
     this.heap.push(message);
   }
 
-  remove(message: QueuedMessage): void {
-    this.heap.remove(message);
+  /** Removes the message; false when it was not here. */
+  remove(message: QueuedMessage): boolean {
+    return this.heap.remove(message);
   }
 
   clear(): void {
@@ -34,6 +37,20 @@ export class RetentionIndex {
   /** The oldest message, whose retention ends first. */
   oldest(): QueuedMessage | undefined {
     return this.heap.peek();
+  }
+
+  /** Whether the message is stored here, i.e. not removed yet. */
+  has(message: QueuedMessage): boolean {
+    return this.heap.has(message);
+  }
+
+  get size(): number {
+    return this.heap.size;
+  }
+
+  /** Every message, in no particular order. */
+  values(): readonly QueuedMessage[] {
+    return this.heap.values();
   }
 
   /** Hands `drop` every message whose retention has ended by `now`, oldest first; `drop` must remove it. */

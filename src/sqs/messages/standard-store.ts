@@ -1,25 +1,28 @@
-import { IndexedHeap } from '../../util/indexed-heap.js';
+import { LogHeap } from '../../util/log-heap.js';
 import { hiddenByVisibleAt, RetentionIndex } from './orderings.js';
-import { QueuedMessage } from './message.js';
+import type { QueuedMessage } from './message.js';
 import type { MessageStore } from './store.js';
 
 /**
  * The messages of one standard queue, sized for millions: visible ones ordered by age, hidden ones
  * (delayed or in flight) by the time they reappear, and all of them by enqueue time for retention.
+ * A message is in the visible heap or the hidden heap, never both, so one `slot` on it serves either.
  * Time only moves things when the queue is touched (`advance`), so no message owns a timer.
  */
 export class StandardMessageStore implements MessageStore {
-  private readonly byId = new Map<string, QueuedMessage>();
-  private readonly visible = new IndexedHeap<QueuedMessage>(
+  private readonly received = new Map<string, QueuedMessage>();
+  /** By sequence: messages sent join its log; ones back from flight, its heap. */
+  private readonly visible = new LogHeap<QueuedMessage>(
     (a, b) => a.sequence < b.sequence,
-    { get: (m) => m.orderSlot, set: (m, i) => (m.orderSlot = i) },
+    { get: (m) => m.slot, set: (m, i) => (m.slot = i) },
   );
   private readonly hidden = hiddenByVisibleAt();
+  /** Every stored message. */
   private readonly byAge = new RetentionIndex();
   private delayedCount = 0;
 
   get size(): number {
-    return this.byId.size;
+    return this.byAge.size;
   }
   get visibleCount(): number {
     return this.visible.size;
@@ -31,13 +34,16 @@ export class StandardMessageStore implements MessageStore {
     return this.hidden.size - this.delayedCount;
   }
 
-  get(messageId: string): QueuedMessage | undefined {
-    return this.byId.get(messageId);
+  getReceived(messageId: string): QueuedMessage | undefined {
+    return this.received.get(messageId);
+  }
+
+  trackReceived(message: QueuedMessage): void {
+    this.received.set(message.messageId, message);
   }
 
   /** Adds a message, hidden until `visibleAt` when that lies in the future. */
   add(message: QueuedMessage, now: number, visibleAt: number): void {
-    this.byId.set(message.messageId, message);
     this.byAge.add(message);
     if (visibleAt > now) this.hide(message, 'delayed', visibleAt);
     else this.show(message);
@@ -81,20 +87,18 @@ export class StandardMessageStore implements MessageStore {
 
   /** Hides a message (taken, visible or in flight) as in flight until `until`. */
   setInFlight(message: QueuedMessage, until: number): void {
-    if (message.state === 'visible') this.visible.remove(message);
-    if (message.hiddenSlot >= 0) this.unhide(message);
+    this.leaveHeap(message);
     this.hide(message, 'inFlight', until);
   }
 
   remove(message: QueuedMessage): void {
-    if (!this.byId.delete(message.messageId)) return;
-    this.visible.remove(message);
-    if (message.hiddenSlot >= 0) this.unhide(message);
-    this.byAge.remove(message);
+    if (!this.byAge.remove(message)) return;
+    this.leaveHeap(message);
+    if (this.received.get(message.messageId) === message) this.received.delete(message.messageId);
   }
 
   clear(): void {
-    this.byId.clear();
+    this.received.clear();
     this.visible.clear();
     this.hidden.clear();
     this.byAge.clear();
@@ -108,7 +112,7 @@ export class StandardMessageStore implements MessageStore {
 
   /** Every message, oldest first. For inspection only: it sorts. */
   list(): QueuedMessage[] {
-    return [...this.byId.values()].sort((a, b) => a.sequence - b.sequence);
+    return [...this.byAge.values()].sort((a, b) => a.sequence - b.sequence);
   }
 
   private show(message: QueuedMessage): void {
@@ -122,6 +126,12 @@ export class StandardMessageStore implements MessageStore {
     message.hiddenUntil = until;
     if (state === 'delayed') this.delayedCount++;
     this.hidden.push(message);
+  }
+
+  /** Takes the message out of the visible or the hidden heap, whichever holds it (neither, once taken). */
+  private leaveHeap(message: QueuedMessage): void {
+    if (message.state === 'visible') this.visible.remove(message);
+    else if (this.hidden.has(message)) this.unhide(message);
   }
 
   private unhide(message: QueuedMessage): void {

@@ -9,7 +9,13 @@ export interface MessageStore {
   readonly visibleCount: number;
   readonly inFlightCount: number;
   readonly delayed: number;
-  get(messageId: string): QueuedMessage | undefined;
+  /**
+   * A stored message that was received here, by id: receipt handles name only such messages, so only those are
+   * indexed (most stored messages never were, and an index entry would cost each of them tens of bytes).
+   */
+  getReceived(messageId: string): QueuedMessage | undefined;
+  /** A receive handed the message out: from now on `getReceived` finds it, until it is removed. */
+  trackReceived(message: QueuedMessage): void;
   /** Adds a message that becomes visible at `visibleAt` (at once when that is not after `now`). */
   add(message: QueuedMessage, now: number, visibleAt: number): void;
   /** Applies the passage of time: retention ends, delays and visibility timeouts run out. */

@@ -1,0 +1,99 @@
+// Figure: SNS Publish to a topic with 50 SQS subscriptions, each with a filter policy of string and numeric operators
+// (exact values, prefix, anything-but, numeric ranges and comparisons), next to the SDK floor of a bare Publish (the
+// same command and input answered by a constant middleware). Half the subscriptions use raw delivery; each one the
+// message matches puts the message, or its notification envelope, into its own queue.
+//
+// Two workloads, the same 50 subscriptions and operators:
+// - routing (the target): the policies route by tenant as well, and the message matches 10 of the 50;
+// - broadcast (reported): no tenant condition, and the message matches 36 of the 50: 36 queue sends per publish.
+//
+// Before each round of the mock, untimed, the queues are purged (on a fake clock, past PurgeQueue's minute), so that
+// they do not grow through the run: this figure is about the publish; depth has its own (bench/depth-*.mts).
+// Run on its own: node --import tsx bench/fan-out.mts (after `npm run bench` has built bench/.lib)
+import { CreateTopicCommand, PublishCommand, SubscribeCommand, type MessageAttributeValue } from '@aws-sdk/client-sns';
+import FakeTimers from '@sinonjs/fake-timers';
+import { CreateQueueCommand, PurgeQueueCommand } from '@aws-sdk/client-sqs';
+import { floorSnsClient, mocked } from './clients.mjs';
+import { alternate, calls, ratioResult, report, us, type FigureResult, type Side } from './harness.mjs';
+
+const SUBSCRIPTIONS = 50;
+
+/** Subscription i's conditions on the message's kind, store, price and quantity. */
+function operators(i: number): Record<string, unknown> {
+  switch (i % 5) {
+    case 0:
+      return { store: [`s${i % 3}`, 'other'] };
+    case 1:
+      return { price: [{ numeric: ['>=', 100, '<', 500] }], kind: ['order', 'refund'] };
+    case 2:
+      return { store: [{ prefix: 's' }], price: [{ numeric: ['>', i * 10] }] };
+    case 3:
+      return { store: [{ 'anything-but': ['s9', 's8'] }], quantity: [{ numeric: ['<=', i] }] };
+    default:
+      return { kind: ['order'], price: [{ numeric: ['=', 250] }, { numeric: ['>', 10_000] }] };
+  }
+}
+
+/** Routing: tenant t0..t4, five subscriptions in a row each; the message's tenant t1 is that of 10 of them. */
+function routingPolicy(i: number): object {
+  return { tenant: [`t${Math.floor(i / 5) % 5}`], ...operators(i) };
+}
+
+const MESSAGE_ATTRIBUTES: Record<string, MessageAttributeValue> = {
+  tenant: { DataType: 'String', StringValue: 't1' },
+  store: { DataType: 'String', StringValue: 's1' },
+  kind: { DataType: 'String', StringValue: 'order' },
+  price: { DataType: 'Number', StringValue: '250' },
+  quantity: { DataType: 'Number', StringValue: '12' },
+};
+
+export async function measure(): Promise<FigureResult[]> {
+  const routing = await workload('routing', routingPolicy);
+  const broadcast = await workload('broadcast', operators);
+  return [routing, broadcast];
+}
+
+async function workload(name: 'routing' | 'broadcast', policy: (i: number) => object): Promise<FigureResult> {
+  const floor = floorSnsClient();
+  const clock = FakeTimers.createClock(1_700_000_000_000);
+  const { aws, sns, fastSns, fastSqs } = mocked({ clock });
+  const { TopicArn } = await fastSns.send(new CreateTopicCommand({ Name: 'orders' }));
+  const queueUrls: string[] = [];
+  for (let i = 0; i < SUBSCRIPTIONS; i++) {
+    const { QueueUrl } = await fastSqs.send(new CreateQueueCommand({ QueueName: `subscriber-${i}` }));
+    queueUrls.push(QueueUrl!);
+    await fastSns.send(
+      new SubscribeCommand({
+        TopicArn,
+        Protocol: 'sqs',
+        Endpoint: `arn:aws:sqs:us-east-1:000000000000:subscriber-${i}`,
+        Attributes: { FilterPolicy: JSON.stringify(policy(i)), RawMessageDelivery: String(i % 2 === 0) },
+      }),
+    );
+  }
+  const input = { TopicArn, Message: '{"orderId":7,"total":250}', MessageAttributes: MESSAGE_ATTRIBUTES };
+  await fastSns.send(new PublishCommand(input));
+  const delivered = aws.sns.topic('orders').published()[0]!.deliveries.filter((d) => d.delivered).length;
+  const publishes = calls('mock', () => sns.send(new PublishCommand(input)));
+  const mock: Side = {
+    label: 'mock',
+    async round(units) {
+      clock.tick(61_000);
+      for (const QueueUrl of queueUrls) await fastSqs.send(new PurgeQueueCommand({ QueueUrl }));
+      return publishes.round(units);
+    },
+  };
+  const measured = await alternate(
+    calls('floor', () => floor.send(new PublishCommand(input))),
+    mock,
+    { rounds: 50, perRound: 60 },
+  );
+  return ratioResult(
+    `SNS Publish to ${SUBSCRIPTIONS} filtered subscriptions, ${delivered} delivered (${name}) / SDK floor`,
+    measured,
+    name === 'routing' ? 3 : undefined,
+    `${us(measured.b.median)} vs ${us(measured.a.median)} per publish; ${measured.rounds} alternating rounds of ${measured.perRound}`,
+  );
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) report(await measure());

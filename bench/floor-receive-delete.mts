@@ -1,0 +1,33 @@
+// Figure: a ReceiveMessage + DeleteMessage cycle through the mock, next to the same two commands through the SDK
+// floor (a client whose only middleware answers each with a constant).
+// Run on its own: node --import tsx bench/floor-receive-delete.mts
+import { CreateQueueCommand, DeleteMessageCommand, ReceiveMessageCommand, SendMessageBatchCommand } from '@aws-sdk/client-sqs';
+import { BODY, floorSqsClient, mocked } from './clients.mjs';
+import { alternate, calls, ratioResult, report, type FigureResult, type Side } from './harness.mjs';
+
+export async function measure(): Promise<FigureResult[]> {
+  const floor = floorSqsClient();
+  const { sqs, fastSqs } = mocked();
+  const { QueueUrl } = await sqs.send(new CreateQueueCommand({ QueueName: 'q' }));
+  const cycle = async (client: typeof sqs): Promise<void> => {
+    const { Messages = [] } = await client.send(new ReceiveMessageCommand({ QueueUrl }));
+    await client.send(new DeleteMessageCommand({ QueueUrl, ReceiptHandle: Messages[0]!.ReceiptHandle }));
+  };
+  const floorSide = calls('floor', () => cycle(floor));
+  const mockCycles = calls('mock', () => cycle(sqs));
+  // Before each round of the mock, untimed: as many messages as the round will receive.
+  const mockSide: Side = {
+    label: 'mock',
+    async round(units) {
+      for (let i = 0; i < units; i += 10) {
+        const Entries = Array.from({ length: Math.min(10, units - i) }, (_, j) => ({ Id: `e${j}`, MessageBody: BODY }));
+        await fastSqs.send(new SendMessageBatchCommand({ QueueUrl, Entries }));
+      }
+      return mockCycles.round(units);
+    },
+  };
+  const measured = await alternate(floorSide, mockSide, { rounds: 60, perRound: 120 });
+  return [ratioResult('Receive+Delete / SDK floor', measured, 1.3)];
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) report(await measure());

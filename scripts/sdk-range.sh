@@ -1,0 +1,35 @@
+#!/usr/bin/env bash
+# Runs the vitest suite against the oldest and the newest AWS SDK we support (README: "Supported SDK versions").
+# Each folder of sdk-range/ pins @aws-sdk/client-sqs and @aws-sdk/client-sns exactly, with a lockfile; `npm ci`
+# installs them there and vitest.sdk-range.config.ts points the tests and the library at that copy.
+#   bash scripts/sdk-range.sh            # oldest, then newest
+#   bash scripts/sdk-range.sh oldest     # one of them
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+ranges=("$@")
+[ ${#ranges[@]} -gt 0 ] || ranges=(oldest newest)
+
+version() { node -p "require('./sdk-range/$1/node_modules/$2/package.json').version"; }
+
+failed=()
+for range in "${ranges[@]}"; do
+  [ -f "sdk-range/$range/package-lock.json" ] || { echo "sdk-range: no sdk-range/$range/package-lock.json" >&2; exit 2; }
+  echo "== sdk-range/$range: npm ci"
+  (cd "sdk-range/$range" && npm ci --no-audit --no-fund --loglevel=error)
+  sqs=$(version "$range" @aws-sdk/client-sqs)
+  sns=$(version "$range" @aws-sdk/client-sns)
+  echo "== sdk-range/$range: vitest with @aws-sdk/client-sqs $sqs and @aws-sdk/client-sns $sns"
+  started=$SECONDS
+  if SDK_RANGE="$range" npx vitest run --config vitest.sdk-range.config.ts; then
+    echo "== sdk-range/$range (client-sqs $sqs, client-sns $sns): passed in $((SECONDS - started)) s"
+  else
+    echo "== sdk-range/$range (client-sqs $sqs, client-sns $sns): FAILED after $((SECONDS - started)) s"
+    failed+=("$range")
+  fi
+done
+
+if [ ${#failed[@]} -gt 0 ]; then
+  echo "sdk-range: failed against ${failed[*]}" >&2
+  exit 1
+fi

@@ -1,0 +1,361 @@
+import * as SQS from '@aws-sdk/client-sqs';
+import * as SNS from '@aws-sdk/client-sns';
+import { isDeepStrictEqual } from 'node:util';
+import fc from 'fast-check';
+import { expect, vi } from 'vitest';
+import { NotEmulatedError } from '../../src/index.js';
+import { loadSdk } from '../../src/sdk-errors.js';
+import { snsActions } from '../../src/sns/actions/index.js';
+import { sqsActions } from '../../src/sqs/actions/index.js';
+import { genericInput, snsInputs } from './sns-inputs.js';
+import { sqsInputs } from './sqs-inputs.js';
+import { deepFreeze, snapshot } from './values.js';
+import { World } from './world.js';
+
+/**
+ * Runs generated inputs through the real SDK clients and checks every answer: a success, or an error as AWS gives
+ * it (the SDK's service exception) or, for a command the emulation does not answer, a NotEmulatedError; never a
+ * TypeError or other crash, never the network, never a change to the (deep-frozen) input. After each run the
+ * account's state must be consistent.
+ */
+
+export type Service = 'SQS' | 'SNS';
+
+/** Loads the SDK modules the mock builds its exceptions from, so no answer waits for a module to load. */
+export async function preload(): Promise<void> {
+  await Promise.all([loadSdk('SQS'), loadSdk('SNS')]);
+}
+
+/** One generated call: a command by its SDK name (without `Command`), or an unknown one, and its input. */
+export interface Call {
+  readonly command: string;
+  /** A command the SDK does not have: sent as `command` by renaming a real one in the handler context. */
+  readonly unknown?: boolean;
+  readonly input: unknown;
+}
+
+type CommandClass = new (input: unknown) => { middlewareStack: { add(middleware: unknown, options: object): void } };
+
+const realSetImmediate = globalThis.setImmediate;
+/** One real turn of the event loop, whatever fake timers are installed: every pending microtask has run. */
+const realTick = () => new Promise<void>((resolve) => realSetImmediate(resolve));
+/** Real milliseconds: fake timers fake `performance` too, so the real one is taken before they are installed. */
+const realNow = performance.now.bind(performance);
+
+function sdkCommands(module: Record<string, unknown>): Map<string, CommandClass> {
+  const commands = new Map<string, CommandClass>();
+  for (const [name, value] of Object.entries(module)) {
+    if (name.endsWith('Command') && typeof value === 'function' && typeof (value as { prototype?: { resolveMiddleware?: unknown } }).prototype?.resolveMiddleware === 'function') {
+      commands.set(name.slice(0, -'Command'.length), value as CommandClass);
+    }
+  }
+  return commands;
+}
+
+export const SDK_COMMANDS: Record<Service, Map<string, CommandClass>> = {
+  SQS: sdkCommands(SQS as Record<string, unknown>),
+  SNS: sdkCommands(SNS as Record<string, unknown>),
+};
+const EMULATED: Record<Service, Readonly<Record<string, unknown>>> = { SQS: sqsActions, SNS: snsActions };
+const INPUTS: Record<Service, Readonly<Record<string, fc.Arbitrary<Record<string, unknown>>>>> = { SQS: sqsInputs, SNS: snsInputs };
+
+/** Names no SDK has; some collide with Object.prototype, some lack the Command suffix. */
+const UNKNOWN_NAMES = ['FutureFeatureCommand', 'constructorCommand', '__proto__Command', 'toStringCommand', 'hasOwnPropertyCommand', 'Command', 'Futuristic'];
+
+/** Top-level inputs that are not even objects (the SDK passes them on as they are). */
+const oddTopLevel = fc.constantFrom<unknown>(undefined, null, 0, 'input', [], [{}], true);
+
+/** Every command of the service's SDK, with the hand-written inputs for emulated ones and a generic record for the rest. */
+export function callArbitrary(service: Service): fc.Arbitrary<Call> {
+  const inputs = INPUTS[service];
+  const arbitraries: fc.WeightedArbitrary<Call>[] = [];
+  const notEmulated: string[] = [];
+  for (const name of SDK_COMMANDS[service].keys()) {
+    if (!Object.hasOwn(EMULATED[service], name)) {
+      notEmulated.push(name);
+      continue;
+    }
+    arbitraries.push({
+      weight: /^(SendMessage|ReceiveMessage|Publish)/.test(name) ? 8 : 5,
+      arbitrary: fc.oneof({ weight: 30, arbitrary: inputs[name]! }, { weight: 1, arbitrary: oddTopLevel }).map((input) => ({ command: name, input })),
+    });
+  }
+  // The SDK's commands the emulation does not answer, all together about as often as one emulated command.
+  if (notEmulated.length > 0) {
+    arbitraries.push({
+      weight: 5,
+      arbitrary: fc.tuple(fc.constantFrom(...notEmulated), fc.oneof(genericInput, oddTopLevel)).map(([command, input]) => ({ command, input })),
+    });
+  }
+  arbitraries.push({
+    weight: 2,
+    arbitrary: fc.tuple(fc.constantFrom(...UNKNOWN_NAMES), genericInput).map(([command, input]) => ({ command, unknown: true, input })),
+  });
+  return fc.oneof(...arbitraries);
+}
+
+/** The emulated commands every hand-written input table must cover, and does. */
+export function coverage(service: Service): { emulated: string[]; withInputs: string[]; inSdk: string[] } {
+  return {
+    emulated: Object.keys(EMULATED[service]).sort(),
+    withInputs: Object.keys(INPUTS[service]).sort(),
+    inSdk: [...SDK_COMMANDS[service].keys()].sort(),
+  };
+}
+
+/** What one call gave: an output, or the error (already checked to be an acceptable one). */
+export type Outcome = { ok: true; output: unknown } | { ok: false; error: Error };
+
+function describe(value: unknown): string {
+  try {
+    return JSON.stringify(value, (_key, v: unknown) => {
+      if (typeof v === 'string' && v.length > 200) return `${v.slice(0, 60)}…(${v.length} chars)`;
+      if (v instanceof Uint8Array) return `Uint8Array(${v.length})`;
+      if (typeof v === 'number' && !Number.isFinite(v)) return String(v);
+      return v;
+    });
+  } catch {
+    return String(value);
+  }
+}
+
+/** Sends one call through the service's client and checks the answer. */
+export async function send(world: World, service: Service, call: Call): Promise<Outcome> {
+  const Command = call.unknown ? SDK_COMMANDS[service].values().next().value! : SDK_COMMANDS[service].get(call.command)!;
+  const input = deepFreeze(world.resolve(call.input));
+  const before = snapshot(input);
+  const command = new Command(input);
+  if (call.unknown) {
+    // A command the SDK does not have (yet): a real one whose name in the handler context is changed.
+    command.middlewareStack.add(
+      (next: (args: unknown) => unknown, context: Record<string, unknown>) => (args: unknown) => {
+        context['commandName'] = call.command;
+        return next(args);
+      },
+      { step: 'initialize', priority: 'high', name: 'fuzzRename' },
+    );
+  }
+  const client = service === 'SQS' ? world.sqs : world.sns;
+  const networkBefore = world.trap.calls;
+  let settled = false;
+  const pending = (client.send as (command: unknown) => Promise<unknown>)(command).then(
+    (output): Outcome => ({ ok: true, output }),
+    (error: unknown): Outcome => ({ ok: false, error: error as Error }),
+  );
+  void pending.then(() => (settled = true));
+  // A long poll waits on the fake clock: while one may be waiting (a timer is set), let it run out, a second at a
+  // time (at most 20 s). Without a timer only real work is left to wait for (a module loading, say).
+  const startedAt = realNow();
+  for (let seconds = 0; !settled && seconds <= 21 && realNow() - startedAt < 5000; ) {
+    await realTick();
+    if (!settled && vi.getTimerCount() > 0) {
+      await vi.advanceTimersByTimeAsync(1000);
+      seconds++;
+    }
+  }
+  const label = () => `${service} ${call.command}(${describe(input)})`;
+  check(settled, () => `${label()} never answered`);
+  const outcome = await pending;
+
+  check(world.trap.calls === networkBefore, () => `${label()} reached the network`);
+  check(isDeepStrictEqual(snapshot(input), before), () => `${label()} changed its input: ${describe(snapshot(input))}`);
+  if (outcome.ok) {
+    check(typeof outcome.output === 'object' && outcome.output !== null, () => `${label()} answered ${describe(outcome.output)}`);
+    check(!call.unknown && Object.hasOwn(EMULATED[service], call.command), () => `${label()} succeeded, but the command is not emulated`);
+    world.learn(outcome.output);
+    return outcome;
+  }
+  checkError(service, call, outcome.error, label);
+  return outcome;
+}
+
+/** Fails the run with `message` (built only then: inputs can be a MiB long). */
+function check(condition: boolean, message: () => string): asserts condition {
+  if (!condition) throw new Error(message());
+}
+
+/** An error AWS could have given, as the SDK surfaces it; or NotEmulatedError where the emulation says so. */
+function checkError(service: Service, call: Call, error: Error, label: () => string): void {
+  const summary = () => `${label()} failed with ${error?.name}: ${error?.message}\n${error?.stack ?? ''}`;
+  const emulated = !call.unknown && Object.hasOwn(EMULATED[service], call.command);
+  if (error instanceof NotEmulatedError) {
+    // Emulated commands say "not emulated" only for SMS publishing (a PhoneNumber target).
+    check(!emulated || (service === 'SNS' && call.command === 'Publish'), summary);
+    check(!error.message.includes('network was reached'), summary);
+    return;
+  }
+  if (isSdkPrototypeKeyQuirk(service, call, error)) return;
+  const Base = service === 'SQS' ? SQS.SQSServiceException : SNS.SNSServiceException;
+  check(error instanceof Base, summary);
+  check(emulated, () => `${summary()}\n(a command that is not emulated must answer NotEmulatedError)`);
+  const details = error as Error & { Code?: unknown; $fault?: unknown; $metadata?: { httpStatusCode?: number } };
+  check(typeof details.Code === 'string' && details.Code.length > 0, summary);
+  check(typeof error.message === 'string' && error.message.length > 0, summary);
+  check(details.$fault === 'client', summary);
+  const status = details.$metadata?.httpStatusCode ?? 0;
+  check(status >= 400 && status < 500, summary);
+  // The SDK's own class for a modelled error; otherwise the base class, named by the AWS code.
+  const modelled = (service === 'SQS' ? SQS : SNS) as Record<string, unknown>;
+  const Class = modelled[error.name];
+  if (typeof Class === 'function' && error.name !== Base.name) check(error instanceof (Class as new () => Error), summary);
+  else check(error.constructor === Base && error.name === details.Code, summary);
+  check(!error.message.includes('network was reached'), summary);
+}
+
+/**
+ * The SDK's own SendMessageBatch MD5 check (middleware-sdk-sqs) indexes the successful entries in a plain object,
+ * so a failed entry whose Id is `constructor`, `toString`, … finds Object.prototype's member there and the check
+ * throws "Invalid MD5 checksum on messages: ". Against AWS the same answer gives the same error: not the mock's.
+ */
+function isSdkPrototypeKeyQuirk(service: Service, call: Call, error: Error): boolean {
+  if (service !== 'SQS' || call.command !== 'SendMessageBatch' || !error.message.startsWith('Invalid MD5 checksum on messages')) return false;
+  const entries = (call.input as { Entries?: unknown } | null)?.Entries;
+  return Array.isArray(entries) && entries.some((entry) => typeof entry?.Id === 'string' && entry.Id in Object.prototype) && /middleware-sdk-sqs/.test(error.stack ?? '');
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// State consistency
+
+async function allPages<T>(page: (token: string | undefined) => Promise<{ items: T[]; next: string | undefined }>): Promise<T[]> {
+  const items: T[] = [];
+  let token: string | undefined;
+  for (let pages = 0; pages < 100; pages++) {
+    const result = await page(token);
+    items.push(...result.items);
+    token = result.next;
+    if (!token) return items;
+  }
+  throw new Error('pagination never ended');
+}
+
+/** The characters SQS accepts in a message body (#x9 | #xA | #xD | #x20 to #xD7FF | #xE000 to #xFFFD | #x10000 to #x10FFFF). */
+const VALID_BODY = /^[\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]+$/u;
+
+/** The account's state as the views show it agrees with what the API answers, and nothing is left waiting. */
+export async function checkConsistency(world: World): Promise<void> {
+  const { aws, sqs, sns } = world;
+  const networkBefore = world.trap.calls;
+
+  // Let every long poll and move task run out; then no timer may be left.
+  await vi.advanceTimersByTimeAsync(2 * 3600_000);
+  expect(vi.getTimerCount(), 'timers left once nothing waits or moves').toBe(0);
+
+  // SQS: the listed queues are the queues, and each queue's counts are what its messages' states say.
+  const views = aws.sqs.queues();
+  const { QueueUrls = [] } = await sqs.send(new SQS.ListQueuesCommand({}));
+  expect([...QueueUrls].sort()).toEqual(views.map((q) => q.url).sort());
+  for (const view of views) {
+    const { Attributes = {} } = await sqs.send(new SQS.GetQueueAttributesCommand({ QueueUrl: view.url, AttributeNames: ['All'] }));
+    const messages = view.messages();
+    const count = (state: string) => String(messages.filter((m) => m.state === state).length);
+    expect(Attributes['ApproximateNumberOfMessages'], `${view.name} visible`).toBe(count('visible'));
+    expect(Attributes['ApproximateNumberOfMessagesNotVisible'], `${view.name} in flight`).toBe(count('inFlight'));
+    expect(Attributes['ApproximateNumberOfMessagesDelayed'], `${view.name} delayed`).toBe(count('delayed'));
+    expect(messages.length, `${view.name} message states`).toBe(
+      view.messages('visible').length + view.messages('inFlight').length + view.messages('delayed').length,
+    );
+    expect(Attributes['QueueArn']).toBe(view.arn);
+    expect(Attributes['FifoQueue'] === 'true').toBe(view.fifo);
+    for (const message of messages) {
+      // What SQS stores is what SendMessage accepts: a non-empty body of characters it allows.
+      expect(typeof message.body === 'string' && message.body.length > 0, `${view.name} body`).toBe(true);
+      expect(VALID_BODY.test(message.body), `${view.name} stores a body SQS refuses: ${JSON.stringify(message.body.slice(0, 80))}`).toBe(true);
+      expect(message.receiveCount >= 0 && Number.isInteger(message.receiveCount)).toBe(true);
+      if (view.fifo) expect(typeof message.messageGroupId).toBe('string');
+    }
+    // Visible messages can be received (the SDK checks their MD5s) and deleted, whatever the fuzz left behind.
+    const { Messages = [] } = await sqs.send(
+      new SQS.ReceiveMessageCommand({ QueueUrl: view.url, MaxNumberOfMessages: 10, WaitTimeSeconds: 0, AttributeNames: ['All'], MessageAttributeNames: ['All'] }),
+    );
+    if (Messages.length > 0) {
+      const Entries = Messages.map((message, index) => ({ Id: `m${index}`, ReceiptHandle: message.ReceiptHandle }));
+      const { Failed } = await sqs.send(new SQS.DeleteMessageBatchCommand({ QueueUrl: view.url, Entries }));
+      expect(Failed ?? []).toEqual([]);
+    }
+  }
+
+  // SNS: topics and subscriptions agree between the lists, the per-topic lists, the attributes and the views.
+  const topics = aws.sns.topics();
+  const listedTopics = await allPages(async (NextToken) => {
+    const out = await sns.send(new SNS.ListTopicsCommand({ NextToken }));
+    return { items: (out.Topics ?? []).map((t) => t.TopicArn!), next: out.NextToken };
+  });
+  expect(listedTopics.sort()).toEqual(topics.map((t) => t.arn).sort());
+  const allSubscriptions = topics.flatMap((topic) => topic.subscriptions());
+  const listedSubscriptions = await allPages(async (NextToken) => {
+    const out = await sns.send(new SNS.ListSubscriptionsCommand({ NextToken }));
+    return { items: out.Subscriptions ?? [], next: out.NextToken };
+  });
+  const key = (s: { TopicArn?: string; Protocol?: string; Endpoint?: string }) => `${s.TopicArn} ${s.Protocol} ${s.Endpoint}`;
+  expect(listedSubscriptions.map(key).sort()).toEqual(
+    allSubscriptions.map((s) => key({ TopicArn: s.topicArn, Protocol: s.protocol, Endpoint: s.endpoint })).sort(),
+  );
+  for (const topic of topics) {
+    const subscriptions = topic.subscriptions();
+    const byTopic = await allPages(async (NextToken) => {
+      const out = await sns.send(new SNS.ListSubscriptionsByTopicCommand({ TopicArn: topic.arn, NextToken }));
+      return { items: out.Subscriptions ?? [], next: out.NextToken };
+    });
+    expect(byTopic.map((s) => s.SubscriptionArn)).toEqual(subscriptions.map((s) => (s.pendingConfirmation ? 'PendingConfirmation' : s.subscriptionArn)));
+    const { Attributes = {} } = await sns.send(new SNS.GetTopicAttributesCommand({ TopicArn: topic.arn }));
+    const pending = subscriptions.filter((s) => s.pendingConfirmation).length;
+    expect(Attributes['SubscriptionsPending']).toBe(String(pending));
+    expect(Attributes['SubscriptionsConfirmed']).toBe(String(subscriptions.length - pending));
+    expect(Attributes['TopicArn']).toBe(topic.arn);
+    expect(Attributes['FifoTopic'] === 'true').toBe(topic.fifo);
+    for (const subscription of subscriptions) {
+      expect(subscription.topicArn).toBe(topic.arn);
+      const { Attributes: sub = {} } = await sns.send(new SNS.GetSubscriptionAttributesCommand({ SubscriptionArn: subscription.subscriptionArn }));
+      expect(sub['Endpoint']).toBe(subscription.endpoint);
+      expect(sub['Protocol']).toBe(subscription.protocol);
+      expect(sub['PendingConfirmation']).toBe(String(subscription.pendingConfirmation));
+      expect(sub['RawMessageDelivery']).toBe(String(subscription.rawMessageDelivery));
+      expect(sub['FilterPolicy']).toBe(subscription.filterPolicy);
+    }
+    for (const published of topic.published()) {
+      for (const delivery of published.deliveries) expect(typeof delivery.delivered).toBe('boolean');
+    }
+  }
+
+  // Checking moved no time and started nothing.
+  await vi.advanceTimersByTimeAsync(0);
+  expect(vi.getTimerCount(), 'timers left after the checks').toBe(0);
+  expect(world.trap.calls - networkBefore, 'the checks reached the network').toBe(0);
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The property
+
+export interface FuzzStats {
+  inputs: number;
+  successes: number;
+  errors: Map<string, number>;
+  byCommand: Map<string, number>;
+}
+
+export function newStats(): FuzzStats {
+  return { inputs: 0, successes: 0, errors: new Map(), byCommand: new Map() };
+}
+
+function bump(map: Map<string, number>, key: string): void {
+  map.set(key, (map.get(key) ?? 0) + 1);
+}
+
+/** A sequence of calls on a fresh world, each answer checked, then the world's consistency. */
+export function fuzzProperty(service: Service, stats: FuzzStats, maxCalls: number) {
+  return fc.asyncProperty(fc.array(callArbitrary(service), { minLength: 1, maxLength: maxCalls, size: 'max' }), async (calls) => {
+    const world = await World.create();
+    try {
+      for (const call of calls) {
+        const outcome = await send(world, service, call);
+        stats.inputs++;
+        bump(stats.byCommand, call.command);
+        if (outcome.ok) stats.successes++;
+        else bump(stats.errors, `${(outcome.error as { Code?: string }).Code ?? outcome.error.name}`);
+      }
+      await checkConsistency(world);
+    } finally {
+      world.dispose();
+    }
+  });
+}

@@ -1,0 +1,110 @@
+import * as SNS from '@aws-sdk/client-sns';
+import * as SQS from '@aws-sdk/client-sqs';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { rejectionOf } from '../helpers.js';
+import { World } from './world.js';
+
+/** Inputs the fuzzing found crashing the emulation (a TypeError or URIError instead of AWS's answer), kept as tests. */
+
+let world: World;
+beforeEach(async () => {
+  vi.useFakeTimers();
+  world = await World.create();
+});
+afterEach(() => {
+  world.dispose();
+  vi.useRealTimers();
+});
+
+describe('SQS', () => {
+  it('answers QueueDoesNotExist for a QueueUrl with a malformed percent-escape', async () => {
+    const error = await rejectionOf(world.sqs.send(new SQS.PurgeQueueCommand({ QueueUrl: 'https://sqs.us-east-1.amazonaws.com/000000000000/%E0%A4%A' })));
+    expect(error).toBeInstanceOf(SQS.QueueDoesNotExist);
+  });
+
+  it('quotes a value String() cannot convert in its error text', async () => {
+    const Label = { toString: 0 } as never;
+    const error = await rejectionOf(
+      world.sqs.send(new SQS.AddPermissionCommand({ QueueUrl: 'plain', Label, AWSAccountIds: ['111111111111'], Actions: ['SendMessage'] })),
+    );
+    expect(error).toBeInstanceOf(SQS.SQSServiceException);
+    expect(error.message).toBe('Value {"toString":0} for parameter Label is invalid. Reason: Label must be a string.');
+  });
+
+  it('refuses a Policy over the 8,192-byte quota, so no later call recurses through a deep one', async () => {
+    const deep = `{"Statement":${'['.repeat(100_000)}${']'.repeat(100_000)}}`;
+    for (const Policy of [deep, `{"Sid":"${'s'.repeat(8190)}"}`]) {
+      const error = await rejectionOf(world.sqs.send(new SQS.SetQueueAttributesCommand({ QueueUrl: 'plain', Attributes: { Policy } })));
+      expect(error).toBeInstanceOf(SQS.InvalidAttributeValue);
+      expect(error.message).toBe('Invalid value for the parameter Policy.');
+      expect(await rejectionOf(world.sqs.send(new SQS.CreateQueueCommand({ QueueName: 'plain', Attributes: { Policy } })))).toBeInstanceOf(
+        SQS.InvalidAttributeValue,
+      );
+    }
+    const Policy = `{"Sid":"${'s'.repeat(8180)}"}`;
+    await world.sqs.send(new SQS.SetQueueAttributesCommand({ QueueUrl: 'plain', Attributes: { Policy } }));
+    await world.sqs.send(new SQS.AddPermissionCommand({ QueueUrl: 'plain', Label: 'again', AWSAccountIds: ['111111111111'], Actions: ['SendMessage'] }));
+  });
+
+  it('answers ReceiptHandleIsInvalid for a receipt handle String() cannot convert', async () => {
+    const ReceiptHandle = Object.freeze({ toString: null }) as never;
+    const error = await rejectionOf(world.sqs.send(new SQS.DeleteMessageCommand({ QueueUrl: 'plain', ReceiptHandle })));
+    expect(error).toBeInstanceOf(SQS.ReceiptHandleIsInvalid);
+  });
+});
+
+describe('SNS', () => {
+  const events = 'arn:aws:sns:us-east-1:000000000000:events';
+
+  it('leaves null PublishBatch entries out, as the SDK serializer does', async () => {
+    const entries = [null, { Id: 'a', Message: 'kept' }] as never;
+    const out = await world.sns.send(new SNS.PublishBatchCommand({ TopicArn: events, PublishBatchRequestEntries: entries }));
+    expect(out.Successful?.map((entry) => entry.Id)).toEqual(['a']);
+
+    const error = await rejectionOf(world.sns.send(new SNS.PublishBatchCommand({ TopicArn: events, PublishBatchRequestEntries: [null] as never })));
+    expect(error.name).toBe('ValidationError');
+    expect(error.message).toBe(
+      "1 validation error detected: Value null at 'publishBatchRequestEntries' failed to satisfy constraint: Member must not be null",
+    );
+  });
+
+  it.each(['__proto__', 'constructor', 'toString'])('refuses the topic attribute name %s', async (name) => {
+    const Attributes = Object.defineProperty({}, name, { value: 'x', enumerable: true }) as Record<string, string>;
+    const error = await rejectionOf(world.sns.send(new SNS.CreateTopicCommand({ Name: 'another', Attributes })));
+    expect(error).toBeInstanceOf(SNS.InvalidParameterException);
+    expect(error.message).toBe(`Invalid parameter: Attributes Reason: Invalid attribute name: ${name}`);
+
+    const set = await rejectionOf(world.sns.send(new SNS.SetTopicAttributesCommand({ TopicArn: events, AttributeName: name, AttributeValue: 'x' })));
+    expect(set).toBeInstanceOf(SNS.InvalidParameterException);
+    expect(set.message).toBe('Invalid parameter: AttributeName');
+  });
+
+  it('matches no MessageBody policy against a body nested deeper than SNS parses, and answers at once', async () => {
+    await world.sns.send(
+      new SNS.SubscribeCommand({
+        TopicArn: events,
+        Protocol: 'sqs',
+        Endpoint: 'arn:aws:sqs:us-east-1:000000000000:dlq',
+        Attributes: { FilterPolicyScope: 'MessageBody', FilterPolicy: '{"a":["x"]}' },
+      }),
+    );
+    const realNow = world.realNow;
+    const started = realNow();
+    await world.sns.send(new SNS.PublishCommand({ TopicArn: events, Message: `{"a":${'['.repeat(50_000)}"x"${']'.repeat(50_000)}}` }));
+    expect(realNow() - started).toBeLessThan(2000);
+    const [delivery] = world.aws.sns.topic('events').published().at(-1)!.deliveries.filter((d) => d.endpoint.endsWith(':dlq'));
+    expect(delivery).toMatchObject({ delivered: false, filteredOut: true });
+
+    await world.sns.send(new SNS.PublishCommand({ TopicArn: events, Message: `{"a":${'['.repeat(900)}"x"${']'.repeat(900)}}` }));
+    const [matched] = world.aws.sns.topic('events').published().at(-1)!.deliveries.filter((d) => d.endpoint.endsWith(':dlq'));
+    expect(matched).toMatchObject({ delivered: true });
+  });
+
+  it('does not store in a queue a message with characters SQS refuses', async () => {
+    const before = world.aws.sqs.queue('plain').messages().length;
+    await world.sns.send(new SNS.PublishCommand({ TopicArn: events, Message: 'a\u0000b' }));
+    const [delivery] = world.aws.sns.topic('events').published().at(-1)!.deliveries.filter((d) => d.endpoint.endsWith(':plain'));
+    expect(delivery).toMatchObject({ delivered: false, failed: true, failure: 'the message contains characters SQS does not accept' });
+    expect(world.aws.sqs.queue('plain').messages()).toHaveLength(before);
+  });
+});

@@ -1,0 +1,301 @@
+import * as SQS from '@aws-sdk/client-sqs';
+import * as SNS from '@aws-sdk/client-sns';
+import { expect, vi } from 'vitest';
+import { createAwsMock, type AwsMock } from '../../src/index.js';
+
+/**
+ * The state every fuzz run starts from: one seeded account with queues, messages (some in flight), a dead-letter
+ * queue, topics and subscriptions, made through the real SDK clients. A run's inputs name this state through `Ref`s,
+ * resolved against the values the world has collected so far (its own and those later commands answered).
+ */
+
+export const START = Date.UTC(2025, 0, 1, 12, 0, 0);
+const SEED = 20_250_101;
+const ACCOUNT = '000000000000';
+const REGION = 'us-east-1';
+
+/** A request handler that counts every attempt to reach the network, and fails it. */
+export class CountingTrap {
+  calls = 0;
+  handle(): never {
+    this.calls++;
+    throw new Error('the network was reached');
+  }
+  updateHttpClientConfig(): void {}
+  httpHandlerConfigs(): object {
+    return {};
+  }
+}
+
+/** The kinds of value a generated input can refer to. */
+export type RefKind =
+  | 'queueUrl'
+  | 'queueArn'
+  | 'queueName'
+  | 'receiptHandle'
+  | 'taskHandle'
+  | 'topicArn'
+  | 'subscriptionArn'
+  | 'token'
+  | 'endpoint';
+
+/**
+ * A value of the world, picked at run time: `index` chooses among the values of `kind` known then, the real ones
+ * (made by the world or answered by an earlier call of the run) or, with `real` false, the look-alikes: names of
+ * missing queues, ARNs of another region or account, malformed handles.
+ */
+export class Ref {
+  constructor(
+    readonly kind: RefKind,
+    readonly index: number,
+    readonly real = true,
+  ) {}
+  toString(): string {
+    return `Ref(${this.kind}#${this.index}${this.real ? '' : '?'})`;
+  }
+}
+
+const url = (name: string, account = ACCOUNT, region = REGION) => `https://sqs.${region}.amazonaws.com/${account}/${name}`;
+const queueArn = (name: string, account = ACCOUNT, region = REGION) => `arn:aws:sqs:${region}:${account}:${name}`;
+const topicArn = (name: string, account = ACCOUNT, region = REGION) => `arn:aws:sns:${region}:${account}:${name}`;
+
+/** Real milliseconds, taken before fake timers (which fake `performance` too) are installed. */
+const realNow = performance.now.bind(performance);
+
+export class World {
+  readonly trap = new CountingTrap();
+  readonly realNow = realNow;
+  readonly aws: AwsMock;
+  readonly sqs: SQS.SQSClient;
+  readonly sns: SNS.SNSClient;
+  /** Look-alike values by kind: what a Ref that is not `real` names. */
+  readonly lookAlikes: Record<RefKind, string[]>;
+  /** Real values by kind: the prepared ones first, then whatever commands answered. */
+  readonly values: Record<RefKind, string[]> = {
+    queueUrl: [],
+    queueArn: [],
+    queueName: [],
+    receiptHandle: [],
+    taskHandle: [],
+    topicArn: [],
+    subscriptionArn: [],
+    token: [],
+    endpoint: [],
+  };
+
+  private constructor() {
+    this.aws = createAwsMock({ seed: SEED, accountId: ACCOUNT, region: REGION });
+    this.sqs = new SQS.SQSClient({ region: REGION, requestHandler: this.trap, maxAttempts: 1 });
+    this.sqs.middlewareStack.use(this.aws.sqs);
+    this.sns = new SNS.SNSClient({ region: REGION, requestHandler: this.trap, maxAttempts: 1 });
+    this.sns.middlewareStack.use(this.aws.sns);
+    this.lookAlikes = {
+      queueUrl: [
+        'std',
+        'http://localhost:4566/000000000000/std',
+        url('std', ACCOUNT, 'eu-west-1'),
+        url('std', '111111111111'),
+        url('missing'),
+        url('%E0%A4%A'),
+        url('std%2F..'),
+        `${url('std')}/extra`,
+        'https://sqs.us-east-1.amazonaws.com/',
+        'not a url/at all',
+      ],
+      queueArn: [
+        queueArn('missing'),
+        queueArn('std', ACCOUNT, 'eu-west-1'),
+        queueArn('std', '111111111111'),
+        topicArn('events'),
+        'arn:aws:sqs:us-east-1:000000000000',
+        'arn:aws:sqs:us-east-1:000000000000:std:extra',
+        'arn::::',
+      ],
+      queueName: ['fresh', 'fresh.fifo', 'fresh-2', 'a'.repeat(80), `${'b'.repeat(75)}.fifo`, 'std.fifo', 'a'.repeat(81), `${'b'.repeat(76)}.fifo`, 'fifo'],
+      receiptHandle: [
+        'AQEBgarbage',
+        `AQEB${Buffer.from('nope|nope|1|00', 'utf8').toString('base64')}`,
+        `AQEB${Buffer.from('x|y|0|00', 'utf8').toString('base64')}`,
+        'AQEB====',
+      ],
+      taskHandle: [
+        Buffer.from(JSON.stringify({ taskId: 'no-such-task', sourceArn: queueArn('dlq') })).toString('base64'),
+        Buffer.from(JSON.stringify({ taskId: 'x', sourceArn: 'not-an-arn' })).toString('base64'),
+        Buffer.from('null').toString('base64'),
+        'bm90IGpzb24=',
+      ],
+      topicArn: [
+        topicArn('missing'),
+        topicArn('events', ACCOUNT, 'eu-west-1'),
+        topicArn('events', '111111111111'),
+        `${topicArn('events')}:extra`,
+        queueArn('std'),
+        'arn:aws:sns:us-east-1:000000000000',
+        'arn:aws:sns:us-east-1:000000000000:endpoint/APNS/app/id',
+      ],
+      subscriptionArn: [
+        `${topicArn('events')}:00000000-0000-0000-0000-000000000000`,
+        topicArn('events'),
+        `${topicArn('events')}:a:b`,
+        'arn:aws:sns',
+      ],
+      token: ['00ff', 'abcdef0123', 'not-hex', ''],
+      endpoint: [
+        'http://example.com:99999/hook',
+        'ftp://example.com',
+        'user@',
+        '+1555555010055555',
+        '/+15555550100',
+        'arn:aws:lambda:us-east-1:000000000000',
+        'arn:aws:sqs:us-east-1:000000000000:',
+      ],
+    };
+    for (const endpoint of [
+      'http://example.com/hook',
+      'https://example.com/hook',
+      'user@example.com',
+      '+15555550100',
+      '+12/34-567.890',
+      'arn:aws:lambda:us-east-1:000000000000:function:f',
+      'arn:aws:firehose:us-east-1:000000000000:deliverystream/s',
+      'arn:aws:sns:us-east-1:000000000000:app/GCM/x',
+      queueArn('other', '111111111111'),
+      queueArn('missing.fifo'),
+    ]) {
+      this.add('endpoint', endpoint);
+    }
+  }
+
+  /** A fresh world: a new account in the prepared state, the fake clock at START. */
+  static async create(): Promise<World> {
+    vi.setSystemTime(START);
+    const world = new World();
+    await world.prepare();
+    return world;
+  }
+
+  private async prepare(): Promise<void> {
+    const { sqs, sns } = this;
+    const created = async (QueueName: string, Attributes?: Record<string, string>) => {
+      const { QueueUrl } = await sqs.send(new SQS.CreateQueueCommand({ QueueName, Attributes }));
+      this.add('queueUrl', QueueUrl!);
+      this.add('queueArn', queueArn(QueueName));
+      this.add('queueName', QueueName);
+      return QueueUrl!;
+    };
+    await created('dlq');
+    await created('dlq.fifo', { FifoQueue: 'true' });
+    const std = await created('std', {
+      RedrivePolicy: JSON.stringify({ deadLetterTargetArn: queueArn('dlq'), maxReceiveCount: 2 }),
+    });
+    const fifo = await created('fifo.fifo', {
+      FifoQueue: 'true',
+      ContentBasedDeduplication: 'true',
+      RedrivePolicy: JSON.stringify({ deadLetterTargetArn: queueArn('dlq.fifo'), maxReceiveCount: 2 }),
+    });
+    const plain = await created('plain', { DelaySeconds: '0', VisibilityTimeout: '45' });
+    await sqs.send(new SQS.TagQueueCommand({ QueueUrl: plain, Tags: { team: 'fuzz', env: 'test' } }));
+    await sqs.send(new SQS.AddPermissionCommand({ QueueUrl: plain, Label: 'perm1', AWSAccountIds: ['111111111111'], Actions: ['SendMessage'] }));
+
+    for (const body of ['one', '{"orderId":7}', 'three']) {
+      await sqs.send(
+        new SQS.SendMessageCommand({
+          QueueUrl: std,
+          MessageBody: body,
+          MessageAttributes: { kind: { DataType: 'String', StringValue: body } },
+        }),
+      );
+    }
+    await sqs.send(new SQS.SendMessageCommand({ QueueUrl: std, MessageBody: 'later', DelaySeconds: 120 }));
+    await sqs.send(
+      new SQS.SendMessageBatchCommand({
+        QueueUrl: fifo,
+        Entries: [
+          { Id: 'a', MessageBody: 'f1', MessageGroupId: 'g1' },
+          { Id: 'b', MessageBody: 'f2', MessageGroupId: 'g2' },
+          { Id: 'c', MessageBody: 'f3', MessageGroupId: 'g1' },
+        ],
+      }),
+    );
+    await sqs.send(new SQS.SendMessageCommand({ QueueUrl: plain, MessageBody: 'dead', MessageAttributes: { n: { DataType: 'Number', StringValue: '1' } } }));
+    // Messages in flight: their receipt handles are the valid ones.
+    for (const QueueUrl of [std, fifo, plain]) {
+      const { Messages = [] } = await sqs.send(new SQS.ReceiveMessageCommand({ QueueUrl, MaxNumberOfMessages: 2, VisibilityTimeout: 600 }));
+      for (const message of Messages) this.add('receiptHandle', message.ReceiptHandle!);
+    }
+    // One message in the dead-letter queue, so a move task has something to move.
+    await sqs.send(new SQS.SendMessageCommand({ QueueUrl: url('dlq'), MessageBody: 'in the dlq' }));
+
+    const topic = async (Name: string, Attributes?: Record<string, string>) => {
+      const { TopicArn } = await sns.send(new SNS.CreateTopicCommand({ Name, Attributes }));
+      this.add('topicArn', TopicArn!);
+      return TopicArn!;
+    };
+    // Created in this order so the likeliest picks (the latest values) are the busiest topics.
+    await topic('quiet');
+    const eventsFifo = await topic('events.fifo', { FifoTopic: 'true', ContentBasedDeduplication: 'true' });
+    const events = await topic('events', { DisplayName: 'Events' });
+    const subscribe = async (TopicArn: string, Protocol: string, Endpoint: string, Attributes?: Record<string, string>) => {
+      const { SubscriptionArn } = await sns.send(
+        new SNS.SubscribeCommand({ TopicArn, Protocol, Endpoint, Attributes, ReturnSubscriptionArn: true }),
+      );
+      this.add('subscriptionArn', SubscriptionArn!);
+    };
+    await subscribe(events, 'sqs', queueArn('std'), { FilterPolicy: JSON.stringify({ kind: ['order'] }) });
+    await subscribe(events, 'sqs', queueArn('plain'), { RawMessageDelivery: 'true' });
+    await subscribe(events, 'https', 'https://example.com/hook');
+    await subscribe(events, 'sqs', queueArn('other', '111111111111')); // pending: another account's queue
+    await subscribe(eventsFifo, 'sqs', queueArn('fifo.fifo'));
+    for (const view of this.aws.sns.topics().flatMap((t) => t.subscriptions())) this.add('token', view.confirmationToken);
+    await sns.send(new SNS.PublishCommand({ TopicArn: events, Message: 'hello', MessageAttributes: { kind: { DataType: 'String', StringValue: 'order' } } }));
+    expect(this.trap.calls).toBe(0);
+  }
+
+  add(kind: RefKind, value: string): void {
+    const list = this.values[kind];
+    if (!list.includes(value)) list.push(value);
+  }
+
+  /** Learns the values an answer carries, so later inputs of the run can name them. */
+  learn(output: unknown): void {
+    if (typeof output !== 'object' || output === null) return;
+    const out = output as Record<string, unknown>;
+    if (typeof out['QueueUrl'] === 'string') this.add('queueUrl', out['QueueUrl']);
+    if (typeof out['TaskHandle'] === 'string') this.add('taskHandle', out['TaskHandle']);
+    if (typeof out['TopicArn'] === 'string') this.add('topicArn', out['TopicArn']);
+    if (typeof out['SubscriptionArn'] === 'string' && out['SubscriptionArn'].startsWith('arn:')) this.add('subscriptionArn', out['SubscriptionArn']);
+    if (Array.isArray(out['Messages'])) {
+      for (const message of out['Messages'] as { ReceiptHandle?: string }[]) if (message.ReceiptHandle) this.add('receiptHandle', message.ReceiptHandle);
+    }
+  }
+
+  /** Replaces every Ref in `value` by the value it names now. */
+  resolve(value: unknown): unknown {
+    if (value instanceof Ref) {
+      const list = value.real ? this.values[value.kind] : this.lookAlikes[value.kind];
+      if (list.length === 0) return this.lookAlikes[value.kind][0];
+      // Later values (answers of this run, then the world's busiest resources) are the likelier picks.
+      return list[list.length - 1 - (value.index % list.length)];
+    }
+    if (Array.isArray(value)) return value.map((item) => this.resolve(item));
+    if (typeof value === 'object' && value !== null && !ArrayBuffer.isView(value)) {
+      const result: Record<string, unknown> = {};
+      for (const key of Object.keys(value)) {
+        Object.defineProperty(result, key, {
+          value: this.resolve((value as Record<string, unknown>)[key]),
+          enumerable: true,
+          writable: true,
+          configurable: true,
+        });
+      }
+      return result;
+    }
+    return value;
+  }
+
+  /** Ends the world: forgets everything and every timer it may have left (the checks come first). */
+  dispose(): void {
+    this.aws.reset();
+    vi.clearAllTimers();
+  }
+}
