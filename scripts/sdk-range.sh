@@ -4,8 +4,17 @@
 # installs them there and vitest.sdk-range.config.ts points the tests and the library at that copy.
 #   bash scripts/sdk-range.sh            # oldest, then newest
 #   bash scripts/sdk-range.sh oldest     # one of them
+#   bash scripts/sdk-range.sh --if-ci    # only when CI=true (how `npm test` calls it), else a one-line skip
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+if [ "${1:-}" = "--if-ci" ]; then
+  shift
+  if [ "${CI:-}" != "true" ]; then
+    echo "sdk-range: skipped outside CI (CI=true npm test, or npm run test:sdk-range, runs it)"
+    exit 0
+  fi
+fi
 
 ranges=("$@")
 [ ${#ranges[@]} -gt 0 ] || ranges=(oldest newest)

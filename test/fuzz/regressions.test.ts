@@ -3,6 +3,7 @@ import * as SQS from '@aws-sdk/client-sqs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { rejectionOf } from '../helpers.js';
 import { World } from './world.js';
+import { InvalidAttributeValue } from '../sdk-features.js';
 
 /** Inputs the fuzzing found crashing the emulation (a TypeError or URIError instead of AWS's answer), kept as tests. */
 
@@ -35,10 +36,10 @@ describe('SQS', () => {
     const deep = `{"Statement":${'['.repeat(100_000)}${']'.repeat(100_000)}}`;
     for (const Policy of [deep, `{"Sid":"${'s'.repeat(8190)}"}`]) {
       const error = await rejectionOf(world.sqs.send(new SQS.SetQueueAttributesCommand({ QueueUrl: 'plain', Attributes: { Policy } })));
-      expect(error).toBeInstanceOf(SQS.InvalidAttributeValue);
+      expect(error).toBeInstanceOf(InvalidAttributeValue);
       expect(error.message).toBe('Invalid value for the parameter Policy.');
       expect(await rejectionOf(world.sqs.send(new SQS.CreateQueueCommand({ QueueName: 'plain', Attributes: { Policy } })))).toBeInstanceOf(
-        SQS.InvalidAttributeValue,
+        InvalidAttributeValue,
       );
     }
     const Policy = `{"Sid":"${'s'.repeat(8180)}"}`;

@@ -9,7 +9,7 @@ class MessageGroup {
   readonly messages = new MessageList();
   /** The availability number of the group's first message while the group is receivable. */
   readyOrder = 0;
-  /** Position in the store's heap of receivable groups (-1 when not receivable). */
+  /** Place in the store's ordering of receivable groups (a LogHeap slot; -1 when not receivable). */
   readySlot = -1;
   constructor(readonly id: string) {}
 }

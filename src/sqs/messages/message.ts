@@ -157,9 +157,9 @@ class ReceiveHistory {
  * A message as one queue holds it: its content (`StoredContent`, so digests are derived, not stored) and the queue's
  * bookkeeping, in one object of fixed shape. Sized for millions of messages (bench/memory.mts):
  * - What only a received message needs lives in a record made at its first receive (`ReceiveHistory`).
- * - `slot` is the message's position in whichever of its store's heaps of visible or hidden messages holds it, and
- *   `retentionSlot` in the store's retention order (-1 when absent): kept on the message, so that removing or
- *   re-timing it never needs a search.
+ * - `slot` is the message's place in whichever of its store's orderings of visible or hidden messages holds it, and
+ *   `retentionSlot` in the store's retention order (LogHeap slot numbers, -1 when absent): kept on the message, so
+ *   that removing or re-timing it never needs a search.
  *
  * `content` is the message itself; another queue (a dead-letter queue) stores a copy.
  */
