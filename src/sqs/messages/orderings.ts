@@ -39,11 +39,6 @@ export class RetentionIndex {
     return this.heap.peek();
   }
 
-  /** Whether the message is stored here, i.e. not removed yet. */
-  has(message: QueuedMessage): boolean {
-    return this.heap.has(message);
-  }
-
   get size(): number {
     return this.heap.size;
   }
