@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { IndexedHeap } from '../../src/util/indexed-heap.js';
+import { createIdSource } from '../../src/ids.js';
 
 interface Item {
   key: number;
@@ -30,16 +31,9 @@ function expectConsistent(h: IndexedHeap<Item>): void {
   });
 }
 
-/** mulberry32, so the randomized test is the same on every run. */
+/** The library's seeded random source, so the randomized test is the same on every run. */
 function prng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 0x1_0000_0000;
-  };
+  return createIdSource(seed).random;
 }
 
 describe('IndexedHeap', () => {

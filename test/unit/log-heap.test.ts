@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LogHeap } from '../../src/util/log-heap.js';
+import { createIdSource } from '../../src/ids.js';
 
 /** Keys are unique in every use (ties broken by a sequence), so items are ordered by (key, id). */
 interface Item {
@@ -25,16 +26,9 @@ function drain(h: LogHeap<Item>): number[] {
   return keys;
 }
 
-/** mulberry32, so the randomized tests are the same on every run. */
+/** The library's seeded random source, so the randomized tests are the same on every run. */
 function prng(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 0x1_0000_0000;
-  };
+  return createIdSource(seed).random;
 }
 
 describe('LogHeap', () => {
