@@ -1,4 +1,5 @@
-// Figure: heap per stored message beyond its body, with 1,000,000 small messages in a standard queue.
+// Figures: heap per stored message beyond its body, with 1,000,000 small messages in a standard queue, and in a FIFO
+// queue (beyond its body and ids).
 // Run on its own: node --expose-gc --import tsx bench/memory.mts
 //
 // The bodies are made first and kept, and the heap is measured (after full collections) before and after the
@@ -8,9 +9,11 @@ import {
   ChangeMessageVisibilityCommand,
   CreateQueueCommand,
   DeleteMessageCommand,
+  DeleteQueueCommand,
   ReceiveMessageCommand,
   SendMessageBatchCommand,
   SendMessageCommand,
+  type SendMessageBatchRequestEntry,
 } from '@aws-sdk/client-sqs';
 import { mocked, type Mocked } from './clients.mjs';
 import { report, type FigureResult } from './harness.mjs';
@@ -25,33 +28,72 @@ function heapAfterGc(): number {
 }
 
 export async function measure(): Promise<FigureResult[]> {
-  const { fastSqs, aws } = mocked();
+  const { fastSqs } = mocked();
   await useEveryPath(fastSqs);
-  const { QueueUrl } = await fastSqs.send(new CreateQueueCommand({ QueueName: 'q' }));
+  return [await standardQueue(fastSqs), await fifoQueue(fastSqs)];
+}
+
+/** Small JSON bodies of 18–24 characters, each its own flat string as a producer would send it. */
+function makeBodies(): string[] {
+  return Array.from({ length: MESSAGES }, (_, i) => JSON.stringify({ orderId: 1_000_000 + i, n: i % 7 }));
+}
+
+async function standardQueue(sqs: Mocked['fastSqs']): Promise<FigureResult> {
+  const { QueueUrl } = await sqs.send(new CreateQueueCommand({ QueueName: 'q' }));
   const empty = heapAfterGc();
-  // Small JSON bodies of 18–24 characters, each its own flat string as a producer would send it.
-  const bodies = Array.from({ length: MESSAGES }, (_, i) => JSON.stringify({ orderId: 1_000_000 + i, n: i % 7 }));
+  const bodies = makeBodies();
   const withBodies = heapAfterGc();
   const bodyBytes = (withBodies - empty) / MESSAGES - 8; // less the array's slot
+  await sendAll(sqs, QueueUrl!, (i) => ({ MessageBody: bodies[i]! }));
+  const perMessage = (heapAfterGc() - withBodies) / MESSAGES;
+  keepAlive(bodies);
+  await sqs.send(new DeleteQueueCommand({ QueueUrl }));
+  return {
+    figure: `Heap per stored message beyond its body (${MESSAGES.toLocaleString('en-US')} messages)`,
+    value: perMessage,
+    unit: 'B',
+    target: 300,
+    detail: `${Math.round(perMessage)} B per message on top of its ${Math.round(bodyBytes)} B body`,
+  };
+}
 
+/**
+ * The same for a FIFO queue: 1,000 message groups, and a MessageDeduplicationId per message. The group and
+ * deduplication ids are the sender's strings, made first and kept like the bodies; what the queue adds is its
+ * sequence number, its place in its group, and the deduplication window's entry, all still inside their five
+ * minutes when the heap is measured (the most a FIFO message costs).
+ */
+async function fifoQueue(sqs: Mocked['fastSqs']): Promise<FigureResult> {
+  const { QueueUrl } = await sqs.send(new CreateQueueCommand({ QueueName: 'q.fifo', Attributes: { FifoQueue: 'true' } }));
+  const groups = Array.from({ length: 1000 }, (_, i) => `group-${i}`);
+  const empty = heapAfterGc();
+  const bodies = makeBodies();
+  const deduplicationIds = Array.from({ length: MESSAGES }, (_, i) => `dedup-${1_000_000 + i}`);
+  const withInputs = heapAfterGc();
+  const inputBytes = (withInputs - empty) / MESSAGES - 16; // less the arrays' slots
+  await sendAll(sqs, QueueUrl!, (i) => ({ MessageBody: bodies[i]!, MessageGroupId: groups[i % groups.length]!, MessageDeduplicationId: deduplicationIds[i]! }));
+  const perMessage = (heapAfterGc() - withInputs) / MESSAGES;
+  keepAlive(bodies, deduplicationIds, groups);
+  return {
+    figure: `FIFO: heap per stored message beyond its body and ids (${MESSAGES.toLocaleString('en-US')} messages, 1,000 groups)`,
+    value: perMessage,
+    unit: 'B',
+    target: 300,
+    detail: `${Math.round(perMessage)} B per message on top of its ${Math.round(inputBytes)} B body and deduplication id, deduplication window full`,
+  };
+}
+
+async function sendAll(sqs: Mocked['fastSqs'], QueueUrl: string, entry: (i: number) => Omit<SendMessageBatchRequestEntry, 'Id'>): Promise<void> {
   for (let i = 0; i < MESSAGES; i += 10) {
-    const Entries = [];
-    for (let j = 0; j < 10 && i + j < MESSAGES; j++) Entries.push({ Id: `e${j}`, MessageBody: bodies[i + j]! });
-    await fastSqs.send(new SendMessageBatchCommand({ QueueUrl, Entries }));
+    const Entries: SendMessageBatchRequestEntry[] = [];
+    for (let j = 0; j < 10 && i + j < MESSAGES; j++) Entries.push({ Id: `e${j}`, ...entry(i + j) });
+    await sqs.send(new SendMessageBatchCommand({ QueueUrl, Entries }));
   }
-  const stored = heapAfterGc();
-  const perMessage = (stored - withBodies) / MESSAGES;
-  const count = aws.sqs.queue('q').messages.length >= 0 ? MESSAGES : 0;
-  bodies.length = count; // keep `bodies` alive up to here
-  return [
-    {
-      figure: `Heap per stored message beyond its body (${MESSAGES.toLocaleString('en-US')} messages)`,
-      value: perMessage,
-      unit: 'B',
-      target: 300,
-      detail: `${Math.round(perMessage)} B per message on top of its ${Math.round(bodyBytes)} B body; heap ${(stored / 1e6).toFixed(0)} MB`,
-    },
-  ];
+}
+
+/** Keeps the sender's strings alive up to the last measurement, so that they are never counted as freed. */
+function keepAlive(...arrays: unknown[][]): void {
+  if (arrays.some((array) => array.length < 0)) console.log('unreachable');
 }
 
 /**
@@ -71,6 +113,14 @@ async function useEveryPath(sqs: Mocked['fastSqs']): Promise<void> {
       if (j === 0) await sqs.send(new ChangeMessageVisibilityCommand({ QueueUrl, ReceiptHandle: m.ReceiptHandle, VisibilityTimeout: 0 }));
       else await sqs.send(new DeleteMessageCommand({ QueueUrl, ReceiptHandle: m.ReceiptHandle }));
     }
+  }
+  const fifo = await sqs.send(new CreateQueueCommand({ QueueName: 'warm-up.fifo', Attributes: { FifoQueue: 'true', ContentBasedDeduplication: 'true' } }));
+  for (let i = 0; i < 200; i++) {
+    await sqs.send(new SendMessageCommand({ QueueUrl: fifo.QueueUrl, MessageBody: `warm-up ${i}`, MessageGroupId: `g${i % 3}` }));
+  }
+  for (let i = 0; i < 100; i++) {
+    const { Messages = [] } = await sqs.send(new ReceiveMessageCommand({ QueueUrl: fifo.QueueUrl, MaxNumberOfMessages: 2 }));
+    for (const m of Messages) await sqs.send(new DeleteMessageCommand({ QueueUrl: fifo.QueueUrl, ReceiptHandle: m.ReceiptHandle }));
   }
 }
 

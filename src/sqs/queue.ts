@@ -1,6 +1,6 @@
 import type { Clock } from '../clock.js';
 import type { IdSource } from '../ids.js';
-import { DeduplicationWindow, formatSequenceNumber, type AcceptedSend } from './fifo/deduplication.js';
+import { DeduplicationWindow, type AcceptedSend } from './fifo/deduplication.js';
 import { ReceiveAttempts } from './fifo/receive-attempts.js';
 import { WaitingReceives, type Waiter } from './long-poll.js';
 import { FifoMessageStore } from './messages/fifo-store.js';
@@ -71,8 +71,10 @@ export class Queue {
     this.settings = settings;
     this.createdAt = clock.now();
     this.lastModifiedAt = this.createdAt;
-    this.store = this.fifo ? new FifoMessageStore() : new StandardMessageStore();
-    this.deduplication = this.fifo ? new DeduplicationWindow(settings.deduplicationScope) : undefined;
+    const deduplication = this.fifo ? new DeduplicationWindow(settings.deduplicationScope) : undefined;
+    this.deduplication = deduplication;
+    // The window points at each message it remembers while the message is here (deduplication.ts).
+    this.store = deduplication ? new FifoMessageStore((message) => deduplication.release(message)) : new StandardMessageStore();
     this.receiveAttempts = this.fifo ? new ReceiveAttempts() : undefined;
     this.waiting = new WaitingReceives(clock, () => this.store.nextVisibleAt());
     // FIFO queues keep their promises of order and exactly-once; only standard queues are loose.
@@ -107,12 +109,10 @@ export class Queue {
     const now = this.advance();
     // A FIFO queue takes no per-message delay but 0, and its own delay applies even then [AWS-snap].
     const delay = this.fifo ? this.settings.delaySeconds : (delaySeconds ?? this.settings.delaySeconds);
-    const { content } = this.enqueue(draft, now, now + 1000 * delay);
-    if (this.deduplication && content.messageDeduplicationId !== undefined) {
-      this.deduplication.remember(content.messageGroupId!, content.messageDeduplicationId, content as AcceptedSend, now);
-    }
+    const message = this.enqueue(draft, now, now + 1000 * delay);
+    if (this.deduplication && message.messageDeduplicationId !== undefined) this.deduplication.rememberStored(message);
     this.wake();
-    return content;
+    return message.content;
   }
 
   /** Runs `work` with waiting receives served once at the end, so a long poll sees a whole batch. */
@@ -288,7 +288,7 @@ export class Queue {
   /** Stores a message; FIFO queues number every message they take in, whatever brought it. */
   private enqueue(content: MessageDraft, enqueuedAt: number, visibleAt: number): QueuedMessage {
     const sequence = this.nextSequence++;
-    const message = new QueuedMessage(content, sequence, enqueuedAt, this.fifo ? formatSequenceNumber(sequence) : undefined);
+    const message = new QueuedMessage(content, sequence, enqueuedAt, this.fifo ? sequence : undefined);
     this.store.add(message, this.clock.now(), visibleAt);
     return message;
   }

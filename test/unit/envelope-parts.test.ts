@@ -79,4 +79,14 @@ describe('envelopes written in parts', () => {
     expect(bodies.prepared(enveloped, 'bell \u0007').storable).toBe(true);
     expect(bodies.prepared(raw, 'bell \u0007').storable).toBe(false);
   });
+
+  it('look for characters SQS refuses in the subject and the attributes too', () => {
+    const enveloped = { arn: `${base.topicArn}:s1`, protocol: 'sqs', rawMessageDelivery: false } as Subscription;
+    const storable = (notification: Notification): boolean => new EndpointBodies(notification).prepared(enveloped, 'fine').storable;
+    expect(storable({ ...base, subject: 'lone \udc00' })).toBe(false);
+    expect(storable({ ...base, subject: 'bell \u0007' })).toBe(true);
+    expect(storable({ ...base, attributes: { a: { DataType: 'String', StringValue: 'x\ufffe' } } })).toBe(false);
+    expect(storable({ ...base, attributes: { 'n\ud800': { DataType: 'String', StringValue: 'x' } } })).toBe(false);
+    expect(storable({ ...base, attributes: { a: { DataType: 'String', StringValue: 'tab\t😀' } } })).toBe(true);
+  });
 });

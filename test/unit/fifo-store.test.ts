@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { DeduplicationWindow, formatSequenceNumber, type AcceptedSend } from '../../src/sqs/fifo/deduplication.js';
+import { DeduplicationWindow, type AcceptedSend } from '../../src/sqs/fifo/deduplication.js';
 import { FifoMessageStore } from '../../src/sqs/messages/fifo-store.js';
-import { QueuedMessage } from '../../src/sqs/messages/message.js';
+import { formatSequenceNumber, QueuedMessage } from '../../src/sqs/messages/message.js';
 
 const RETENTION = 1_000_000;
 const FIVE_MINUTES = 5 * 60_000;
@@ -356,11 +356,56 @@ describe('DeduplicationWindow', () => {
     expect(window.find('g1', 'd1', 2 * FIVE_MINUTES - 1)).toMatchObject({ messageId: 'id-2' });
   });
 
+  it('answers a stored message by its ids, and keeps only them once it has left', () => {
+    const window = new DeduplicationWindow('queue');
+    const stored = message(7, 'g1', 1_000);
+    window.rememberStored(stored);
+    expect(window.find('g2', 'm7', 1_000)).toEqual({ messageId: 'm7', sequenceNumber: formatSequenceNumber(7) });
+    window.release(stored);
+    const entries = (window as unknown as { entries: Map<string, object> }).entries;
+    expect(entries.get('m7')).not.toBe(stored);
+    expect(entries.get('m7')).not.toHaveProperty('body');
+    // Accepted when it was enqueued, released or not.
+    expect(window.find('g1', 'm7', 1_000 + FIVE_MINUTES - 1)).toEqual({ messageId: 'm7', sequenceNumber: formatSequenceNumber(7) });
+    expect(window.find('g1', 'm7', 1_000 + FIVE_MINUTES)).toBeUndefined();
+  });
+
+  it('expires a stored message at five minutes after its enqueue time, in acceptance order', () => {
+    const window = new DeduplicationWindow('queue');
+    window.rememberStored(message(1, 'g1', 0));
+    window.remember('g1', 'other', { messageId: 'id-2', sequenceNumber: formatSequenceNumber(2) }, 1_000);
+    expect(window.find('g1', 'm1', FIVE_MINUTES)).toBeUndefined();
+    expect(window.find('g1', 'other', FIVE_MINUTES)).toMatchObject({ messageId: 'id-2' });
+  });
+
+  it('leaves an entry alone when another message holds its id', () => {
+    const window = new DeduplicationWindow('queue');
+    const first = message(1, 'g1');
+    window.rememberStored(first);
+    const other = new QueuedMessage({ ...first.content, messageId: 'other' }, 2, 0, 2);
+    window.release(other);
+    expect((window as unknown as { entries: Map<string, object> }).entries.get('m1')).toBe(first);
+  });
+
   it('forgets everything on clear', () => {
     const window = new DeduplicationWindow('queue');
     window.remember('g1', 'd1', first, 0);
     window.clear();
     expect(window.find('g1', 'd1', 0)).toBeUndefined();
+  });
+});
+
+describe('FifoMessageStore telling of messages that leave', () => {
+  it('names every message removed, by delete or by retention, but not on clear', () => {
+    const left: string[] = [];
+    const watched = new FifoMessageStore((m) => left.push(m.messageId));
+    const [a, b, c] = [message(1, 'g1', 0), message(2, 'g1', 10), message(3, 'g2', 20)];
+    for (const m of [a, b, c]) watched.add(m!, 20, 20);
+    watched.remove(b!);
+    watched.advance(RETENTION + 5, RETENTION, 0);
+    expect(left).toEqual(['m2', 'm1']);
+    watched.clear();
+    expect(left).toEqual(['m2', 'm1']);
   });
 });
 
@@ -374,5 +419,11 @@ describe('formatSequenceNumber', () => {
     const numbers = [1, 2, 10, 1_000_000].map((n) => BigInt(formatSequenceNumber(n)));
     expect([...numbers].sort((a, b) => (a < b ? -1 : 1))).toEqual(numbers);
     expect(new Set(numbers).size).toBe(4);
+  });
+
+  it('is 10^19 plus the counter, however large the counter', () => {
+    for (const n of [0, 9, 10, 2 ** 31, Number.MAX_SAFE_INTEGER]) {
+      expect(formatSequenceNumber(n)).toBe((10n ** 19n + BigInt(n)).toString());
+    }
   });
 });

@@ -41,8 +41,8 @@ const unsubscribeLines = new WeakMap<Subscription, CheckedText & { readonly endp
  *
  * What all the subscriptions share is made once per message text, not once per subscription: the envelope but for
  * its UnsubscribeURL line (the signature among it), and the size and character checks SQS makes of a body. A fan-out
- * to fifty queues signs once and scans the text once. The envelope's parts neither begin nor end inside a surrogate
- * pair, so the whole has only storable characters exactly when each part has.
+ * to fifty queues signs once and scans the text once. Only the request's text in the envelope can hold a character
+ * SQS refuses (envelope.ts), and escaped at that: a control character is escaped there, a lone surrogate is not.
  */
 export class EndpointBodies {
   private readonly envelopes = new Map<string, Envelope>();
@@ -68,8 +68,11 @@ export class EndpointBodies {
     let envelope = this.envelopes.get(message);
     if (envelope === undefined) {
       const parts = envelopeParts(this.notification, message);
-      const [head, tail] = [checked(parts.head), checked(parts.tail)];
-      envelope = { parts, bytes: head.bytes + tail.bytes, storable: head.storable && tail.storable };
+      envelope = {
+        parts,
+        bytes: Buffer.byteLength(parts.head, 'utf8') + Buffer.byteLength(parts.tail, 'utf8'),
+        storable: parts.requestText.every(hasOnlyValidCharacters),
+      };
       this.envelopes.set(message, envelope);
     }
     return envelope;

@@ -21,7 +21,8 @@ export function fanOut(topic: Topic, notification: Notification, entry: PublishE
   for (const subscription of topic.subscriptions.values()) {
     if (subscription.pendingConfirmation) continue;
     // Past its replay's EndingPoint a subscription is paused [D]: like a pending one, it gets nothing and no record.
-    if (pausedByReplay(topic.replays.get(subscription), notification.timestamp)) continue;
+    // Only FIFO topics replay (replay-policy.ts), so standard topics skip the lookup.
+    if (topic.fifo && pausedByReplay(topic.replays.get(subscription), notification.timestamp)) continue;
     deliveries.push(offerTo(subscription, bodies, entry, filter, sqs));
   }
   return deliveries;

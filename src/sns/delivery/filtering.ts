@@ -8,7 +8,9 @@ import type { Subscription } from '../subscription.js';
  * two protocols may see different bodies; most messages have one body and parse it at most once.
  */
 export class MessageFilter {
-  private readonly inputs = new Map<string, FilterInput>();
+  /** The input of the body asked for first, which is the only one unless MessageStructure=json. */
+  private first: FilterInput | undefined;
+  private others: Map<string, FilterInput> | undefined;
 
   constructor(private readonly attributes: SnsMessageAttributes) {}
 
@@ -16,11 +18,15 @@ export class MessageFilter {
   accepts(subscription: Subscription, body: string): boolean {
     const policy = subscription.filterPolicy;
     if (!policy) return true;
-    let input = this.inputs.get(body);
-    if (!input) {
-      input = filterInput(this.attributes, body);
-      this.inputs.set(body, input);
-    }
-    return policy.compiled.matches(input);
+    return policy.compiled.matches(this.input(body));
+  }
+
+  private input(body: string): FilterInput {
+    if (this.first === undefined) return (this.first = filterInput(this.attributes, body));
+    if (this.first.body === body) return this.first;
+    this.others ??= new Map();
+    let input = this.others.get(body);
+    if (input === undefined) this.others.set(body, (input = filterInput(this.attributes, body)));
+    return input;
   }
 }

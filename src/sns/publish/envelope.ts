@@ -1,6 +1,6 @@
 import type { SnsMessageAttributes } from './attributes.js';
 import { javaHashMapOrder } from './java-hash-order.js';
-import { compactObject, jsonString, prettyMember, prettyObject } from './jackson.js';
+import { jsonString, prettyMember } from './jackson.js';
 import { signingCertUrl, stubSignature } from './signature.js';
 
 /** One published message as every subscription's envelope shows it. */
@@ -42,16 +42,28 @@ export function notificationEnvelope(notification: Notification, message: string
 export interface EnvelopeParts {
   readonly head: string;
   readonly tail: string;
+  /**
+   * The pieces of `head` and `tail` that come from the request: the Message, Subject and attributes as escaped
+   * there. The rest of the envelope is ASCII the emulation writes, so only these can hold a character SQS would
+   * refuse to store.
+   */
+  readonly requestText: readonly string[];
 }
 
 export function envelopeParts(notification: Notification, message: string): EnvelopeParts {
-  const timestamp = new Date(notification.timestamp).toISOString();
+  const timestamp = isoTimestamp(notification.timestamp);
+  const messageText = jsonString(message);
+  const requestText = [messageText];
   // Written straight into text, member by member, in the order and form prettyObject would give the whole object.
-  let head = `{\n${member('Type', '"Notification"')},\n${member('MessageId', jsonString(notification.messageId))},\n`;
-  if (notification.sequenceNumber !== undefined) head += `${member('SequenceNumber', jsonString(notification.sequenceNumber))},\n`;
-  head += `${member('TopicArn', jsonString(notification.topicArn))},\n`;
-  if (notification.subject !== undefined) head += `${member('Subject', jsonString(notification.subject))},\n`;
-  head += `${member('Message', jsonString(message))},\n${member('Timestamp', jsonString(timestamp))},\n`;
+  let head = `{\n  "Type" : "Notification",\n  "MessageId" : ${jsonString(notification.messageId)},\n`;
+  if (notification.sequenceNumber !== undefined) head += `  "SequenceNumber" : ${jsonString(notification.sequenceNumber)},\n`;
+  head += `  "TopicArn" : ${jsonString(notification.topicArn)},\n`;
+  if (notification.subject !== undefined) {
+    const subjectText = jsonString(notification.subject);
+    requestText.push(subjectText);
+    head += `  "Subject" : ${subjectText},\n`;
+  }
+  head += `  "Message" : ${messageText},\n  "Timestamp" : "${timestamp}",\n`;
   if (notification.signatureVersion !== undefined) {
     const signed = {
       Message: message,
@@ -61,26 +73,51 @@ export function envelopeParts(notification: Notification, message: string): Enve
       TopicArn: notification.topicArn,
       Type: 'Notification' as const,
     };
+    // base64 needs no escaping.
     head +=
-      `${member('SignatureVersion', jsonString(notification.signatureVersion))},\n` +
-      `${member('Signature', jsonString(stubSignature(signed, notification.signatureVersion)))},\n` +
-      `${member('SigningCertURL', jsonString(signingCertUrl(notification.endpointBase)))},\n`;
+      `  "SignatureVersion" : ${jsonString(notification.signatureVersion)},\n` +
+      `  "Signature" : "${stubSignature(signed, notification.signatureVersion)}",\n` +
+      `  "SigningCertURL" : ${jsonString(signingCertUrl(notification.endpointBase))},\n`;
   }
   let tail = '';
-  const names = javaHashMapOrder(Object.keys(notification.attributes));
-  if (names.length > 0) {
-    const attributes = prettyObject(names.map((name) => [name, envelopeAttribute(notification, name)]), 1);
-    tail += `,\n${member('MessageAttributes', attributes)}`;
+  const attributes = attributesObject(notification.attributes);
+  if (attributes !== undefined) {
+    requestText.push(attributes);
+    tail += `,\n  "MessageAttributes" : ${attributes}`;
   }
   // "the boolean attribute Replayed is added to each replayed message" [D]. That it is a JSON boolean at the
   // envelope's top level, and its place (last), are unverified.
-  if (notification.replayed) tail += `,\n${member('Replayed', 'true')}`;
-  return { head, tail: `${tail}\n}` };
+  if (notification.replayed) tail += ',\n  "Replayed" : true';
+  return { head, tail: `${tail}\n}`, requestText };
 }
 
-/** A top-level member line, for the envelope's own names (which need no escaping): as prettyMember writes it. */
-function member(name: string, value: string): string {
-  return `  "${name}" : ${value}`;
+/**
+ * The value of MessageAttributes as prettyObject(…, 1) would write it, in Java HashMap order, each attribute
+ * compact: `{"Type":"<DataType>","Value":"<StringValue, or base64 of BinaryValue>"}` [V]. Undefined without any.
+ */
+function attributesObject(attributes: SnsMessageAttributes): string | undefined {
+  const names = javaHashMapOrder(Object.keys(attributes));
+  if (names.length === 0) return undefined;
+  let text = '{\n';
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i]!;
+    const { DataType, StringValue, BinaryValue } = attributes[name]!;
+    const value = BinaryValue ? Buffer.from(BinaryValue).toString('base64') : (StringValue ?? '');
+    text += `${i > 0 ? ',\n' : ''}    ${jsonString(name)} : {"Type":${jsonString(DataType)},"Value":${jsonString(value)}}`;
+  }
+  return `${text}\n  }`;
+}
+
+/** Date#toISOString of the last instant asked for, kept: a batch or a fan-out asks for one instant many times. */
+let lastInstant = Number.NaN;
+let lastIsoTimestamp = '';
+
+function isoTimestamp(epochMs: number): string {
+  if (epochMs !== lastInstant) {
+    lastIsoTimestamp = new Date(epochMs).toISOString();
+    lastInstant = epochMs;
+  }
+  return lastIsoTimestamp;
 }
 
 /** The envelope for one subscription: its parts around its own UnsubscribeURL line. */
@@ -91,14 +128,4 @@ export function assembleEnvelope(parts: EnvelopeParts, notification: Notificatio
 /** The envelope's one subscription-specific line, as it stands between `head` and `tail`. */
 export function unsubscribeMember(notification: Notification, subscriptionArn: string): string {
   return prettyMember('UnsubscribeURL', jsonString(`${notification.endpointBase}/?Action=Unsubscribe&SubscriptionArn=${subscriptionArn}`));
-}
-
-/** `{"Type":"<DataType>","Value":"<StringValue, or base64 of BinaryValue>"}` [V]. */
-function envelopeAttribute(notification: Notification, name: string): string {
-  const attribute = notification.attributes[name]!;
-  const value = attribute.BinaryValue ? Buffer.from(attribute.BinaryValue).toString('base64') : (attribute.StringValue ?? '');
-  return compactObject([
-    ['Type', attribute.DataType],
-    ['Value', value],
-  ]);
 }

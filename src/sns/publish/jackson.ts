@@ -16,11 +16,6 @@ export function jsonString(text: string): string {
   return `"${text.replace(NEEDS_ESCAPE, (c) => SHORT_ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`)}"`;
 }
 
-/** `{"a":"x","b":"y"}`: the compact form SNS uses inside MessageAttributes. */
-export function compactObject(fields: ReadonlyArray<readonly [string, string]>): string {
-  return `{${fields.map(([name, value]) => `${jsonString(name)}:${jsonString(value)}`).join(',')}}`;
-}
-
 /** A pretty-printed object at `depth` whose values are already JSON text. */
 export function prettyObject(fields: ReadonlyArray<readonly [string, string]>, depth = 0): string {
   const lines = fields.map(([name, value]) => prettyMember(name, value, depth));

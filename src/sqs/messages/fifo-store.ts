@@ -33,11 +33,7 @@ export class FifoMessageStore implements MessageStore {
     get: (g) => g.readySlot,
     set: (g, i) => (g.readySlot = i),
   });
-  /**
-   * When each visible message became available, as a count that only grows (times tie under a fake clock).
-   * Kept beside the messages rather than on them: only this store needs it, and entries die with their messages.
-   */
-  private readonly availableOrder = new WeakMap<QueuedMessage, number>();
+  /** Numbers each message as it becomes available (`QueuedMessage.availableOrder`): times tie under a fake clock. */
   private availabilityCount = 0;
   private readonly delayedLine = new MessageList();
   private readonly inFlight = hiddenByVisibleAt();
@@ -45,6 +41,9 @@ export class FifoMessageStore implements MessageStore {
   private readonly byAge = new RetentionIndex();
   private delayMs = 0;
   private retentionMs = Number.POSITIVE_INFINITY;
+
+  /** @param left told of every message that leaves the store, by any way but `clear`. */
+  constructor(private readonly left: (message: QueuedMessage) => void = () => {}) {}
 
   get size(): number {
     return this.byAge.size;
@@ -122,6 +121,7 @@ export class FifoMessageStore implements MessageStore {
 
   remove(message: QueuedMessage): void {
     if (!this.byAge.remove(message)) return;
+    this.left(message);
     if (this.received.get(message.messageId) === message) this.received.delete(message.messageId);
     if (message.state === 'delayed') return this.delayedLine.remove(message);
     if (message.state === 'inFlight') this.inFlight.remove(message);
@@ -193,15 +193,14 @@ export class FifoMessageStore implements MessageStore {
 
   private makeVisible(message: QueuedMessage): void {
     message.state = 'visible';
-    message.hiddenUntil = 0;
-    this.availableOrder.set(message, ++this.availabilityCount);
+    message.availableOrder = ++this.availabilityCount;
   }
 
   /** Queues the group for receiving, keyed by when its first message became available. */
   private readyIfHeadVisible(group: MessageGroup): void {
     const head = group.messages.head!;
     if (head.state !== 'visible') return;
-    group.readyOrder = this.availableOrder.get(head)!;
+    group.readyOrder = head.availableOrder;
     if (this.ready.has(group)) this.ready.update(group);
     else this.ready.push(group);
   }

@@ -40,6 +40,12 @@ function attributesOrShared(attributes: Readonly<Record<string, MessageAttribute
   return NO_ATTRIBUTES;
 }
 
+/** System attributes, and a large body's digest once computed: most messages have neither. */
+interface RareParts {
+  readonly systemAttributes: Readonly<Record<string, MessageAttributeValue>>;
+  readonly digest: string | undefined;
+}
+
 /**
  * A message's content as the emulation keeps it: one object of fixed shape whose digests are not stored but derived
  * when an answer needs them (the send's answer, a receive). A small body's MD5 costs about what the SDK's own check
@@ -50,32 +56,46 @@ export class StoredContent implements MessageContent {
   readonly messageId: string;
   readonly body: string;
   readonly messageAttributes: Readonly<Record<string, MessageAttributeValue>>;
-  readonly systemAttributes: Readonly<Record<string, MessageAttributeValue>>;
   readonly sentTimestamp: number;
   readonly senderId: string;
   readonly messageGroupId: string | undefined;
   readonly messageDeduplicationId: string | undefined;
-  readonly sequenceNumber: string | undefined;
-  /** The body's MD5 once computed, kept for a large body only. */
-  private digest: string | undefined;
+  /**
+   * The SequenceNumber as given, or the FIFO queue's count it is written from when read (formatSequenceNumber): a
+   * 20-digit string kept per message would cost 40 bytes more.
+   */
+  private readonly sequenceSource: string | number | undefined;
+  /** What few messages have, in one field rather than two on every message. */
+  private rare: RareParts | undefined;
 
-  constructor(draft: MessageDraft, sequenceNumber: string | undefined, digest?: string) {
+  constructor(draft: MessageDraft, sequenceNumber: string | number | undefined, digest?: string) {
     this.messageId = draft.messageId;
     this.body = draft.body;
     this.messageAttributes = attributesOrShared(draft.messageAttributes);
-    this.systemAttributes = attributesOrShared(draft.systemAttributes);
     this.sentTimestamp = draft.sentTimestamp;
     this.senderId = draft.senderId;
     this.messageGroupId = draft.messageGroupId;
     this.messageDeduplicationId = draft.messageDeduplicationId;
-    this.sequenceNumber = sequenceNumber;
-    this.digest = digest;
+    this.sequenceSource = sequenceNumber;
+    const systemAttributes = attributesOrShared(draft.systemAttributes);
+    this.rare = systemAttributes !== NO_ATTRIBUTES || digest !== undefined ? { systemAttributes, digest } : undefined;
+  }
+
+  /** Only `AWSTraceHeader` exists today. */
+  get systemAttributes(): Readonly<Record<string, MessageAttributeValue>> {
+    return this.rare?.systemAttributes ?? NO_ATTRIBUTES;
+  }
+
+  get sequenceNumber(): string | undefined {
+    const source = this.sequenceSource;
+    return typeof source === 'number' ? formatSequenceNumber(source) : source;
   }
 
   get md5OfBody(): string {
-    if (this.digest !== undefined) return this.digest;
+    const kept = this.rare?.digest;
+    if (kept !== undefined) return kept;
     const digest = md5Hex(this.body);
-    if (this.body.length >= KEPT_DIGEST_MIN_LENGTH) this.digest = digest;
+    if (this.body.length >= KEPT_DIGEST_MIN_LENGTH) this.rare = { systemAttributes: this.systemAttributes, digest };
     return digest;
   }
 
@@ -89,7 +109,7 @@ export class StoredContent implements MessageContent {
 
   /** A digest `content` already kept, without computing one. */
   protected static keptDigest(content: MessageDraft): string | undefined {
-    return content instanceof StoredContent ? content.digest : undefined;
+    return content instanceof StoredContent ? content.rare?.digest : undefined;
   }
 
   /** `content` with a new id or send time; see `contentWith`. */
@@ -109,6 +129,15 @@ export class StoredContent implements MessageContent {
       StoredContent.keptDigest(content),
     );
   }
+}
+
+/**
+ * A FIFO queue's SequenceNumber for its `counter`-th message: 20 decimal digits, strictly increasing within the
+ * queue (10^19 + counter, written without BigInt).
+ */
+export function formatSequenceNumber(counter: number): string {
+  const digits = String(counter);
+  return digits.length < 20 ? `1${'0'.repeat(19 - digits.length)}${digits}` : (10_000_000_000_000_000_000n + BigInt(counter)).toString();
 }
 
 /** The content a queue stores, with the MD5 digests SQS computes (and answers with) available. */
@@ -165,8 +194,14 @@ class ReceiveHistory {
  */
 export class QueuedMessage extends StoredContent {
   state: MessageState = 'visible';
-  /** Epoch ms at which a delayed or in-flight message becomes visible. */
-  hiddenUntil = 0;
+  /**
+   * `hiddenUntil` while the message is hidden, `availableOrder` while it is visible in a FIFO queue: one field for
+   * both, since a message is never both. It starts undefined on purpose: V8 gives a field that has only ever held
+   * numbers a heap box of its own in every object once it holds a large value such as epoch ms, 16 bytes per stored
+   * message; a field that has held something else keeps small integers inline and boxes only the large values
+   * (bench/memory.mts).
+   */
+  private timing: number | undefined = undefined;
   slot = -1;
   retentionSlot = -1;
   /** Links of the one MessageList the message is in (a FIFO group or the FIFO delayed line). */
@@ -180,8 +215,8 @@ export class QueuedMessage extends StoredContent {
     readonly sequence: number,
     /** Epoch ms from which retention counts: the send time, or for a dead-lettered message when it arrived. */
     enqueuedAt: number,
-    /** FIFO queues number each message they take in; by default the content's own. */
-    sequenceNumber: string | undefined = content.sequenceNumber,
+    /** FIFO queues number each message they take in (their count); by default the content's own. */
+    sequenceNumber: string | number | undefined = content.sequenceNumber,
   ) {
     super(content, sequenceNumber, StoredContent.keptDigest(content));
     if (enqueuedAt !== content.sentTimestamp) this.received().enqueuedAt = enqueuedAt;
@@ -190,6 +225,26 @@ export class QueuedMessage extends StoredContent {
   /** The message's content: the message itself. */
   get content(): MessageContent {
     return this;
+  }
+
+  /** Epoch ms at which a delayed or in-flight message becomes visible. */
+  get hiddenUntil(): number {
+    return this.timing ?? 0;
+  }
+  set hiddenUntil(at: number) {
+    this.timing = at;
+  }
+
+  /**
+   * A visible message in a FIFO queue: when it became available, as a count its store keeps to order message groups
+   * (fifo-store.ts). Kept in `timing`, with `hiddenUntil`: a number per message kept beside the messages would cost
+   * a million-message queue tens of megabytes.
+   */
+  get availableOrder(): number {
+    return this.timing ?? 0;
+  }
+  set availableOrder(order: number) {
+    this.timing = order;
   }
 
   get enqueuedAt(): number {
