@@ -357,6 +357,50 @@ describe('partial batch failures', () => {
     expect(duplicate.name).toBe('BatchEntryIdsNotDistinct');
   });
 
+  it('a failed entry still counts in the checks that fail a SendMessageBatch as a whole', async () => {
+    const { aws, sqs } = sqsSetup();
+    const QueueUrl = await queue(sqs);
+    const fifoUrl = (await sqs.send(new CreateQueueCommand({ QueueName: 'orders.fifo', Attributes: { FifoQueue: 'true' } }))).QueueUrl!;
+    const tooLong = new SendMessageBatchCommand({
+      QueueUrl,
+      Entries: [
+        { Id: 'small', MessageBody: 'x' },
+        { Id: 'big', MessageBody: 'y'.repeat(262_144) },
+        ...['a', 'b', 'c'].map((Id) => ({ Id, MessageBody: 'z'.repeat(262_144) })),
+      ],
+    });
+    const noGroup = new SendMessageBatchCommand({
+      QueueUrl: fifoUrl,
+      Entries: [
+        { Id: 'ok', MessageBody: 'x', MessageGroupId: 'g', MessageDeduplicationId: 'd1' },
+        { Id: 'big', MessageBody: 'y', MessageDeduplicationId: 'd2' },
+      ],
+    });
+    const unfaulted = [await rejectionOf(sqs.send(tooLong)), await rejectionOf(sqs.send(noGroup))];
+    expect(unfaulted.map((e) => e.name)).toEqual(['BatchRequestTooLong', 'InvalidParameterValue']);
+
+    const handle = aws.sqs.failEntries('SendMessageBatch', { ids: ['big'], error: 'InternalError' });
+    const faulted = [await rejectionOf(sqs.send(tooLong)), await rejectionOf(sqs.send(noGroup))];
+    expect(faulted.map((e) => [e.name, e.message])).toEqual(unfaulted.map((e) => [e.name, e.message]));
+    expect(aws.sqs.queue('orders').messages()).toEqual([]);
+    expect(aws.sqs.queue('orders.fifo').messages()).toEqual([]);
+    expect(handle.hits).toBe(2);
+  });
+
+  it('a failed entry that PublishBatch would refuse fails the whole request, as it would without the fault', async () => {
+    const { aws, sns } = snsSetup();
+    const { TopicArn } = await sns.send(new CreateTopicCommand({ Name: 'events' }));
+    aws.sns.failEntries('PublishBatch', { ids: ['bad'], error: 'InternalError' });
+    const entries = [
+      { Id: 'good', Message: 'fine' },
+      { Id: 'bad', Message: '' },
+    ];
+    const error = await rejectionOf(sns.send(new PublishBatchCommand({ TopicArn, PublishBatchRequestEntries: entries })));
+    expect(error.name).toBe('InvalidParameterException');
+    expect(error.message).toBe('Invalid parameter: Empty message');
+    expect(aws.sns.topic('events').published()).toEqual([]);
+  });
+
   it('a whole-command fault wins over entry faults', async () => {
     const { aws, sqs } = sqsSetup();
     const QueueUrl = await queue(sqs);

@@ -1,8 +1,8 @@
 import type { AwsError } from '../aws-error.js';
-import { RequiredMembers } from '../sns/publish/required-members.js';
-import { existingTopic, resolveTopic } from '../sns/publish/target.js';
+import { checkPublishBatch } from '../sns/actions/publish-batch.js';
 import type { SnsBackend } from '../sns/sns-backend.js';
 import { batchOutput, runEntry, validateBatchEntries, type BatchOutput, type BatchResultErrorEntry } from '../sqs/actions/batch.js';
+import { checkSendMessageBatch } from '../sqs/actions/send-message-batch.js';
 import type { SqsBackend } from '../sqs/sqs-backend.js';
 
 /**
@@ -13,11 +13,8 @@ import type { SqsBackend } from '../sqs/sqs-backend.js';
 export interface BatchShape {
   /** The request member that holds the entries. */
   readonly entriesKey: string;
-  /**
-   * The whole-request checks that must still see every entry, run before any is taken out; `remaining` is how
-   * many entries the action itself will get.
-   */
-  checkRequest(action: string, input: Readonly<Record<string, unknown>>, remaining: number): void;
+  /** The whole-request checks that must still see every entry, run before any is taken out. */
+  checkRequest(action: string, input: Readonly<Record<string, unknown>>): void;
   /** The action's answer had it run with no entries (it is not run then). */
   emptyOutput(): object;
   /** The `Failed` record of an entry failed by a fault. */
@@ -54,7 +51,7 @@ export async function runWithFailedEntries(
   proceed: (input: unknown) => Promise<object> | object,
 ): Promise<object> {
   const kept = entries.filter((entry) => !failures.has(entry.Id));
-  shape.checkRequest(action, input, kept.length);
+  shape.checkRequest(action, input);
   const output = kept.length > 0 ? await proceed({ ...input, [shape.entriesKey]: kept }) : shape.emptyOutput();
   const positions = new Map(entries.map((entry, index) => [entry.Id, index]));
   const injected = entries.flatMap((entry) => {
@@ -74,7 +71,12 @@ export function sqsBatchShape(backend: SqsBackend): BatchShape {
   return {
     entriesKey: 'Entries',
     checkRequest: (action, input) => {
-      // As each SQS batch action starts: the queue, then count, Ids and distinctness of all the entries.
+      // As each SQS batch action starts: the queue, then count, Ids and distinctness of all the entries, and for
+      // SendMessageBatch the batch's size and FIFO rules. What fails one entry only is that entry's own business.
+      if (action === 'SendMessageBatch') {
+        checkSendMessageBatch(backend, input);
+        return;
+      }
       backend.queueByUrl(input.QueueUrl);
       validateBatchEntries(input.Entries, `${action}RequestEntry`);
     },
@@ -96,14 +98,8 @@ export function sqsBatchShape(backend: SqsBackend): BatchShape {
 export function snsBatchShape(backend: SnsBackend): BatchShape {
   return {
     entriesKey: 'PublishBatchRequestEntries',
-    checkRequest: (_action, input, remaining) => {
-      // With entries left, PublishBatch itself checks the topic, in its own order.
-      if (remaining > 0) return;
-      const required = new RequiredMembers();
-      required.require(input.TopicArn, 'topicArn');
-      required.throwIfAny();
-      existingTopic(resolveTopic(backend, input.TopicArn, 'TopicArn'));
-    },
+    // Any entry that fails a check fails a PublishBatch as a whole [V], a failed entry too.
+    checkRequest: (_action, input) => void checkPublishBatch(backend, input),
     emptyOutput: () => ({ Successful: [], Failed: [] }),
     // The field order of the SDK's BatchResultErrorEntry schema.
     failedEntry: (id, error) => ({ Id: id, Code: error.code, SenderFault: error.type === 'Sender', Message: error.message }),

@@ -1,12 +1,13 @@
 import type { PublishBatchCommandInput, PublishBatchCommandOutput, PublishBatchRequestEntry } from '@aws-sdk/client-sns';
 import { snsErrors } from '../errors.js';
 import { publishToTopic } from '../delivery/publisher.js';
-import { requireEntryMembers, validateEntry } from '../publish/entry.js';
+import { requireEntryMembers, validateEntry, type PublishEntry } from '../publish/entry.js';
 import { RequiredMembers } from '../publish/required-members.js';
 import { MAX_PUBLISH_BYTES, publishSize } from '../publish/size.js';
 import { validateMessageAttributes } from '../publish/attributes.js';
 import { existingTopic, resolveTopic } from '../publish/target.js';
 import type { SnsBackend } from '../sns-backend.js';
+import type { Topic } from '../topic.js';
 import { textOf } from '../../util/text.js';
 
 const MAX_ENTRIES = 10;
@@ -21,6 +22,16 @@ type Entry = Partial<PublishBatchRequestEntry>;
  * every entry has passed. `Successful` keeps request order and `Failed` is always present and empty [V].
  */
 export function publishBatch(backend: SnsBackend, input: Partial<PublishBatchCommandInput>): Omit<PublishBatchCommandOutput, '$metadata'> {
+  const { topic, entries, accepted } = checkPublishBatch(backend, input);
+  const Successful = accepted.map((entry, index) => ({ Id: entries[index]!.Id!, ...publishToTopic(backend, topic, entry) }));
+  return { Successful, Failed: [] };
+}
+
+/** Every check of a PublishBatch, in AWS's order: any entry that fails one fails the whole request. */
+export function checkPublishBatch(
+  backend: SnsBackend,
+  input: Partial<PublishBatchCommandInput>,
+): { topic: Topic; entries: Entry[]; accepted: PublishEntry[] } {
   const given: unknown = input.PublishBatchRequestEntries;
   // The SDK's serializer leaves null entries out of the request and numbers the rest from 1; a list of nothing but
   // nulls is not sent at all (an empty one is sent as empty).
@@ -40,9 +51,7 @@ export function publishBatch(backend: SnsBackend, input: Partial<PublishBatchCom
   checkEntryIds(entries);
   checkTotalSize(entries);
   const accepted = entries.map((entry) => validateEntry(entry, target.kind, { checkSize: false }));
-  const topic = existingTopic(target);
-  const Successful = accepted.map((entry, index) => ({ Id: entries[index]!.Id!, ...publishToTopic(backend, topic, entry) }));
-  return { Successful, Failed: [] };
+  return { topic: existingTopic(target), entries, accepted };
 }
 
 /** Count, then each Id in order: its length, its characters, and that no earlier entry used it. */

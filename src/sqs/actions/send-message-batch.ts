@@ -4,6 +4,7 @@ import type {
 } from '@aws-sdk/client-sqs';
 import { sqsErrors } from '../errors.js';
 import { messagePayloadSize } from '../message-validation.js';
+import type { Queue } from '../queue.js';
 import type { SqsBackend } from '../sqs-backend.js';
 import { batchOutput, runEntry, type BatchOutput, validateBatchEntries, type BatchResultErrorEntry } from './batch.js';
 import { acceptMessage, deliverAccepted, fifoRuleViolation, type MessageInput } from './message-input.js';
@@ -11,12 +12,18 @@ import { acceptMessage, deliverAccepted, fifoRuleViolation, type MessageInput } 
 /** The whole batch's payload limit, whatever the queue's MaximumMessageSize. */
 const MAX_BATCH_BYTES = 1_048_576;
 
-export function sendMessageBatch(
+type SendEntry = MessageInput & { Id?: unknown };
+
+/**
+ * The checks that fail a SendMessageBatch as a whole, before any entry is sent: the queue, the entries' count and
+ * Ids, the batch's total size, and the FIFO rules on group and deduplication ids.
+ */
+export function checkSendMessageBatch(
   backend: SqsBackend,
   input: Partial<SendMessageBatchCommandInput>,
-): BatchOutput<SendMessageBatchResultEntry> {
+): { queue: Queue; entries: (SendEntry & { Id: string })[] } {
   const queue = backend.queueByUrl(input.QueueUrl);
-  const entries = validateBatchEntries<MessageInput & { Id?: unknown }>(input.Entries, 'SendMessageBatchRequestEntry');
+  const entries = validateBatchEntries<SendEntry>(input.Entries, 'SendMessageBatchRequestEntry');
   // Counted over the raw entries: an oversized batch fails as a whole, whatever its entries' own faults.
   const total = entries.reduce((sum, entry) => sum + messagePayloadSize(entry.MessageBody, entry.MessageAttributes), 0);
   if (total > MAX_BATCH_BYTES) throw sqsErrors.batchRequestTooLong(total);
@@ -25,7 +32,14 @@ export function sendMessageBatch(
     const fifoError = fifoRuleViolation(queue, entry, true);
     if (fifoError) throw fifoError;
   }
+  return { queue, entries };
+}
 
+export function sendMessageBatch(
+  backend: SqsBackend,
+  input: Partial<SendMessageBatchCommandInput>,
+): BatchOutput<SendMessageBatchResultEntry> {
+  const { queue, entries } = checkSendMessageBatch(backend, input);
   const successful: SendMessageBatchResultEntry[] = [];
   const failed: BatchResultErrorEntry[] = [];
   // Entries are enqueued in order, so FIFO entries keep their order and a later duplicate is caught.
