@@ -46,6 +46,8 @@ export const SNS_ACTIONS = [
   'ListSubscriptionsByTopic',
   'Publish',
   'PublishBatch',
+  'AddPermission',
+  'RemovePermission',
 ] as const;
 
 /** The batch actions whose answer has per-entry `Successful` / `Failed` lists. */

@@ -208,6 +208,13 @@ const commands = {
     PhoneNumber: optional(fc.constantFrom('+15555550100', '555', '+1'), badString),
     ...entryMembers,
   }),
+  AddPermission: record({
+    TopicArn: topicArn,
+    Label: field(fc.oneof(fc.constantFrom('perm1', 'perm2', '__default_statement_ID'), fc.stringMatching(/^[A-Za-z0-9_-]{1,8}$/)), badString),
+    AWSAccountId: field(list(fc.constantFrom('111111111111', '000000000000', '123'), { maxLength: 3 })),
+    ActionName: field(list(fc.constantFrom('Publish', 'Subscribe', 'Receive', 'DeleteTopic', 'InvalidAction', 'CreateTopic'), { maxLength: 3 })),
+  }),
+  RemovePermission: record({ TopicArn: topicArn, Label: field(fc.constantFrom('perm1', 'perm2', '__default_statement_ID', 'nope'), badString) }),
   PublishBatch: record({
     TopicArn: topicArn,
     PublishBatchRequestEntries: field(

@@ -1,5 +1,6 @@
 import type { RequestContext } from '../../plugin.js';
 import type { SnsBackend } from '../sns-backend.js';
+import { addPermission, removePermission } from './permissions.js';
 import { publish } from './publish.js';
 import { publishBatch } from './publish-batch.js';
 import {
@@ -38,4 +39,6 @@ export const snsActions: Readonly<Record<string, Action>> = {
   ListSubscriptionsByTopic: listSubscriptionsByTopic,
   Publish: publish,
   PublishBatch: publishBatch,
+  AddPermission: addPermission,
+  RemovePermission: removePermission,
 };
