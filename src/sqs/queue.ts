@@ -134,7 +134,7 @@ export class Queue {
   /** Takes in a message another queue redrove here; standard queues keep its original enqueue time. */
   acceptDeadLetter(from: QueuedMessage, sourceArn: string): void {
     const now = this.advance();
-    const moved = this.enqueue(from.content, this.fifo ? now : from.enqueuedAt, now);
+    const moved = this.enqueue(from.content, this.fifo ? now : from.enqueuedAt, this.arrivalVisibleAt(now));
     moved.receiveCount = from.receiveCount;
     moved.firstReceiveTimestamp = from.firstReceiveTimestamp;
     moved.deadLetterQueueSourceArn = sourceArn;
@@ -162,8 +162,18 @@ export class Queue {
   /** Takes in a message a move task brought here, as a new message of this queue (the task gave it a new id). */
   acceptMoved(from: QueuedMessage): void {
     const now = this.advance();
-    this.enqueue(from.content, now, now);
+    this.enqueue(from.content, now, this.arrivalVisibleAt(now));
     this.wake();
+  }
+
+  /**
+   * When a message arriving by redrive or move task becomes visible. A FIFO queue's delay applies to every message
+   * by its enqueue time (it is even retroactive), so an arrival waits it out like a send, and keeps its place behind
+   * earlier messages still waiting. A standard queue's delay applies at send time only; an arrival is visible at
+   * once. What AWS does is not recorded.
+   */
+  private arrivalVisibleAt(now: number): number {
+    return this.fifo ? now + 1000 * this.settings.delaySeconds : now;
   }
 
   /**

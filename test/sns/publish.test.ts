@@ -162,6 +162,7 @@ describe('Publish message checks', () => {
     ['a control character', 'bell\u0007'],
     ['101 characters', 'a'.repeat(101)],
     ['a leading space', ' subject'],
+    ['a character beyond ASCII', 'Grüße'],
   ])('refuses a Subject with %s (text not recorded)', async (_case, subject) => {
     await expectInvalidParameter(publish({ Subject: subject }), 'Invalid parameter: Subject');
   });

@@ -476,6 +476,16 @@ describe('tags', () => {
     expect(await tagsOf(sns, arn)).toHaveLength(50);
   });
 
+  it('refuses more than 50 tags when the topic is created', async () => {
+    const { sns } = snsSetup();
+    const tags = (n: number) => Array.from({ length: n }, (_, i) => ({ Key: `k${i}`, Value: 'v' }));
+    const error = await rejectionOf(sns.send(new CreateTopicCommand({ Name: 'crowded', Tags: tags(51) })));
+    expect(error).toBeInstanceOf(TagLimitExceededException);
+    expect((await sns.send(new ListTopicsCommand({}))).Topics).toEqual([]);
+    const { TopicArn } = await sns.send(new CreateTopicCommand({ Name: 'full', Tags: tags(50) }));
+    expect(await tagsOf(sns, TopicArn!)).toHaveLength(50);
+  });
+
   it('answers ResourceNotFound for a topic that does not exist', async () => {
     const { sns } = snsSetup();
     const error = await rejectionOf(sns.send(new ListTagsForResourceCommand({ ResourceArn: arnOf('missing') })));

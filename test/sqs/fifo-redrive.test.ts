@@ -141,6 +141,25 @@ describe('moving a FIFO message to its dead-letter queue', () => {
     expect(bodies(await receive(sqs, dlqUrl))).toEqual(['m1']);
   });
 
+  it('waits out the dead-letter queue’s delay, like every message of a FIFO queue, whether or not others wait', async () => {
+    await sqs.send(new SetQueueAttributesCommand({ QueueUrl: dlqUrl, Attributes: { DelaySeconds: '10' } }));
+    const srcUrl = await sourceQueue(1);
+    await sendTo(srcUrl, 'g', 'a');
+    await receive(sqs, srcUrl, { VisibilityTimeout: 0 });
+    await receive(sqs, srcUrl); // moves a
+    expect(await receive(sqs, dlqUrl)).toEqual([]);
+    vi.advanceTimersByTime(5_000);
+    await sendTo(dlqUrl, 'g', 'direct');
+    await sendTo(srcUrl, 'g', 'b');
+    await receive(sqs, srcUrl, { VisibilityTimeout: 0 });
+    await receive(sqs, srcUrl); // moves b, behind direct
+    vi.advanceTimersByTime(5_000);
+    expect(bodies(await receive(sqs, dlqUrl, { MaxNumberOfMessages: 10 }))).toEqual(['a']);
+    vi.advanceTimersByTime(5_000);
+    expect(bodies(await receive(sqs, dlqUrl, { MaxNumberOfMessages: 10 }))).toEqual([]); // group g is locked by a
+    expect(await counts(sqs, dlqUrl)).toEqual({ visible: 2, inFlight: 1, delayed: 0 });
+  });
+
   it('keeps the order of a group in the dead-letter queue', async () => {
     const srcUrl = await sourceQueue(1);
     for (const body of ['m1', 'm2', 'm3']) await sendTo(srcUrl, 'g', body);

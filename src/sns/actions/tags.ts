@@ -23,6 +23,11 @@ export function tagList(tags: unknown): Map<string, string> {
   return result;
 }
 
+/** A topic holds at most 50 tags (spec §9): TagResource and CreateTopic both refuse more. */
+export function checkTagCount(count: number): void {
+  if (count > MAX_TAGS) throw snsErrors.tagLimitExceeded('Could not complete request: tag quota of per resource exceeded');
+}
+
 /** CreateTopic idempotency: the given tags must already be on the topic with the same values. */
 export function tagsDifferFrom(existing: ReadonlyMap<string, string>, given: ReadonlyMap<string, string>): boolean {
   for (const [key, value] of given) if (existing.get(key) !== value) return true;
@@ -39,8 +44,7 @@ function taggedTopic(backend: SnsBackend, arn: unknown): Topic {
 export function tagResource(backend: SnsBackend, input: Partial<TagResourceCommandInput>): object {
   const topic = taggedTopic(backend, input.ResourceArn);
   const tags = tagList(input.Tags);
-  const after = new Set([...topic.tags.keys(), ...tags.keys()]);
-  if (after.size > MAX_TAGS) throw snsErrors.tagLimitExceeded('Could not complete request: tag quota of per resource exceeded');
+  checkTagCount(new Set([...topic.tags.keys(), ...tags.keys()]).size);
   for (const [key, value] of tags) topic.tags.set(key, value);
   return {};
 }

@@ -8,11 +8,12 @@ import type {
   ListTopicsCommandOutput,
   SetTopicAttributesCommandInput,
 } from '@aws-sdk/client-sns';
+import { NotEmulatedError } from '../../aws-error.js';
 import { snsErrors } from '../errors.js';
 import type { SnsBackend } from '../sns-backend.js';
 import { checkCreateAttributes, differsFromTopic, renderTopicAttributes, setTopicAttribute } from '../topic-attributes.js';
 import { paginateByToken } from './pagination.js';
-import { tagList, tagsDifferFrom } from './tags.js';
+import { checkTagCount, tagList, tagsDifferFrom } from './tags.js';
 
 const STANDARD_NAME = /^[A-Za-z0-9_-]{1,256}$/;
 const FIFO_NAME = /^[A-Za-z0-9_-]{1,251}\.fifo$/;
@@ -27,6 +28,11 @@ export function createTopic(backend: SnsBackend, input: Partial<CreateTopicComma
   }
   const checked = checkCreateAttributes(attributes, fifo);
   const tags = tagList(input.Tags);
+  checkTagCount(tags.size);
+  // Data protection policies are not emulated: storing one and never applying it would be a made-up success.
+  if (input.DataProtectionPolicy !== undefined && input.DataProtectionPolicy !== null) {
+    throw new NotEmulatedError('SNS', 'CreateTopicCommand', 'creating a topic with a DataProtectionPolicy');
+  }
 
   const existing = backend.findTopicByName(name);
   if (existing) {
