@@ -6,6 +6,19 @@ import { toSdkException, type ServiceName } from './sdk-errors.js';
 export interface RequestContext {
   readonly requestId: string;
   readonly abortSignal: AbortSignalLike | undefined;
+  /** The `X-Amzn-Trace-Id` header the SDK would have sent (see `sdkTraceHeader`), for the actions that keep it. */
+  traceHeader(): string | undefined;
+}
+
+/**
+ * The trace header the SDK adds at its build step, which the mock answers before: inside AWS Lambda (the function
+ * name and `_X_AMZN_TRACE_ID` in the environment) the SDK sends the trace id as `X-Amzn-Trace-Id`, as its
+ * recursion-detection middleware does. Read when asked, as the SDK reads them at each call, so a test can set them.
+ */
+function sdkTraceHeader(): string | undefined {
+  const functionName = process.env['AWS_LAMBDA_FUNCTION_NAME'];
+  const traceId = process.env['_X_AMZN_TRACE_ID'];
+  return functionName && traceId ? traceId : undefined;
 }
 
 export interface AbortSignalLike {
@@ -80,7 +93,7 @@ export function middlewareFor(emulation: ServiceEmulation, ids: () => IdSource) 
       const action = command.endsWith('Command') ? command.slice(0, -'Command'.length) : command;
       const requestId = ids().uuid();
       const smithy = context[SMITHY_CONTEXT_KEY] as { abortSignal?: AbortSignalLike } | undefined;
-      const request: RequestContext = { requestId, abortSignal: smithy?.abortSignal };
+      const request: RequestContext = { requestId, abortSignal: smithy?.abortSignal, traceHeader: sdkTraceHeader };
       const input = args.input ?? {};
       try {
         const interceptor = emulation.interceptor;

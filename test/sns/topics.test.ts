@@ -17,6 +17,7 @@ import {
   type Tag,
 } from '@aws-sdk/client-sns';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { NotEmulatedError } from '../../src/index.js';
 import { rejectionOf } from '../helpers.js';
 import { expectInvalidParameter, expectNotFound, snsSetup } from './sns-support.js';
 
@@ -474,6 +475,14 @@ describe('tags', () => {
     const error = await rejectionOf(sns.send(new TagResourceCommand({ ResourceArn: arn, Tags: [{ Key: 'one-more', Value: 'v' }] })));
     expect(error).toBeInstanceOf(TagLimitExceededException);
     expect(await tagsOf(sns, arn)).toHaveLength(50);
+  });
+
+  it('does not pretend to keep a DataProtectionPolicy given at creation', async () => {
+    const { sns } = snsSetup();
+    const error = await rejectionOf(sns.send(new CreateTopicCommand({ Name: 'guarded', DataProtectionPolicy: '{"Name":"x"}' })));
+    expect(error).toBeInstanceOf(NotEmulatedError);
+    expect(error.message).toContain('DataProtectionPolicy');
+    expect((await sns.send(new ListTopicsCommand({}))).Topics).toEqual([]);
   });
 
   it('refuses more than 50 tags when the topic is created', async () => {

@@ -4,6 +4,7 @@ import {
   EmptyBatchRequest,
   InvalidBatchEntryId,
   InvalidMessageContents,
+  ReceiveMessageCommand,
   SendMessageBatchCommand,
   SendMessageCommand,
   TooManyEntriesInBatchRequest,
@@ -114,6 +115,39 @@ describe('SendMessage output', () => {
     });
     expect(output.MD5OfMessageSystemAttributes).toBe(TRACE_HEADER_MD5);
     expect(output.MD5OfMessageAttributes).toBe(KENOBI_MD5);
+  });
+
+  describe('inside AWS Lambda, where the SDK sends the X-Ray trace id as X-Amzn-Trace-Id', () => {
+    beforeEach(() => {
+      vi.stubEnv('AWS_LAMBDA_FUNCTION_NAME', 'orders-handler');
+      vi.stubEnv('_X_AMZN_TRACE_ID', TRACE_HEADER);
+    });
+    afterEach(() => vi.unstubAllEnvs());
+
+    it('keeps it as the AWSTraceHeader system attribute, for SendMessage and every batch entry', async () => {
+      const output = await send({ MessageBody: 'msg' });
+      expect(output.MD5OfMessageSystemAttributes).toBe(TRACE_HEADER_MD5);
+      const batch = await sqs.send(
+        new SendMessageBatchCommand({ QueueUrl: queueUrl, Entries: [{ Id: 'a', MessageBody: 'a' }, { Id: 'b', MessageBody: 'b' }] }),
+      );
+      expect(batch.Successful?.map((entry) => entry.MD5OfMessageSystemAttributes)).toEqual([TRACE_HEADER_MD5, TRACE_HEADER_MD5]);
+      const { Messages = [] } = await sqs.send(
+        new ReceiveMessageCommand({ QueueUrl: queueUrl, MaxNumberOfMessages: 10, MessageSystemAttributeNames: ['AWSTraceHeader'] }),
+      );
+      expect(Messages.map((m) => m.Attributes)).toEqual(Array.from({ length: 3 }, () => ({ AWSTraceHeader: TRACE_HEADER })));
+    });
+
+    it('lets an AWSTraceHeader given in MessageSystemAttributes win (precedence not recorded)', async () => {
+      await send({ MessageBody: 'msg', MessageSystemAttributes: { AWSTraceHeader: { DataType: 'String', StringValue: 'Root=1-0-0' } } });
+      const { Messages = [] } = await sqs.send(new ReceiveMessageCommand({ QueueUrl: queueUrl, MessageSystemAttributeNames: ['AWSTraceHeader'] }));
+      expect(Messages[0]?.Attributes).toEqual({ AWSTraceHeader: 'Root=1-0-0' });
+    });
+
+    it('adds nothing outside Lambda (no function name)', async () => {
+      vi.stubEnv('AWS_LAMBDA_FUNCTION_NAME', '');
+      const output = await send({ MessageBody: 'msg' });
+      expect(output).not.toHaveProperty('MD5OfMessageSystemAttributes');
+    });
   });
 
   it('has no SequenceNumber on a standard queue', async () => {

@@ -13,6 +13,9 @@ import {
 } from '../message-validation.js';
 import { sqsErrors } from '../errors.js';
 import type { Queue } from '../queue.js';
+import type { SqsBackend } from '../sqs-backend.js';
+import type { MessageAttributeValue } from '../md5.js';
+import type { RequestContext } from '../../plugin.js';
 import { isPresent } from './params.js';
 
 /** One message as SendMessage or a SendMessageBatch entry carries it. */
@@ -51,17 +54,34 @@ export function fifoRuleViolation(queue: Queue, input: MessageInput, inBatch: bo
   return undefined;
 }
 
+/** Who sends: the account's ids and principal, and the request's X-Ray trace header if it has one. */
+export interface Sender {
+  readonly ids: { uuid(): string };
+  readonly senderId: string;
+  readonly traceHeader: string | undefined;
+}
+
+export function senderOf(backend: SqsBackend, request: RequestContext): Sender {
+  return { ids: backend.ids, senderId: backend.senderId, traceHeader: request.traceHeader() };
+}
+
+/**
+ * A request's `X-Amzn-Trace-Id` header becomes the message's `AWSTraceHeader` system attribute [AWS-snap]; one given
+ * in MessageSystemAttributes is kept instead (which wins is not recorded).
+ */
+function withTraceHeader(
+  systemAttributes: Record<string, MessageAttributeValue>,
+  traceHeader: string | undefined,
+): Record<string, MessageAttributeValue> {
+  if (traceHeader === undefined || Object.hasOwn(systemAttributes, 'AWSTraceHeader')) return systemAttributes;
+  return { ...systemAttributes, AWSTraceHeader: { DataType: 'String', StringValue: traceHeader } };
+}
+
 /**
  * Validates one message for `queue` and builds what the queue stores. The checks and their order
  * are shared by SendMessage and SendMessageBatch; only the texts of a few errors differ in a batch.
  */
-export function acceptMessage(
-  queue: Queue,
-  input: MessageInput,
-  ids: { uuid(): string },
-  senderId: string,
-  batchIndex?: number,
-): AcceptedMessage {
+export function acceptMessage(queue: Queue, input: MessageInput, sender: Sender, batchIndex?: number): AcceptedMessage {
   const inBatch = batchIndex !== undefined;
   const bodyParameter = inBatch ? `SendMessageBatchRequestEntry.${batchIndex + 1}.MessageBody` : 'MessageBody';
   if (!isPresent(input.MessageBody) || input.MessageBody === '') throw sqsErrors.missingParameter(bodyParameter);
@@ -69,7 +89,7 @@ export function acceptMessage(
   const fifoError = fifoRuleViolation(queue, input, inBatch);
   if (fifoError) throw fifoError;
   const messageAttributes = validateMessageAttributes(input.MessageAttributes);
-  const systemAttributes = validateMessageSystemAttributes(input.MessageSystemAttributes);
+  const systemAttributes = withTraceHeader(validateMessageSystemAttributes(input.MessageSystemAttributes), sender.traceHeader);
   const messageGroupId = validateGroupOrDedupId('MessageGroupId', input.MessageGroupId);
   const messageDeduplicationId = validateGroupOrDedupId('MessageDeduplicationId', input.MessageDeduplicationId);
   if (messageDeduplicationId !== undefined && !queue.fifo) {
@@ -90,12 +110,12 @@ export function acceptMessage(
     delaySeconds,
     duplicateOf: deduplicationId === undefined ? undefined : queue.findDuplicate(messageGroupId!, deduplicationId),
     content: messageContent({
-      messageId: ids.uuid(),
+      messageId: sender.ids.uuid(),
       body,
       messageAttributes,
       systemAttributes,
       sentTimestamp: queue.now(),
-      senderId,
+      senderId: sender.senderId,
       messageGroupId,
       messageDeduplicationId: deduplicationId,
     }),
