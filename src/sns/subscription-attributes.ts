@@ -1,5 +1,6 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { AwsError } from '../aws-error.js';
+import { normalizeSubscriptionDeliveryPolicy } from './delivery-policy.js';
 import { snsErrors } from './errors.js';
 import { compileFilterPolicy, FilterPolicyError } from './filter-policy/index.js';
 import { readJson } from './filter-policy/json-reader.js';
@@ -72,10 +73,11 @@ const redrivePolicy: Check = (value, target, fail) => {
   return value;
 };
 
+/** Stored in SNS's form, every member present (delivery-policy.ts); "" removes it. */
 const deliveryPolicy: Check = (value, _target, fail) => {
-  // AWS rewrites a delivery policy into its full schema; it is kept as given here. Not recorded from AWS.
-  if (value !== '') parseJson('DeliveryPolicy', value, fail);
-  return value;
+  if (value === '') return value;
+  parseJson('DeliveryPolicy', value, fail);
+  return normalizeSubscriptionDeliveryPolicy(value);
 };
 
 /** Stored as given once checked (replay-policy.ts); "" removes it (not recorded from AWS). */

@@ -1,4 +1,5 @@
 import { parseArchivePolicy } from './archive.js';
+import { effectiveTopicDeliveryPolicy, normalizeTopicDeliveryPolicy } from './delivery-policy.js';
 import { snsErrors } from './errors.js';
 import type { Topic } from './topic.js';
 
@@ -33,7 +34,7 @@ const archivePolicy: Check = (value) => (parseArchivePolicy(value) ? value : und
 const SETTABLE: Readonly<Record<string, Check>> = {
   DisplayName: (value) => (value.length <= 100 ? value : undefined),
   Policy: jsonObject,
-  DeliveryPolicy: (value) => (value === '' ? value : jsonObject(value, false)),
+  DeliveryPolicy: (value) => (value === '' ? value : jsonObject(value, false) && normalizeTopicDeliveryPolicy(value)),
   SignatureVersion: oneOf('1', '2'),
   TracingConfig: oneOf('PassThrough', 'Active'),
   KmsMasterKeyId: (value) => value,
@@ -105,11 +106,6 @@ function defaultOf(topic: Topic, name: string): string | undefined {
   return undefined;
 }
 
-const EFFECTIVE_DELIVERY_POLICY =
-  '{"http":{"defaultHealthyRetryPolicy":{"minDelayTarget":20,"maxDelayTarget":20,"numRetries":3,"numMaxDelayRetries":0,' +
-  '"numNoDelayRetries":0,"numMinDelayRetries":0,"backoffFunction":"linear"},"disableSubscriptionOverrides":false,' +
-  '"defaultRequestPolicy":{"headerContentType":"text/plain; charset=UTF-8"}}}';
-
 export function defaultTopicPolicy(topicArn: string, accountId: string): string {
   return JSON.stringify({
     Version: '2008-10-17',
@@ -142,7 +138,7 @@ export function renderTopicAttributes(topic: Topic, accountId: string, now: numb
   const confirmed = subscriptions.filter((s) => !s.pendingConfirmation).length;
   const rendered: Record<string, string> = {
     DisplayName: '',
-    EffectiveDeliveryPolicy: EFFECTIVE_DELIVERY_POLICY,
+    EffectiveDeliveryPolicy: effectiveTopicDeliveryPolicy(topic.attributes.get('DeliveryPolicy')),
     Owner: accountId,
     Policy: defaultTopicPolicy(topic.arn, accountId),
     SubscriptionsConfirmed: String(confirmed),

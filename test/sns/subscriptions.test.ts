@@ -6,6 +6,7 @@ import {
   ListSubscriptionsByTopicCommand,
   ListSubscriptionsCommand,
   SetSubscriptionAttributesCommand,
+  SetTopicAttributesCommand,
   SubscribeCommand,
   UnsubscribeCommand,
   type SNSClient,
@@ -528,6 +529,59 @@ describe('GetSubscriptionAttributes', () => {
     const cleared = await attributesOf(sns, subscriptionArn);
     expect(cleared).not.toHaveProperty('FilterPolicy');
     expect(cleared).not.toHaveProperty('FilterPolicyScope');
+  });
+
+  describe('DeliveryPolicy of an http subscription (as recorded from AWS)', () => {
+    const healthy = { minDelayTarget: 1, maxDelayTarget: 1, numRetries: 0, numMaxDelayRetries: 0, numNoDelayRetries: 0, numMinDelayRetries: 0, backoffFunction: 'linear' };
+    const DEFAULT_HEALTHY = { minDelayTarget: 20, maxDelayTarget: 20, numRetries: 3, numMaxDelayRetries: 0, numNoDelayRetries: 0, numMinDelayRetries: 0, backoffFunction: 'linear' };
+
+    async function httpSubscription() {
+      const { sns } = snsSetup();
+      const topicArn = await createTopic(sns, 't');
+      const subscriptionArn = await subscribe(sns, { TopicArn: topicArn, Protocol: 'http', Endpoint: 'http://example.com/hook', ReturnSubscriptionArn: true });
+      return { sns, topicArn, subscriptionArn };
+    }
+
+    it('is shown with every member, and the effective one fills the rest from the topic’s defaults', async () => {
+      const { sns, subscriptionArn } = await httpSubscription();
+      expect(await attributesOf(sns, subscriptionArn)).not.toHaveProperty('EffectiveDeliveryPolicy');
+      await setAttribute(sns, subscriptionArn, 'DeliveryPolicy', JSON.stringify({ requestPolicy: { headerContentType: 'text/csv' } }));
+      const attributes = await attributesOf(sns, subscriptionArn);
+      expect(attributes['DeliveryPolicy']).toBe(
+        '{"healthyRetryPolicy":null,"sicklyRetryPolicy":null,"throttlePolicy":null,"requestPolicy":{"headerContentType":"text/csv"},"guaranteed":false}',
+      );
+      expect(JSON.parse(attributes['EffectiveDeliveryPolicy']!)).toStrictEqual({
+        healthyRetryPolicy: DEFAULT_HEALTHY,
+        sicklyRetryPolicy: null,
+        throttlePolicy: null,
+        requestPolicy: { headerContentType: 'text/csv' },
+        guaranteed: false,
+      });
+    });
+
+    it('takes a request policy set on the topic when it has none of its own', async () => {
+      const { sns, topicArn, subscriptionArn } = await httpSubscription();
+      await sns.send(
+        new SetTopicAttributesCommand({
+          TopicArn: topicArn,
+          AttributeName: 'DeliveryPolicy',
+          AttributeValue: JSON.stringify({ http: { defaultRequestPolicy: { headerContentType: 'application/json' } } }),
+        }),
+      );
+      const own = { healthyRetryPolicy: healthy, sicklyRetryPolicy: null, throttlePolicy: { maxReceivesPerSecond: 1000 }, guaranteed: false };
+      await setAttribute(sns, subscriptionArn, 'DeliveryPolicy', JSON.stringify(own));
+      const attributes = await attributesOf(sns, subscriptionArn);
+      expect(JSON.parse(attributes['DeliveryPolicy']!)).toStrictEqual({ ...own, requestPolicy: null });
+      expect(JSON.parse(attributes['EffectiveDeliveryPolicy']!)).toStrictEqual({ ...own, requestPolicy: { headerContentType: 'application/json' } });
+    });
+
+    it('is not shown with an effective policy on an SQS subscription', async () => {
+      const { sns, subscriptionArn } = await sqsSubscription();
+      await setAttribute(sns, subscriptionArn, 'DeliveryPolicy', '{"guaranteed":true}');
+      const attributes = await attributesOf(sns, subscriptionArn);
+      expect(JSON.parse(attributes['DeliveryPolicy']!)).toMatchObject({ guaranteed: true });
+      expect(attributes).not.toHaveProperty('EffectiveDeliveryPolicy');
+    });
   });
 
   it('shows the default scope MessageAttributes once a policy is set without one', async () => {

@@ -305,9 +305,25 @@ describe('SetTopicAttributes', () => {
     const arn = await createTopic(sns, 't');
     const policy = '{"http":{"defaultHealthyRetryPolicy":{"numRetries":5}}}';
     await sns.send(new SetTopicAttributesCommand({ TopicArn: arn, AttributeName: 'DeliveryPolicy', AttributeValue: policy }));
-    expect((await attributesOf(sns, arn))['DeliveryPolicy']).toBe(policy);
+    expect((await attributesOf(sns, arn))['DeliveryPolicy']).toBe('{"http":{"defaultHealthyRetryPolicy":{"numRetries":5},"disableSubscriptionOverrides":false}}');
     await sns.send(new SetTopicAttributesCommand({ TopicArn: arn, AttributeName: 'DeliveryPolicy', AttributeValue: '' }));
     expect(await attributesOf(sns, arn)).not.toHaveProperty('DeliveryPolicy');
+    expect((await attributesOf(sns, arn))['EffectiveDeliveryPolicy']).toBe(DEFAULT_EFFECTIVE_DELIVERY_POLICY);
+  });
+
+  it('shows a DeliveryPolicy in SNS’s form, and merges it into EffectiveDeliveryPolicy (as recorded from AWS)', async () => {
+    const { sns } = snsSetup();
+    const arn = await createTopic(sns, 't');
+    const policy = JSON.stringify({ http: { defaultRequestPolicy: { headerContentType: 'application/json' } } });
+    await sns.send(new SetTopicAttributesCommand({ TopicArn: arn, AttributeName: 'DeliveryPolicy', AttributeValue: policy }));
+    const attributes = await attributesOf(sns, arn);
+    expect(JSON.parse(attributes['DeliveryPolicy']!)).toStrictEqual({
+      http: { disableSubscriptionOverrides: false, defaultRequestPolicy: { headerContentType: 'application/json' } },
+    });
+    const effective = JSON.parse(attributes['EffectiveDeliveryPolicy']!) as { http: Record<string, unknown> };
+    expect(Object.keys(effective.http)).toEqual(['defaultHealthyRetryPolicy', 'disableSubscriptionOverrides', 'defaultRequestPolicy']);
+    expect(effective.http['defaultRequestPolicy']).toEqual({ headerContentType: 'application/json' });
+    expect(effective.http['defaultHealthyRetryPolicy']).toEqual(JSON.parse(DEFAULT_EFFECTIVE_DELIVERY_POLICY).http.defaultHealthyRetryPolicy);
   });
 });
 

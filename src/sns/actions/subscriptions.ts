@@ -15,6 +15,7 @@ import type {
 } from '@aws-sdk/client-sns';
 import type { AwsError } from '../../aws-error.js';
 import { arnParts, parseTopicArn } from '../arn.js';
+import { effectiveDeliveryAttributes } from '../delivery-policy.js';
 import { replayAttributes, replayFacts, runReplay, startReplay } from '../delivery/replay.js';
 import { missingParameter, snsErrors } from '../errors.js';
 import type { SnsBackend } from '../sns-backend.js';
@@ -208,7 +209,7 @@ export function getSubscriptionAttributes(
 ): Omit<GetSubscriptionAttributesCommandOutput, '$metadata'> {
   const subscription = subscriptionByArn(backend, input.SubscriptionArn);
   const topic = topicOf(backend, subscription);
-  const extra = replayAttributes(topic, subscription, backend.clock.now());
+  const extra = { ...replayAttributes(topic, subscription, backend.clock.now()), ...effectiveDeliveryAttributes(subscription, topic) };
   return { Attributes: renderSubscriptionAttributes(subscription, subscription.owner, backend.subscriptionPrincipal, extra) };
 }
 
