@@ -6,6 +6,9 @@ import { snsErrors } from './errors.js';
 import type { Subscription } from './subscription.js';
 import { Topic } from './topic.js';
 
+/** "If you don't confirm a subscription within three days, it is deleted" [D]: measured from Subscribe. */
+const UNCONFIRMED_LIFETIME_MS = 3 * 24 * 60 * 60 * 1000;
+
 /**
  * The SNS state of one emulated account: topics in the account's region, their subscriptions, and
  * the SQS backend of the same account that `sqs` subscriptions deliver into.
@@ -14,6 +17,11 @@ export class SnsBackend {
   private readonly topics = new Map<string, Topic>();
   private readonly subscriptions = new Map<string, Subscription>();
   private readonly byToken = new Map<string, Subscription>();
+  /**
+   * Subscriptions made pending, oldest first, with when: SNS deletes one never confirmed after three days [D]. An
+   * entry whose subscription was confirmed or removed since is dropped when its time comes.
+   */
+  private readonly unconfirmed = new Map<Subscription, number>();
 
   constructor(
     readonly scope: { region: string; accountId: string },
@@ -81,6 +89,19 @@ export class SnsBackend {
     this.subscriptions.set(subscription.arn, subscription);
     this.byToken.set(subscription.confirmationToken, subscription);
     topic.subscriptions.set(subscription.arn, subscription);
+    if (subscription.pendingConfirmation) this.unconfirmed.set(subscription, this.clock.now());
+  }
+
+  /** Deletes the subscriptions left unconfirmed for three days; every action and view applies it first. */
+  expireUnconfirmed(): void {
+    if (this.unconfirmed.size === 0) return;
+    const now = this.clock.now();
+    for (const [subscription, since] of this.unconfirmed) {
+      const stillPending = subscription.pendingConfirmation && this.subscriptions.get(subscription.arn) === subscription;
+      if (stillPending && since + UNCONFIRMED_LIFETIME_MS > now) break;
+      this.unconfirmed.delete(subscription);
+      if (stillPending) this.removeSubscription(subscription);
+    }
   }
 
   /** The topic's subscription of this endpoint by this protocol, which Subscribe answers again (spec §2). */

@@ -21,7 +21,10 @@ export class SnsMock extends FaultControls<SnsAction, SnsBatchAction, SnsErrorNa
       service: 'SNS',
       clientName: 'SNSClient',
       interceptor: this.faultInjector,
-      handle: (action, input, request) => dispatch('SNS', snsActions, this.backend, action, input, request),
+      handle: (action, input, request) => {
+        this.backend.expireUnconfirmed();
+        return dispatch('SNS', snsActions, this.backend, action, input, request);
+      },
     },
     () => this.aws.ids,
   );
@@ -50,12 +53,12 @@ export class SnsMock extends FaultControls<SnsAction, SnsBatchAction, SnsErrorNa
   topic(ref: string): TopicView {
     const topic = ref.startsWith('arn:') ? this.backend.findTopicByArn(ref) : this.backend.findTopicByName(ref);
     if (!topic) throw new Error(`sqs-sns-mock: no topic "${ref}" in account ${this.aws.accountId}, region ${this.aws.region}`);
-    return new TopicView(topic);
+    return new TopicView(topic, () => this.backend.expireUnconfirmed());
   }
 
   /** Every topic, oldest first. */
   topics(): TopicView[] {
-    return this.backend.listTopics().map((topic) => new TopicView(topic));
+    return this.backend.listTopics().map((topic) => new TopicView(topic, () => this.backend.expireUnconfirmed()));
   }
 
   /** Same as `aws.reset()`. */

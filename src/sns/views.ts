@@ -64,7 +64,11 @@ export class PublishedView {
 
 /** A read-only look at one topic, reading its live state at each call. */
 export class TopicView {
-  constructor(private readonly topic: Topic) {}
+  /** @param refresh applies the passage of time to the account's subscriptions before a read. */
+  constructor(
+    private readonly topic: Topic,
+    private readonly refresh: () => void = () => {},
+  ) {}
 
   get name(): string {
     return this.topic.name;
@@ -78,6 +82,7 @@ export class TopicView {
 
   /** The topic's subscriptions, oldest first, pending ones included. */
   subscriptions(): SubscriptionView[] {
+    this.refresh();
     return [...this.topic.subscriptions.values()].map((subscription) => new SubscriptionView(subscription));
   }
 

@@ -115,7 +115,7 @@ describe('ArchivePolicy', () => {
     expect((await shown())['ArchivePolicy']).toBe('{"MessageRetentionPeriod":"30"}');
     await sns.send(new SetTopicAttributesCommand({ TopicArn: topicArn, AttributeName: 'ArchivePolicy', AttributeValue: '{}' }));
     expect((await shown())['ArchivePolicy']).toBe('{}');
-    // The docs name BeginningArchiveTime, not BeaconSequenceNumber; neither is shown (README, "Not emulated yet").
+    // BeaconSequenceNumber is documented as read-only, with no value or rule recorded: not shown (README, "Not emulated yet").
     expect(Object.keys(await shown())).not.toContain('BeaconSequenceNumber');
   });
 

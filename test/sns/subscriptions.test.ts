@@ -363,6 +363,24 @@ describe('ConfirmSubscription', () => {
     return { ...setup, topicArn, token, subscriptionArn };
   }
 
+  it('deletes a subscription left unconfirmed for three days, and keeps a confirmed one', async () => {
+    const { sns, aws, topicArn, token, subscriptionArn } = await pendingHttp();
+    await subscribe(sns, { TopicArn: topicArn, Protocol: 'email', Endpoint: 'late@example.com' });
+    vi.advanceTimersByTime(60_000);
+    await subscribe(sns, { TopicArn: topicArn, Protocol: 'email', Endpoint: 'confirmed@example.com' });
+    await sns.send(new ConfirmSubscriptionCommand({ TopicArn: topicArn, Token: tokenOf(aws, 't', 'confirmed@example.com') }));
+
+    vi.advanceTimersByTime(3 * 24 * 60 * 60 * 1000 - 60_000 - 1);
+    expect(aws.sns.topic('t').subscriptions()).toHaveLength(3);
+    vi.advanceTimersByTime(1);
+    expect(aws.sns.topic('t').subscriptions().map((s) => s.endpoint)).toEqual(['confirmed@example.com']);
+    const { Subscriptions = [] } = await sns.send(new ListSubscriptionsByTopicCommand({ TopicArn: topicArn }));
+    expect(Subscriptions.map((s) => s.Endpoint)).toEqual(['confirmed@example.com']);
+    await expectNotFound(sns.send(new GetSubscriptionAttributesCommand({ SubscriptionArn: subscriptionArn })), 'Subscription does not exist');
+    const error = await rejectionOf(sns.send(new ConfirmSubscriptionCommand({ TopicArn: topicArn, Token: token })));
+    expect(error.name).toBe('InvalidParameterException');
+  });
+
   it('gives each subscription a 288-digit hex token', async () => {
     const { token } = await pendingHttp();
     expect(token).toMatch(/^[0-9a-f]{288}$/);
