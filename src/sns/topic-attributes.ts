@@ -100,9 +100,17 @@ export function differsFromTopic(topic: Topic, attributes: ReadonlyMap<string, s
   return false;
 }
 
+/**
+ * What SNS applies for an attribute never set, so that giving it to CreateTopic again is no difference. DisplayName
+ * and ContentBasedDeduplication are shown with these values; SignatureVersion 1 (spec §3), TracingConfig PassThrough
+ * and FifoThroughputScope Topic are the documented defaults.
+ */
 function defaultOf(topic: Topic, name: string): string | undefined {
   if (name === 'DisplayName') return '';
+  if (name === 'SignatureVersion') return '1';
+  if (name === 'TracingConfig') return 'PassThrough';
   if (name === 'ContentBasedDeduplication' && topic.fifo) return 'false';
+  if (name === 'FifoThroughputScope' && topic.fifo) return 'Topic';
   return undefined;
 }
 

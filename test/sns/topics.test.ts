@@ -148,6 +148,18 @@ describe('CreateTopic idempotency', () => {
     );
   });
 
+  it('takes an attribute given at its default as no difference (defaults not recorded as such)', async () => {
+    const { sns } = snsSetup();
+    const arn = await createTopic(sns, 't');
+    expect(await createTopic(sns, 't', { SignatureVersion: '1', TracingConfig: 'PassThrough', DisplayName: '' })).toBe(arn);
+    const fifo = await createTopic(sns, 't.fifo', { FifoTopic: 'true' });
+    expect(await createTopic(sns, 't.fifo', { FifoTopic: 'true', FifoThroughputScope: 'Topic', ContentBasedDeduplication: 'false' })).toBe(fifo);
+    await expectInvalidParameter(
+      sns.send(new CreateTopicCommand({ Name: 't.fifo', Attributes: { FifoTopic: 'true', FifoThroughputScope: 'MessageGroup' } })),
+      'Invalid parameter: Attributes Reason: Topic already exists with different attributes',
+    );
+  });
+
   it('accepts FifoTopic=false again on a standard topic and never stores it', async () => {
     const { sns } = snsSetup();
     const arn = await createTopic(sns, 't', { FifoTopic: 'false' });
