@@ -30,8 +30,24 @@ const bool: Check = (value) => (/^(true|false)$/i.test(value) ? value.toLowerCas
 /** 1 to 365 days, or `{}` to deactivate (archive.ts). */
 const archivePolicy: Check = (value) => (parseArchivePolicy(value) ? value : undefined);
 
+/** A sample rate of delivery-status logging: a percentage, 0 to 100 [D]. */
+const sampleRate: Check = (value) => (/^\d{1,3}$/.test(value) && Number(value) <= 100 ? value : undefined);
+
+/**
+ * Delivery-status logging, per protocol [D]: `<Protocol>SuccessFeedbackRoleArn`, `…SuccessFeedbackSampleRate` and
+ * `…FailureFeedbackRoleArn`. Stored and shown; the emulation writes no CloudWatch logs. Role ARNs are kept as given.
+ */
+const DELIVERY_STATUS_LOGGING: Readonly<Record<string, Check>> = Object.fromEntries(
+  ['Application', 'HTTP', 'Firehose', 'Lambda', 'SQS'].flatMap((protocol) => [
+    [`${protocol}SuccessFeedbackRoleArn`, (value: string) => value],
+    [`${protocol}SuccessFeedbackSampleRate`, sampleRate],
+    [`${protocol}FailureFeedbackRoleArn`, (value: string) => value],
+  ]),
+);
+
 /** Settable attributes and their checks; `undefined` from a check means the value is refused. */
 const SETTABLE: Readonly<Record<string, Check>> = {
+  ...DELIVERY_STATUS_LOGGING,
   DisplayName: (value) => (value.length <= 100 ? value : undefined),
   Policy: jsonObject,
   DeliveryPolicy: (value) => (value === '' ? value : jsonObject(value, false) && normalizeTopicDeliveryPolicy(value)),

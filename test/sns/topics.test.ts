@@ -303,6 +303,24 @@ describe('SetTopicAttributes', () => {
     }
   });
 
+  it('keeps the delivery-status logging attributes of every protocol, with sample rates from 0 to 100', async () => {
+    const { sns } = snsSetup();
+    const role = `arn:aws:iam::${ACCOUNT}:role/sns-logging`;
+    const arn = await createTopic(sns, 't', { SQSSuccessFeedbackRoleArn: role, SQSSuccessFeedbackSampleRate: '100' });
+    await sns.send(new SetTopicAttributesCommand({ TopicArn: arn, AttributeName: 'HTTPFailureFeedbackRoleArn', AttributeValue: role }));
+    expect(await attributesOf(sns, arn)).toMatchObject({
+      SQSSuccessFeedbackRoleArn: role,
+      SQSSuccessFeedbackSampleRate: '100',
+      HTTPFailureFeedbackRoleArn: role,
+    });
+    for (const AttributeValue of ['101', '-1', 'half']) {
+      await expectInvalidParameter(
+        sns.send(new SetTopicAttributesCommand({ TopicArn: arn, AttributeName: 'LambdaSuccessFeedbackSampleRate', AttributeValue })),
+        'Invalid parameter: AttributeValue',
+      );
+    }
+  });
+
   it('refuses an unknown attribute name', async () => {
     const { sns } = snsSetup();
     const arn = await createTopic(sns, 't');
