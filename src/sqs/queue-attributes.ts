@@ -82,6 +82,8 @@ type NumericName = keyof typeof NUMERIC_RULES;
 
 /** SQS policy quotas: at most 8,192 bytes (docs, "Amazon SQS policy quotas"). */
 const MAX_POLICY_BYTES = 8192;
+/** SQS's quota of statements in a queue policy (AddPermission's limit too). */
+export const MAX_POLICY_STATEMENTS = 20;
 
 export function defaultQueueSettings(fifo: boolean): QueueSettings {
   const draft: Draft = {
@@ -137,11 +139,16 @@ const HANDLERS = {
         delete draft.policy;
         return;
       }
-      // Deliberately shallow: any JSON object within SQS's documented policy quota of 8,192 bytes is accepted;
-      // statements are not checked. The text AWS gives for an oversize policy is not recorded: the one for a bad value.
-      // (The quota also keeps the recursive canonicalJson and JSON.stringify of AddPermission off a deep document.)
-      if (Buffer.byteLength(raw, 'utf8') > MAX_POLICY_BYTES || parseJsonObject(raw) === undefined) {
-        throw sqsErrors.invalidAttributeValue('Policy');
+      // Deliberately shallow: any JSON object within SQS's documented policy quota of 8,192 bytes and 20 statements is
+      // accepted; the statements themselves are not checked. The text AWS gives for an oversize policy is not
+      // recorded: the one for a bad value. (The quota also keeps the recursive canonicalJson and JSON.stringify of
+      // AddPermission off a deep document.)
+      const policy = Buffer.byteLength(raw, 'utf8') > MAX_POLICY_BYTES ? undefined : parseJsonObject(raw);
+      if (policy === undefined) throw sqsErrors.invalidAttributeValue('Policy');
+      const statements = Array.isArray(policy['Statement']) ? policy['Statement'].length : policy['Statement'] === undefined ? 0 : 1;
+      if (statements > MAX_POLICY_STATEMENTS) {
+        // [3P] text; the error code is not recorded.
+        throw sqsErrors.invalidAttributeValue('Policy', `${statements} statements were found in the submitted policy, max allowed is ${MAX_POLICY_STATEMENTS}`);
       }
       draft.policy = raw;
     },

@@ -468,6 +468,21 @@ describe('SetQueueAttributes', () => {
       const QueueUrl = await createQueue(sqs, 'q');
       expectInvalidAttributeValue(await setFails(sqs, QueueUrl, { Policy: '{not json' }), 'Invalid value for the parameter Policy.');
     });
+
+    it('takes up to 20 statements (third-party text for more)', async () => {
+      const { sqs } = sqsSetup();
+      const QueueUrl = await createQueue(sqs, 'q');
+      const policy = (count: number) =>
+        JSON.stringify({
+          Statement: Array.from({ length: count }, (_, i) => ({ Sid: `s${i}`, Effect: 'Allow', Principal: '*', Action: 'sqs:SendMessage' })),
+        });
+      await set(sqs, QueueUrl, { Policy: policy(20) });
+      expectInvalidAttributeValue(
+        await setFails(sqs, QueueUrl, { Policy: policy(22) }),
+        'Invalid value for the parameter Policy. Reason: 22 statements were found in the submitted policy, max allowed is 20',
+      );
+      expect(JSON.parse((await attributes(sqs, QueueUrl, ['Policy']))!['Policy']!).Statement).toHaveLength(20);
+    });
   });
 
   describe('RedrivePolicy', () => {

@@ -1,5 +1,6 @@
 import type { AddPermissionCommandInput, RemovePermissionCommandInput } from '@aws-sdk/client-sqs';
 import { sqsErrors } from '../errors.js';
+import { MAX_POLICY_STATEMENTS } from '../queue-attributes.js';
 import type { Queue } from '../queue.js';
 import type { SqsBackend } from '../sqs-backend.js';
 import { requiredString, stringList } from './params.js';
@@ -43,7 +44,6 @@ const OWNER_ONLY_ACTIONS = new Set([
   'TagQueue',
   'UntagQueue',
 ]);
-const MAX_STATEMENTS = 20;
 const MAX_ACTIONS = 7;
 
 export function addPermission(backend: SqsBackend, input: Partial<AddPermissionCommandInput>): object {
@@ -69,8 +69,8 @@ export function addPermission(backend: SqsBackend, input: Partial<AddPermissionC
   const policy = currentPolicy(queue);
   const statements = policy.Statement ?? [];
   if (statements.some((statement) => statement.Sid === label)) throw sqsErrors.invalidParameter('Label', label, 'Already exists.');
-  if (statements.length + 1 > MAX_STATEMENTS) {
-    throw sqsErrors.overLimit(`${statements.length + 1} Statements were found, maximum allowed is ${MAX_STATEMENTS}.`);
+  if (statements.length + 1 > MAX_POLICY_STATEMENTS) {
+    throw sqsErrors.overLimit(`${statements.length + 1} Statements were found, maximum allowed is ${MAX_POLICY_STATEMENTS}.`);
   }
   // Principals live in the queue's partition (aws-cn, aws-us-gov, ...), as its own ARN does.
   const partition = queue.arn.split(':')[1];
