@@ -80,6 +80,22 @@ describe('TagQueue, UntagQueue and ListQueueTags', () => {
     expect((await tagsOf(sqs, QueueUrl)).Tags).toStrictEqual({ tag1: 'VALUE1', tag2: 'value2', tag3: 'value3' });
   });
 
+  it('holds up to 50 tags, overwriting one included, and refuses more (moto’s text, not confirmed)', async () => {
+    const { sqs } = sqsSetup();
+    const fifty = Object.fromEntries(Array.from({ length: 50 }, (_, i) => [`k${i}`, 'v']));
+    const QueueUrl = await createQueue(sqs, 'orders', fifty);
+    await sqs.send(new TagQueueCommand({ QueueUrl, Tags: { k0: 'changed' } }));
+    expectInvalidParameterValue(
+      await rejectionOf(sqs.send(new TagQueueCommand({ QueueUrl, Tags: { k1: 'x', extra: 'v' } }))),
+      'Too many tags added for queue orders.',
+    );
+    expectInvalidParameterValue(
+      await rejectionOf(sqs.send(new CreateQueueCommand({ QueueName: 'crowded', tags: { ...fifty, extra: 'v' } }))),
+      'Too many tags added for queue crowded.',
+    );
+    expect(Object.keys((await tagsOf(sqs, QueueUrl)).Tags ?? {})).toHaveLength(50);
+  });
+
   it('adds to the tags given at CreateQueue', async () => {
     const { sqs } = sqsSetup();
     const QueueUrl = await createQueue(sqs, 'q', { team: 'a' });

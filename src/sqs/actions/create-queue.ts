@@ -24,7 +24,7 @@ export function createQueue(backend: SqsBackend, input: Partial<CreateQueueComma
         : 'Can only include alphanumeric characters, hyphens, or underscores. 1 to 80 in length',
     );
   }
-  const tags = validateTags(stringMap('tags', input.tags) ?? {}, 0);
+  const tags = validateTags(stringMap('tags', input.tags) ?? {}, 0, name);
   const context = attributeContext(backend, 'create', fifo, queueArn(backend.addressFor(name)));
 
   const existing = backend.findByName(name);

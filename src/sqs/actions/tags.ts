@@ -11,14 +11,14 @@ import { isPresent, stringList, stringMap } from './params.js';
 // AWS documents these limits; the error texts below are not confirmed against AWS (spec §4.16).
 const MAX_TAGS = 50;
 
-/** Checks tag keys and values against SQS's limits; `existing` tags count toward the maximum. */
-export function validateTags(tags: Record<string, string>, existing: number): Record<string, string> {
+/** Checks tag keys and values against SQS's limits; `existing` tags of the queue `queueName` count toward the maximum. */
+export function validateTags(tags: Record<string, string>, existing: number, queueName: string): Record<string, string> {
   for (const [key, value] of Object.entries(tags)) {
     if (key.length < 1 || key.length > 128) throw sqsErrors.invalidParameterValue(`Tag key must be between 1 and 128 characters long: ${key}`);
     if (key.toLowerCase().startsWith('aws:')) throw sqsErrors.invalidParameterValue(`Tag keys must not start with 'aws:': ${key}`);
     if (value.length > 256) throw sqsErrors.invalidParameterValue(`Tag value must be at most 256 characters long: ${value}`);
   }
-  if (existing + Object.keys(tags).length > MAX_TAGS) throw sqsErrors.invalidParameterValue('Too many tags added for queue.');
+  if (existing + Object.keys(tags).length > MAX_TAGS) throw sqsErrors.invalidParameterValue(`Too many tags added for queue ${queueName}.`);
   return { ...tags };
 }
 
@@ -27,7 +27,7 @@ export function tagQueue(backend: SqsBackend, input: Partial<TagQueueCommandInpu
   const tags = stringMap('Tags', input.Tags);
   if (!tags || Object.keys(tags).length === 0) throw sqsErrors.missingParameter('Tags');
   const added = Object.keys(tags).filter((key) => !queue.tags.has(key)).length;
-  validateTags(tags, queue.tags.size + added - Object.keys(tags).length);
+  validateTags(tags, queue.tags.size + added - Object.keys(tags).length, queue.name);
   for (const [key, value] of Object.entries(tags)) queue.tags.set(key, value);
   return {};
 }
