@@ -8,7 +8,7 @@ import {
 } from '@aws-sdk/client-sns';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { AwsMock } from '../../src/index.js';
-import { expectInvalidParameter, expectNotFound, snsSetup } from './sns-support.js';
+import { defaultTopicPolicyText, expectInvalidParameter, expectNotFound, snsSetup } from './sns-support.js';
 
 // Topic AddPermission / RemovePermission, as AWS answered them (LocalStack's AWS-validated snapshots,
 // tests/aws/services/sns/test_sns.py: test_topic_add_permission, ..._add_multiple_permissions,
@@ -28,23 +28,8 @@ async function policy(): Promise<{ Statement: Record<string, unknown>[] } & Reco
   return JSON.parse(Attributes!['Policy']!) as { Statement: Record<string, unknown>[] };
 }
 
-const DEFAULT_STATEMENT = {
-  Sid: '__default_statement_ID',
-  Effect: 'Allow',
-  Principal: { AWS: '*' },
-  Action: [
-    'SNS:GetTopicAttributes',
-    'SNS:SetTopicAttributes',
-    'SNS:AddPermission',
-    'SNS:RemovePermission',
-    'SNS:DeleteTopic',
-    'SNS:Subscribe',
-    'SNS:ListSubscriptionsByTopic',
-    'SNS:Publish',
-  ],
-  Resource: 'arn:aws:sns:us-east-1:000000000000:orders',
-  Condition: { StringEquals: { 'AWS:SourceOwner': '000000000000' } },
-};
+/** The statement every new topic's policy has. */
+const DEFAULT_STATEMENT = (JSON.parse(defaultTopicPolicyText('arn:aws:sns:us-east-1:000000000000:orders')) as { Statement: object[] }).Statement[0];
 
 describe('AddPermission', () => {
   it('adds a statement for one account and one action after the default one', async () => {

@@ -34,3 +34,13 @@ export async function expectInvalidParameter(promise: Promise<unknown>, message:
 export async function expectNotFound(promise: Promise<unknown>, message: string): Promise<void> {
   expect(await failureOf(promise, NotFoundException)).toEqual({ code: 'NotFound', status: 404, message });
 }
+
+/** The Policy AWS gives a new topic (spec §1, GetTopicAttributes [V]), as GetTopicAttributes shows it. */
+export function defaultTopicPolicyText(topicArn: string, account = '000000000000'): string {
+  return (
+    '{"Version":"2008-10-17","Id":"__default_policy_ID","Statement":[{"Sid":"__default_statement_ID","Effect":"Allow",' +
+    '"Principal":{"AWS":"*"},"Action":["SNS:GetTopicAttributes","SNS:SetTopicAttributes","SNS:AddPermission",' +
+    '"SNS:RemovePermission","SNS:DeleteTopic","SNS:Subscribe","SNS:ListSubscriptionsByTopic","SNS:Publish"],' +
+    `"Resource":"${topicArn}","Condition":{"StringEquals":{"AWS:SourceOwner":"${account}"}}}]}`
+  );
+}

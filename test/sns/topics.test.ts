@@ -19,7 +19,7 @@ import {
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { NotEmulatedError } from '../../src/index.js';
 import { rejectionOf } from '../helpers.js';
-import { expectInvalidParameter, expectNotFound, snsSetup } from './sns-support.js';
+import { defaultTopicPolicyText, expectInvalidParameter, expectNotFound, snsSetup } from './sns-support.js';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
@@ -32,11 +32,7 @@ const DEFAULT_EFFECTIVE_DELIVERY_POLICY =
   '"numNoDelayRetries":0,"numMinDelayRetries":0,"backoffFunction":"linear"},"disableSubscriptionOverrides":false,' +
   '"defaultRequestPolicy":{"headerContentType":"text/plain; charset=UTF-8"}}}';
 
-const defaultPolicy = (topicArn: string) =>
-  '{"Version":"2008-10-17","Id":"__default_policy_ID","Statement":[{"Sid":"__default_statement_ID","Effect":"Allow",' +
-  '"Principal":{"AWS":"*"},"Action":["SNS:GetTopicAttributes","SNS:SetTopicAttributes","SNS:AddPermission",' +
-  '"SNS:RemovePermission","SNS:DeleteTopic","SNS:Subscribe","SNS:ListSubscriptionsByTopic","SNS:Publish"],' +
-  `"Resource":"${topicArn}","Condition":{"StringEquals":{"AWS:SourceOwner":"${ACCOUNT}"}}}]}`;
+const defaultPolicy = (topicArn: string) => defaultTopicPolicyText(topicArn, ACCOUNT);
 
 async function createTopic(sns: SNSClient, Name: string, Attributes?: Record<string, string>, Tags?: Tag[]): Promise<string> {
   const { TopicArn } = await sns.send(new CreateTopicCommand({ Name, Attributes, Tags }));
