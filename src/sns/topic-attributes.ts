@@ -1,6 +1,7 @@
 import { parseArchivePolicy } from './archive.js';
 import { effectiveTopicDeliveryPolicy, normalizeTopicDeliveryPolicy } from './delivery-policy.js';
 import { snsErrors } from './errors.js';
+import { readJson } from './filter-policy/json-reader.js';
 import type { Topic } from './topic.js';
 
 /**
@@ -9,8 +10,13 @@ import type { Topic } from './topic.js';
  */
 type Check = (value: string, fifo: boolean) => string | undefined;
 
+/**
+ * A JSON object, within Jackson's limits as SNS reads it (nesting depth 1000 among them): Policy and DeliveryPolicy are
+ * rewritten later (AddPermission, delivery-policy.ts), which must not meet a document too deep to write back.
+ */
 const jsonObject: Check = (value) => {
   try {
+    readJson(value);
     const parsed: unknown = JSON.parse(value);
     return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed) ? value : undefined;
   } catch {

@@ -57,6 +57,16 @@ describe('SQS', () => {
 describe('SNS', () => {
   const events = 'arn:aws:sns:us-east-1:000000000000:events';
 
+  it('refuses a Policy or DeliveryPolicy nested deeper than Jackson reads, so none is written back recursing', async () => {
+    const deep = `{"a":${'['.repeat(100_000)}${']'.repeat(100_000)}}`;
+    for (const AttributeName of ['DeliveryPolicy', 'Policy']) {
+      const error = await rejectionOf(world.sns.send(new SNS.SetTopicAttributesCommand({ TopicArn: events, AttributeName, AttributeValue: deep })));
+      expect(error).toBeInstanceOf(SNS.InvalidParameterException);
+      expect(error.message).toBe('Invalid parameter: AttributeValue');
+    }
+    await world.sns.send(new SNS.AddPermissionCommand({ TopicArn: events, Label: 'after', AWSAccountId: ['111111111111'], ActionName: ['Publish'] }));
+  });
+
   it('leaves null PublishBatch entries out, as the SDK serializer does', async () => {
     const entries = [null, { Id: 'a', Message: 'kept' }] as never;
     const out = await world.sns.send(new SNS.PublishBatchCommand({ TopicArn: events, PublishBatchRequestEntries: entries }));
