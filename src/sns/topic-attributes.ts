@@ -108,16 +108,22 @@ export function setTopicAttribute(topic: Topic, name: unknown, value: unknown, n
   );
   // The archive is brought to `now` on either side of the change, so one switched on now starts now.
   topic.archiveAt(now);
-  if (stored === '' && name !== 'DisplayName') topic.attributes.delete(name);
-  else topic.attributes.set(name, stored);
+  storeTopicAttribute(topic, name, stored);
   // Deactivating the archive deletes what it holds [D]; stored as `{}` (shown as set, not recorded from AWS).
   topic.archiveAt(now);
+}
+
+/** Stores a checked attribute value; "" removes any attribute but DisplayName, whose "" is its value. */
+export function storeTopicAttribute(topic: Topic, name: string, value: string): void {
+  if (value === '' && name !== 'DisplayName') topic.attributes.delete(name);
+  else topic.attributes.set(name, value);
 }
 
 /** The first given attribute whose value differs from the topic's, for CreateTopic idempotency. */
 export function differsFromTopic(topic: Topic, attributes: ReadonlyMap<string, string>): boolean {
   for (const [name, value] of attributes) {
-    if ((topic.attributes.get(name) ?? defaultOf(topic, name)) !== value) return true;
+    // "" given for an attribute never set is no difference: it would remove it (setTopicAttribute).
+    if ((topic.attributes.get(name) ?? defaultOf(topic, name) ?? '') !== value) return true;
   }
   return false;
 }

@@ -57,6 +57,15 @@ describe('SQS', () => {
 describe('SNS', () => {
   const events = 'arn:aws:sns:us-east-1:000000000000:events';
 
+  it('takes DeliveryPolicy "" at CreateTopic as none, as SetTopicAttributes does', async () => {
+    const input = { Name: 'fresh', Attributes: { DeliveryPolicy: '' } };
+    const { TopicArn } = await world.sns.send(new SNS.CreateTopicCommand(input));
+    const { Attributes } = await world.sns.send(new SNS.GetTopicAttributesCommand({ TopicArn }));
+    expect(Attributes).not.toHaveProperty('DeliveryPolicy');
+    expect(JSON.parse(Attributes!['EffectiveDeliveryPolicy']!)).toHaveProperty('http');
+    expect((await world.sns.send(new SNS.CreateTopicCommand(input))).TopicArn).toBe(TopicArn);
+  });
+
   it('refuses a Policy or DeliveryPolicy nested deeper than Jackson reads, so none is written back recursing', async () => {
     const deep = `{"a":${'['.repeat(100_000)}${']'.repeat(100_000)}}`;
     for (const AttributeName of ['DeliveryPolicy', 'Policy']) {

@@ -82,9 +82,12 @@ const topicAttributeNames = [
   'ArchivePolicy',
   'FifoThroughputScope',
   'FifoTopic',
+  'SQSSuccessFeedbackSampleRate',
+  'HTTPFailureFeedbackRoleArn',
 ];
 const topicAttributeValue = fc.oneof(
   fc.constantFrom('', 'true', 'false', '1', '2', '3', 'Active', 'PassThrough', 'Topic', 'MessageGroup', 'alias/aws/sns', '{"MessageRetentionPeriod":"30"}', '{"MessageRetentionPeriod":"0"}', '{"MessageRetentionPeriod":30}', 'x'.repeat(101)),
+  fc.constantFrom('100', '101', '{"http":{"defaultRequestPolicy":{"headerContentType":"text/csv"}}}', '{"http":[]}', '{"http":{"disableSubscriptionOverrides":true}}'),
   jsonText,
   badString,
 );
@@ -107,6 +110,8 @@ const subscriptionAttributeValue = fc.oneof(
       '{"PointType":"Timestamp","StartingPoint":"2030-01-01T00:00:00.000Z"}',
       '{"PointType":"Other"}',
       'arn:aws:iam::000000000000:role/r',
+      '{"requestPolicy":{"headerContentType":"text/csv"}}',
+      '{"healthyRetryPolicy":null,"guaranteed":true}',
     ),
   },
   { weight: 1, arbitrary: jsonText },

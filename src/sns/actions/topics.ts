@@ -11,7 +11,7 @@ import type {
 import { NotEmulatedError } from '../../aws-error.js';
 import { snsErrors } from '../errors.js';
 import type { SnsBackend } from '../sns-backend.js';
-import { checkCreateAttributes, differsFromTopic, renderTopicAttributes, setTopicAttribute } from '../topic-attributes.js';
+import { checkCreateAttributes, differsFromTopic, renderTopicAttributes, setTopicAttribute, storeTopicAttribute } from '../topic-attributes.js';
 import { paginateByToken } from './pagination.js';
 import { checkTagCount, tagList, tagsDifferFrom } from './tags.js';
 
@@ -43,7 +43,7 @@ export function createTopic(backend: SnsBackend, input: Partial<CreateTopicComma
     return { TopicArn: existing.arn };
   }
   const topic = backend.createTopic(name, fifo);
-  for (const [key, value] of checked) topic.attributes.set(key, value);
+  for (const [key, value] of checked) storeTopicAttribute(topic, key, value);
   for (const [key, value] of tags) topic.tags.set(key, value);
   return { TopicArn: topic.arn };
 }
