@@ -40,7 +40,7 @@ function isObject(value: unknown): value is JsonObject {
 }
 
 function parsed(text: string | undefined): JsonObject {
-  if (text === undefined) return {};
+  if (!text) return {};
   const value = JSON.parse(text) as unknown;
   return isObject(value) ? value : {};
 }
@@ -72,9 +72,12 @@ export function effectiveTopicDeliveryPolicy(stored: string | undefined): string
   return JSON.stringify({ ...given, http: topicHttp(http, true) });
 }
 
-/** A subscription's DeliveryPolicy as SNS stores and shows it: every member, null where not given. */
-export function normalizeSubscriptionDeliveryPolicy(text: string): string {
-  const given = parsed(text);
+/**
+ * A subscription's DeliveryPolicy as SNS stores and shows it: every member, null where not given. `document` is the
+ * policy as read; anything but an object counts as one without members.
+ */
+export function normalizeSubscriptionDeliveryPolicy(document: unknown): string {
+  const given: JsonObject = isObject(document) ? document : {};
   return JSON.stringify({
     healthyRetryPolicy: given['healthyRetryPolicy'] ?? null,
     sicklyRetryPolicy: given['sicklyRetryPolicy'] ?? null,

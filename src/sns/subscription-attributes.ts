@@ -76,8 +76,7 @@ const redrivePolicy: Check = (value, target, fail) => {
 /** Stored in SNS's form, every member present (delivery-policy.ts); "" removes it. */
 const deliveryPolicy: Check = (value, _target, fail) => {
   if (value === '') return value;
-  parseJson('DeliveryPolicy', value, fail);
-  return normalizeSubscriptionDeliveryPolicy(value);
+  return normalizeSubscriptionDeliveryPolicy(parseJson('DeliveryPolicy', value, fail));
 };
 
 /** Stored as given once checked (replay-policy.ts); "" removes it (not recorded from AWS). */

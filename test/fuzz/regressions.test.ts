@@ -57,6 +57,15 @@ describe('SQS', () => {
 describe('SNS', () => {
   const events = 'arn:aws:sns:us-east-1:000000000000:events';
 
+  it('reads a subscription DeliveryPolicy with text after the JSON, as Jackson does', async () => {
+    const { SubscriptionArn } = await world.sns.send(
+      new SNS.SubscribeCommand({ TopicArn: events, Protocol: 'https', Endpoint: 'https://example.com/hook', ReturnSubscriptionArn: true }),
+    );
+    await world.sns.send(new SNS.SetSubscriptionAttributesCommand({ SubscriptionArn, AttributeName: 'DeliveryPolicy', AttributeValue: '{"a":1} x' }));
+    const { Attributes } = await world.sns.send(new SNS.GetSubscriptionAttributesCommand({ SubscriptionArn }));
+    expect(JSON.parse(Attributes!['DeliveryPolicy']!)).toMatchObject({ healthyRetryPolicy: null, guaranteed: false });
+  });
+
   it('takes DeliveryPolicy "" at CreateTopic as none, as SetTopicAttributes does', async () => {
     const input = { Name: 'fresh', Attributes: { DeliveryPolicy: '' } };
     const { TopicArn } = await world.sns.send(new SNS.CreateTopicCommand(input));
