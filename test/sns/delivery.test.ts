@@ -286,6 +286,37 @@ describe('MessageStructure=json', () => {
   });
 });
 
+describe('the X-Ray trace header of a publisher inside AWS Lambda', () => {
+  const TRACE = 'Root=1-5759e988-bd862e3fe1be46a994272793;Parent=53995c3f42cd8ad8;Sampled=1';
+  beforeEach(() => {
+    vi.stubEnv('AWS_LAMBDA_FUNCTION_NAME', 'publisher');
+    vi.stubEnv('_X_AMZN_TRACE_ID', TRACE);
+  });
+  afterEach(() => vi.unstubAllEnvs());
+
+  it('reaches the subscribed queues as AWSTraceHeader, enveloped or raw, from Publish and PublishBatch', async () => {
+    const topicArn = await createTopic('orders');
+    const enveloped = await createQueueWithArn('enveloped');
+    const raw = await createQueueWithArn('raw');
+    await subscribe(topicArn, enveloped.arn);
+    await subscribe(topicArn, raw.arn, { RawMessageDelivery: 'true' });
+    await publish({ TopicArn: topicArn });
+    await sns.send(new PublishBatchCommand({ TopicArn: topicArn, PublishBatchRequestEntries: [{ Id: 'b', Message: 'batched' }] }));
+    for (const queue of [enveloped, raw]) {
+      const messages = await receive(sqs, queue.url, { MaxNumberOfMessages: 10, MessageSystemAttributeNames: ['AWSTraceHeader'] });
+      expect(messages.map((m) => m.Attributes)).toEqual([{ AWSTraceHeader: TRACE }, { AWSTraceHeader: TRACE }]);
+    }
+  });
+
+  it('is absent outside Lambda', async () => {
+    vi.stubEnv('_X_AMZN_TRACE_ID', '');
+    const { topicArn, queue } = await topicWithQueue();
+    await publish({ TopicArn: topicArn });
+    const [message] = await receive(sqs, queue.url, { MessageSystemAttributeNames: ['AWSTraceHeader'] });
+    expect(message?.Attributes).toBeUndefined();
+  });
+});
+
 describe('fan-out', () => {
   it('delivers one message to every subscribed queue and records each delivery', async () => {
     const topicArn = await createTopic('orders');

@@ -1,3 +1,4 @@
+import type { RequestContext } from '../../plugin.js';
 import type { PublishBatchCommandInput, PublishBatchCommandOutput, PublishBatchRequestEntry } from '@aws-sdk/client-sns';
 import { snsErrors } from '../errors.js';
 import { publishToTopic } from '../delivery/publisher.js';
@@ -21,9 +22,14 @@ type Entry = Partial<PublishBatchRequestEntry>;
  * that fails a check fails the whole request, with the error Publish would give [V]; nothing is published until
  * every entry has passed. `Successful` keeps request order and `Failed` is always present and empty [V].
  */
-export function publishBatch(backend: SnsBackend, input: Partial<PublishBatchCommandInput>): Omit<PublishBatchCommandOutput, '$metadata'> {
+export function publishBatch(
+  backend: SnsBackend,
+  input: Partial<PublishBatchCommandInput>,
+  request: RequestContext,
+): Omit<PublishBatchCommandOutput, '$metadata'> {
   const { topic, entries, accepted } = checkPublishBatch(backend, input);
-  const Successful = accepted.map((entry, index) => ({ Id: entries[index]!.Id!, ...publishToTopic(backend, topic, entry) }));
+  const traceHeader = request.traceHeader();
+  const Successful = accepted.map((entry, index) => ({ Id: entries[index]!.Id!, ...publishToTopic(backend, topic, entry, traceHeader) }));
   return { Successful, Failed: [] };
 }
 

@@ -1,3 +1,4 @@
+import type { RequestContext } from '../../plugin.js';
 import type { PublishCommandInput, PublishCommandOutput } from '@aws-sdk/client-sns';
 import { publishToTopic } from '../delivery/publisher.js';
 import { requireEntryMembers, validateEntry } from '../publish/entry.js';
@@ -10,11 +11,11 @@ import type { SnsBackend } from '../sns-backend.js';
  * PhoneNumber), the message checks in AWS's order, and last the topic's existence. Answers the SNS MessageId,
  * with the SequenceNumber on FIFO topics.
  */
-export function publish(backend: SnsBackend, input: Partial<PublishCommandInput>): Omit<PublishCommandOutput, '$metadata'> {
+export function publish(backend: SnsBackend, input: Partial<PublishCommandInput>, request: RequestContext): Omit<PublishCommandOutput, '$metadata'> {
   const required = new RequiredMembers();
   requireEntryMembers(input, required);
   required.throwIfAny();
   const target = resolvePublishTarget(backend, input);
   const entry = validateEntry(input, target.kind, { checkSize: true });
-  return publishToTopic(backend, existingTopic(target), entry);
+  return publishToTopic(backend, existingTopic(target), entry, request.traceHeader());
 }

@@ -19,8 +19,10 @@ export function sqsDeliveryContext(
   topic: Topic,
   entry: PublishEntry,
   deduplicationId: string | undefined,
+  traceHeader?: string,
 ): SqsDeliveryContext {
   return {
+    traceHeader,
     sqs: backend.sqs,
     senderId: snsSenderId(backend.scope.region, topic.fifo),
     topicFifo: topic.fifo,
@@ -32,12 +34,14 @@ export function sqsDeliveryContext(
 }
 
 /**
- * Publishes one accepted message to `topic`: on a FIFO topic a repeat of a deduplication id within five minutes,
- * in any message group, answers the original MessageId and SequenceNumber and delivers nothing (spec §6.3);
+ * Publishes one accepted message to `topic`. The publisher's X-Ray trace header (`traceHeader`, see plugin.ts) goes on
+ * to SQS deliveries as their AWSTraceHeader: a topic "passes through the tracing header it receives from an Amazon
+ * SNS publisher to its subscriptions" [D]; with TracingConfig Active SNS also traces itself, which is not emulated.
+ * On a FIFO topic a repeat of a deduplication id within five minutes, in any message group, answers the original MessageId and SequenceNumber and delivers nothing (spec §6.3);
  * otherwise the message gets its ids, goes to every subscription, and is recorded on the topic (and kept in its
  * archive while an ArchivePolicy is active).
  */
-export function publishToTopic(backend: SnsBackend, topic: Topic, entry: PublishEntry): PublishResult {
+export function publishToTopic(backend: SnsBackend, topic: Topic, entry: PublishEntry, traceHeader?: string): PublishResult {
   const now = backend.clock.now();
   const deduplicationId = topic.fifo ? (entry.messageDeduplicationId ?? contentDeduplicationId(entry.message)) : undefined;
   if (deduplicationId !== undefined) {
@@ -58,7 +62,7 @@ export function publishToTopic(backend: SnsBackend, topic: Topic, entry: Publish
     signatureVersion: topic.fifo ? undefined : (topic.attributes.get('SignatureVersion') ?? '1'),
     endpointBase: snsEndpointBase(backend.scope.region),
   };
-  const deliveries = fanOut(topic, notification, entry, sqsDeliveryContext(backend, topic, entry, deduplicationId));
+  const deliveries = fanOut(topic, notification, entry, sqsDeliveryContext(backend, topic, entry, deduplicationId, traceHeader));
   topic.archiveAt(now).record({ notification, entry, deduplicationId });
   topic.published.push({
     messageId,

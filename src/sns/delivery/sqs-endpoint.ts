@@ -20,6 +20,8 @@ export interface SqsDeliveryContext {
   /** FIFO topics: the given id, or the SHA-256 of the Message. */
   readonly deduplicationId: string | undefined;
   readonly attributes: SnsMessageAttributes;
+  /** The publisher's X-Ray trace header, which SQS deliveries carry as AWSTraceHeader. */
+  readonly traceHeader: string | undefined;
   /**
    * The message attributes as raw delivery gives them to SQS, made once per message (see `rawDeliveryAttributes`)
    * and shared by every raw subscription's queue: stored attributes are never changed.
@@ -95,6 +97,7 @@ function sendTo(context: SqsDeliveryContext, queueArn: string, prepared: Prepare
       senderId: context.senderId,
       messageGroupId,
       messageDeduplicationId,
+      traceHeader: context.traceHeader,
       checked: { storable: prepared.storable && attributes.storable, payloadBytes: prepared.bytes + attributes.bytes },
     },
     context.sqs.ids,

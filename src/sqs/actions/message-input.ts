@@ -1,7 +1,7 @@
 import { contentDeduplicationId } from '../../util/content-deduplication.js';
 import type { AwsError } from '../../aws-error.js';
 import type { AcceptedSend } from '../fifo/deduplication.js';
-import { messageContent, type MessageContent } from '../messages/message.js';
+import { messageContent, traceHeaderAttribute, type MessageContent } from '../messages/message.js';
 import {
   messagePayloadSize,
   messageTooLong,
@@ -74,7 +74,7 @@ function withTraceHeader(
   traceHeader: string | undefined,
 ): Record<string, MessageAttributeValue> {
   if (traceHeader === undefined || Object.hasOwn(systemAttributes, 'AWSTraceHeader')) return systemAttributes;
-  return { ...systemAttributes, AWSTraceHeader: { DataType: 'String', StringValue: traceHeader } };
+  return { ...systemAttributes, AWSTraceHeader: traceHeaderAttribute(traceHeader) };
 }
 
 /**

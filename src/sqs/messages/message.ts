@@ -32,6 +32,11 @@ export type ContentSource = MessageDraft & Partial<Pick<MessageContent, 'md5OfBo
  */
 export const NO_ATTRIBUTES: Readonly<Record<string, MessageAttributeValue>> = Object.freeze({});
 
+/** An X-Ray trace header as the message's AWSTraceHeader system attribute (the only system attribute SQS has). */
+export function traceHeaderAttribute(traceHeader: string): MessageAttributeValue {
+  return { DataType: 'String', StringValue: traceHeader };
+}
+
 /** Bodies at least this long keep their digest once computed: hashing them again would cost more than keeping it. */
 const KEPT_DIGEST_MIN_LENGTH = 1024;
 
