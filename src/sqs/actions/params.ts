@@ -1,3 +1,4 @@
+import { describeValue } from '../../util/text.js';
 import { sqsErrors } from '../errors.js';
 
 /**
@@ -32,7 +33,7 @@ export function optionalInteger(name: string, value: unknown, min: number, max: 
 export function stringList(name: string, value: unknown): string[] {
   if (!isPresent(value)) return [];
   if (!Array.isArray(value) || value.some((v) => typeof v !== 'string')) {
-    throw sqsErrors.invalidParameter(name, safeString(value), `${name} must be a list of strings.`);
+    throw sqsErrors.invalidParameter(name, describeValue(value), `${name} must be a list of strings.`);
   }
   return value as string[];
 }
@@ -45,21 +46,13 @@ export function stringList(name: string, value: unknown): string[] {
 export function stringMap(name: string, value: unknown): Record<string, string> | undefined {
   if (!isPresent(value)) return undefined;
   if (typeof value !== 'object' || Array.isArray(value)) {
-    throw sqsErrors.invalidParameter(name, safeString(value), `${name} must be a map of strings.`);
+    throw sqsErrors.invalidParameter(name, describeValue(value), `${name} must be a map of strings.`);
   }
   const entries = Object.entries(value as object).filter(([, v]) => isPresent(v));
   if (entries.some(([, v]) => typeof v !== 'string')) {
-    throw sqsErrors.invalidParameter(name, safeString(value), `${name} must be a map of strings.`);
+    throw sqsErrors.invalidParameter(name, describeValue(value), `${name} must be a map of strings.`);
   }
   return Object.fromEntries(entries) as Record<string, string>;
-}
-
-export function safeString(value: unknown): string {
-  try {
-    return typeof value === 'string' ? value : JSON.stringify(value) ?? String(value);
-  } catch {
-    return String(value);
-  }
 }
 
 /** ListQueues-style pagination over names: an opaque token that remembers where the last page ended. */
