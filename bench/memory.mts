@@ -15,6 +15,7 @@ import {
   SendMessageCommand,
   type SendMessageBatchRequestEntry,
 } from '@aws-sdk/client-sqs';
+import { CreateTopicCommand, PublishBatchCommand, SubscribeCommand } from '@aws-sdk/client-sns';
 import { mocked, type Mocked } from './clients.mjs';
 import { report, type FigureResult } from './harness.mjs';
 
@@ -30,7 +31,7 @@ function heapAfterGc(): number {
 export async function measure(): Promise<FigureResult[]> {
   const { fastSqs } = mocked();
   await useEveryPath(fastSqs);
-  return [await standardQueue(fastSqs), await fifoQueue(fastSqs)];
+  return [await standardQueue(fastSqs), await fifoQueue(fastSqs), ...(await publishedHistoryFigures())];
 }
 
 /** Small JSON bodies of 18–24 characters, each its own flat string as a producer would send it. */
@@ -122,6 +123,56 @@ async function useEveryPath(sqs: Mocked['fastSqs']): Promise<void> {
     const { Messages = [] } = await sqs.send(new ReceiveMessageCommand({ QueueUrl: fifo.QueueUrl, MaxNumberOfMessages: 2 }));
     for (const m of Messages) await sqs.send(new DeleteMessageCommand({ QueueUrl: fifo.QueueUrl, ReceiptHandle: m.ReceiptHandle }));
   }
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// SNS: what `published()` keeps per publish
+
+const PUBLISHES = Number(process.env['BENCH_MEMORY_PUBLISHES'] ?? 20_000);
+
+/**
+ * Heap per publish that `aws.sns.topic(name).published()` keeps: small messages to a topic with 1 and with 10 SQS
+ * subscriptions (envelopes, the default), measured once their queues are gone, so that only the history still holds
+ * the records and the bodies delivered: what a long test that consumes its queues pays per publish, unless
+ * createAwsMock({ publishedHistory }) bounds it. The same with publishedHistory 0 shows that nothing else is left.
+ */
+async function publishedHistoryFigures(): Promise<FigureResult[]> {
+  await publishedHeap(10, undefined, 200); // warm-up: V8 settles the records' shapes
+  const figures: FigureResult[] = [];
+  for (const subscriptions of [1, 10]) {
+    const kept = await publishedHeap(subscriptions, undefined, PUBLISHES);
+    const none = await publishedHeap(subscriptions, 0, PUBLISHES);
+    figures.push({
+      figure: `SNS: heap per publish kept by published() (${PUBLISHES.toLocaleString('en-US')} publishes, ${subscriptions} SQS subscription${subscriptions === 1 ? '' : 's'})`,
+      value: kept,
+      unit: 'B',
+      target: undefined,
+      detail: `${Math.round(kept)} B per publish of a ~22 B message once its queues are consumed; ${Math.round(none)} B with publishedHistory: 0`,
+    });
+  }
+  return figures;
+}
+
+/** Heap per publish left after `publishes` publishes and the deletion of every subscribed queue. */
+async function publishedHeap(subscriptions: number, publishedHistory: number | undefined, publishes: number): Promise<number> {
+  const { fastSns, fastSqs } = mocked({ publishedHistory });
+  const { TopicArn } = await fastSns.send(new CreateTopicCommand({ Name: 'events' }));
+  const queueUrls: string[] = [];
+  for (let i = 0; i < subscriptions; i++) {
+    const { QueueUrl } = await fastSqs.send(new CreateQueueCommand({ QueueName: `subscriber-${i}` }));
+    queueUrls.push(QueueUrl!);
+    await fastSns.send(new SubscribeCommand({ TopicArn, Protocol: 'sqs', Endpoint: `arn:aws:sqs:us-east-1:000000000000:subscriber-${i}` }));
+  }
+  const messages = Array.from({ length: publishes }, (_, i) => JSON.stringify({ orderId: 1_000_000 + i, n: i % 7 }));
+  const before = heapAfterGc();
+  for (let i = 0; i < publishes; i += 10) {
+    const PublishBatchRequestEntries = messages.slice(i, i + 10).map((Message, j) => ({ Id: `e${j}`, Message }));
+    await fastSns.send(new PublishBatchCommand({ TopicArn, PublishBatchRequestEntries }));
+  }
+  for (const QueueUrl of queueUrls) await fastSqs.send(new DeleteQueueCommand({ QueueUrl }));
+  const perPublish = (heapAfterGc() - before) / publishes;
+  keepAlive(messages, [fastSns]); // the account too: its history is what is measured
+  return perPublish;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) report(await measure());

@@ -3,6 +3,7 @@ import { createIdSource, type IdSource } from './ids.js';
 import { SnsMock } from './sns/sns-mock.js';
 import type { HonestOptions } from './sqs/honest-delivery.js';
 import { SqsMock } from './sqs/sqs-mock.js';
+import { textOf } from './util/text.js';
 
 export interface AwsMockOptions {
   /** The emulated account's id, 12 digits. Default `000000000000`. */
@@ -18,6 +19,11 @@ export interface AwsMockOptions {
    * delivery, and short polls that return a random share of the messages. Off by default.
    */
   honest?: boolean | HonestOptions;
+  /**
+   * How many published messages each topic keeps for `aws.sns.topic(name).published()` (and `toHavePublished`): the
+   * last N, 0 for none. Default: every one, which costs heap for each publish a long test makes.
+   */
+  publishedHistory?: number;
 }
 
 /** One emulated AWS account: the queues and topics that its SQS and SNS plugins share. */
@@ -26,6 +32,7 @@ export class AwsMock {
   readonly region: string;
   readonly seed: number | undefined;
   readonly honest: boolean | HonestOptions;
+  readonly publishedHistory: number | undefined;
   readonly clock: Clock;
   readonly sqs: SqsMock;
   readonly sns: SnsMock;
@@ -38,6 +45,7 @@ export class AwsMock {
     if (!/^[a-z]{2}(-[a-z]+)+-\d+$/.test(this.region)) throw new TypeError(`sqs-sns-mock: "${this.region}" is not a region name`);
     this.seed = options.seed;
     this.honest = options.honest ?? false;
+    this.publishedHistory = historyLimit(options.publishedHistory);
     this.clock = options.clock ? injectedClock(options.clock) : globalClock();
     this.idSource = createIdSource(this.seed);
     this.sqs = new SqsMock(this);
@@ -55,6 +63,14 @@ export class AwsMock {
     this.sqs.resetState();
     this.sns.resetState();
   }
+}
+
+function historyLimit(value: unknown): number | undefined {
+  if (value === undefined || value === Number.POSITIVE_INFINITY) return undefined;
+  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) {
+    throw new TypeError(`sqs-sns-mock: publishedHistory must be a whole number of messages, 0 or more, got ${textOf(value)}`);
+  }
+  return value;
 }
 
 export function createAwsMock(options: AwsMockOptions = {}): AwsMock {

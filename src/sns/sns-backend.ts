@@ -28,6 +28,8 @@ export class SnsBackend {
     readonly clock: Clock,
     readonly ids: IdSource,
     readonly sqs: SqsBackend,
+    /** How many published messages each topic keeps for `published()` (createAwsMock's `publishedHistory`). */
+    private readonly publishedHistory?: number,
   ) {}
 
   get partition(): string {
@@ -66,7 +68,7 @@ export class SnsBackend {
   }
 
   createTopic(name: string, fifo: boolean): Topic {
-    const topic = new Topic(this.arnFor(name), name, fifo, this.clock.now());
+    const topic = new Topic(this.arnFor(name), name, fifo, this.clock.now(), this.publishedHistory);
     this.topics.set(name, topic);
     return topic;
   }

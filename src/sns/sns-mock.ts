@@ -31,7 +31,7 @@ export class SnsMock extends FaultControls<SnsAction, SnsBatchAction, SnsErrorNa
 
   constructor(readonly aws: AwsMock) {
     const ids = aws.sqs.backend.ids;
-    const backend = new SnsBackend({ region: aws.region, accountId: aws.accountId }, aws.clock, ids, aws.sqs.backend);
+    const backend = new SnsBackend({ region: aws.region, accountId: aws.accountId }, aws.clock, ids, aws.sqs.backend, aws.publishedHistory);
     const shape = snsBatchShape(backend);
     super(
       new FaultInjector({

@@ -1,6 +1,6 @@
 import { DeduplicationWindow, type AcceptedSend } from '../sqs/fifo/deduplication.js';
 import { TopicArchive } from './archive.js';
-import type { PublishedMessage } from './published.js';
+import { PublishedHistory } from './published.js';
 import type { ReplayRun } from './replay-policy.js';
 import type { Subscription } from './subscription.js';
 
@@ -13,7 +13,7 @@ export class Topic {
   readonly attributes = new Map<string, string>();
   readonly tags = new Map<string, string>();
   readonly subscriptions = new Map<string, Subscription>();
-  readonly published: PublishedMessage[] = [];
+  readonly published: PublishedHistory;
   /** FIFO topics with an ArchivePolicy (archive.ts); reach it through `archiveAt`, which applies the policy. */
   readonly archive = new TopicArchive();
   /** Each subscription's latest ReplayPolicy run (delivery/replay.ts); gone with the subscription. */
@@ -27,7 +27,10 @@ export class Topic {
     readonly name: string,
     readonly fifo: boolean,
     readonly createdAt: number,
-  ) {}
+    publishedHistory?: number,
+  ) {
+    this.published = new PublishedHistory(publishedHistory);
+  }
 
   /** The archive as the ArchivePolicy leaves it at `now`. */
   archiveAt(now: number): TopicArchive {

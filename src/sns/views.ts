@@ -86,8 +86,11 @@ export class TopicView {
     return [...this.topic.subscriptions.values()].map((subscription) => new SubscriptionView(subscription));
   }
 
-  /** Every accepted Publish and PublishBatch entry, oldest first. */
+  /**
+   * Every accepted Publish and PublishBatch entry, oldest first; with createAwsMock's `publishedHistory`, the last
+   * that many.
+   */
   published(): PublishedView[] {
-    return this.topic.published.map((published) => new PublishedView(published));
+    return Array.from(this.topic.published, (published) => new PublishedView(published));
   }
 }
