@@ -1,5 +1,5 @@
 import { CreateTopicCommand, PublishCommand, SubscribeCommand, type MessageAttributeValue } from '@aws-sdk/client-sns';
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { counts, createQueue, queueArn, T0 } from '../sqs/message-support.js';
 import { snsSetup } from './sns-support.js';
@@ -19,9 +19,8 @@ interface MatchCase {
   note?: string;
 }
 
-const LOCAL = new URL('../../fixtures/filter-policy-documented.json', import.meta.url);
-const SHARED = new URL('file:///work/shared/fixtures/filter-policy-documented.json');
-const fixture = JSON.parse(readFileSync(existsSync(LOCAL) ? LOCAL : SHARED, 'utf8')) as { matchCases: MatchCase[] };
+const FIXTURE = new URL('../../fixtures/filter-policy-documented.json', import.meta.url);
+const fixture = JSON.parse(readFileSync(FIXTURE, 'utf8')) as { matchCases: MatchCase[] };
 
 function attributesOf(attributes: NonNullable<MatchCase['attributes']>): Record<string, MessageAttributeValue> {
   return Object.fromEntries(
@@ -65,5 +64,39 @@ describe('documented filter policies, end to end', () => {
     );
     expect((await counts(sqs, queueUrl)).visible).toBe(c.match ? 1 : 0);
     expect(aws.sns.topic('filtered').published()[0]!.deliveries[0]).toMatchObject({ delivered: c.match, ...(c.match ? {} : { filteredOut: true }) });
+  });
+});
+
+describe('"exists": false on a message without attributes (SNS Developer Guide, Key matching, Note)', () => {
+  async function subscribedQueue(scope: 'MessageAttributes' | 'MessageBody') {
+    const setup = snsSetup();
+    const { TopicArn } = await setup.sns.send(new CreateTopicCommand({ Name: 'absent' }));
+    const queueUrl = await createQueue(setup.sqs, 'q');
+    await setup.sns.send(
+      new SubscribeCommand({
+        TopicArn,
+        Protocol: 'sqs',
+        Endpoint: await queueArn(setup.sqs, queueUrl),
+        Attributes: { FilterPolicy: '{"store":[{"exists":false}]}', FilterPolicyScope: scope },
+      }),
+    );
+    return { ...setup, TopicArn: TopicArn!, queueUrl };
+  }
+
+  it('filters out a message with no MessageAttributes, or an empty map, under MessageAttributes', async () => {
+    const { sns, sqs, TopicArn, queueUrl } = await subscribedQueue('MessageAttributes');
+    await sns.send(new PublishCommand({ TopicArn, Message: 'none' }));
+    await sns.send(new PublishCommand({ TopicArn, Message: 'empty', MessageAttributes: {} }));
+    expect((await counts(sqs, queueUrl)).visible).toBe(0);
+    await sns.send(
+      new PublishCommand({ TopicArn, Message: 'other', MessageAttributes: { colour: { DataType: 'String', StringValue: 'red' } } }),
+    );
+    expect((await counts(sqs, queueUrl)).visible).toBe(1);
+  });
+
+  it('[inferred] delivers an empty JSON object body under MessageBody', async () => {
+    const { sns, sqs, TopicArn, queueUrl } = await subscribedQueue('MessageBody');
+    await sns.send(new PublishCommand({ TopicArn, Message: '{}' }));
+    expect((await counts(sqs, queueUrl)).visible).toBe(1);
   });
 });

@@ -84,7 +84,9 @@ class AttributePolicy implements CompiledFilterPolicy {
   ) {}
 
   matches(input: FilterInput): boolean {
-    if (this.options.emptyAttributesMatchNothing && input.attributeCount === 0) return false;
+    // A message without attributes is filtered out before any rule is looked at, so even `{"exists": false}` fails
+    // (SNS Developer Guide, "Key matching", Note; SNS counts these as NumberOfNotificationsFilteredOut-NoMessageAttributes).
+    if (input.attributeCount === 0) return false;
     const { list, conditionCount } = this.alternatives;
     if (list.length === 1) {
       for (const condition of list[0] as readonly Condition[]) if (!this.holds(condition, input)) return false;
@@ -137,6 +139,9 @@ class BodyPolicy implements CompiledFilterPolicy {
 
   matches(input: FilterInput): boolean {
     const fields = input.bodyFields();
+    // Only a body that is not a JSON object is filtered out up front. `{}` is one: a policy of `{"exists": false}` keys
+    // alone matches it, as event-ruler matches an empty event; the attributes scope's no-attributes rule is not
+    // documented for bodies (docs/aws-behaviour/sns.md §10.3) [I].
     if (fields === null) return false;
     return this.alternatives.list.some((alternative) => this.alternativeMatches(alternative, fields));
   }

@@ -2,8 +2,8 @@
 export type FilterPolicyScope = 'MessageAttributes' | 'MessageBody';
 
 /**
- * Switches for behaviour that AWS has not been seen to settle (shared/spec/sns.md §12). The defaults are the
- * spec's recommendations; each switch names the reading it selects.
+ * Switches for behaviour that AWS has not been seen to settle (docs/aws-behaviour/sns.md §12). The defaults are the
+ * catalogue's recommendations; each switch names the reading it selects.
  */
 export interface FilterPolicyOptions {
   /**
@@ -17,25 +17,16 @@ export interface FilterPolicyOptions {
    * `[100, 50]` example): some element is not excluded. `'none-listed'`: no element is excluded.
    */
   readonly anythingButOnBodyArray?: 'any-element' | 'none-listed';
-  /**
-   * The current "Key matching" page says `"exists": false` "only matches if at least one attribute is present. An
-   * empty set of attributes results in the filter not matching." With `true`, a MessageAttributes-scope policy
-   * never matches a message that has no attributes at all. Default `false`: the spec's documented fixture
-   * (`d-anything-but-or-exists-false-absent`) expects a match for an empty attribute map.
-   */
-  readonly emptyAttributesMatchNothing?: boolean;
 }
 
 export interface ResolvedOptions {
   readonly anythingButOnStringArray: 'none-listed' | 'any-element';
   readonly anythingButOnBodyArray: 'any-element' | 'none-listed';
-  readonly emptyAttributesMatchNothing: boolean;
 }
 
 export function resolveOptions(options: FilterPolicyOptions | undefined): ResolvedOptions {
   return {
     anythingButOnStringArray: options?.anythingButOnStringArray ?? 'none-listed',
     anythingButOnBodyArray: options?.anythingButOnBodyArray ?? 'any-element',
-    emptyAttributesMatchNothing: options?.emptyAttributesMatchNothing ?? false,
   };
 }

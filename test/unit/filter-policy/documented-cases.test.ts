@@ -9,7 +9,7 @@ import {
 } from '../../../src/sns/filter-policy/index.js';
 
 /**
- * Runs the match-case tables: fixtures/filter-policy-documented.json (copied unchanged from shared/fixtures; its
+ * Runs the match-case tables: fixtures/filter-policy-documented.json (the documented examples; its
  * `_about` describes the format) and fixtures/filter-policy-extra.json (ours, same format plus optional `options`).
  * One test per case, named by the case; cases whose outcome is our inference say so in the title.
  */

@@ -49,15 +49,19 @@ describe('filter input sharing', () => {
     expect(policy.scope).toBe('MessageAttributes');
   });
 
-  it('treats missing attributes as an empty map', () => {
-    const input = filterInput(undefined, 'm');
-    expect(input.attributeCount).toBe(0);
-    expect(compileFilterPolicy('{"k":[{"exists":false}]}', 'MessageAttributes').matches(input)).toBe(true);
-    expect(
-      compileFilterPolicy('{"k":[{"exists":false}]}', 'MessageAttributes', { emptyAttributesMatchNothing: true }).matches(
-        input,
-      ),
-    ).toBe(false);
+  it('matches nothing under MessageAttributes when the message has no attributes, exists:false included [D]', () => {
+    const policy = compileFilterPolicy('{"k":[{"exists":false}]}', 'MessageAttributes');
+    for (const attributes of [undefined, {}]) {
+      const input = filterInput(attributes, 'm');
+      expect(input.attributeCount).toBe(0);
+      expect(policy.matches(input)).toBe(false);
+    }
+    // Any attribute at all, even one filtering ignores, makes the absent key's exists:false hold.
+    expect(policy.matches(filterInput({ other: { DataType: 'Binary', BinaryValue: new Uint8Array([1]) } }, 'm'))).toBe(true);
+  });
+
+  it('[inferred] lets exists:false match an empty JSON object body under MessageBody', () => {
+    expect(compileFilterPolicy('{"k":[{"exists":false}]}', 'MessageBody').matches(filterInput(undefined, '{}'))).toBe(true);
   });
 
   it('evaluates $or alternatives that share conditions consistently', () => {
