@@ -362,9 +362,17 @@ describe('Publish validation order', () => {
     await expectInvalidParameter(publish({ TopicArn: fifoTopicArn, Message: 'a'.repeat(MAX + 1) }), 'Invalid parameter: Message too long');
   });
 
-  it('checks the FIFO rules before MessageStructure', async () => {
+  it('checks MessageStructure before the FIFO rules, as PublishBatch was recorded doing', async () => {
     await expectInvalidParameter(
       publish({ TopicArn: fifoTopicArn, MessageStructure: 'json', Message: '{' }),
+      'Invalid parameter: Message Structure - JSON message body failed to parse',
+    );
+    await expectInvalidParameter(
+      publish({ TopicArn: fifoTopicArn, MessageStructure: 'json', Message: JSON.stringify({ sqs: 'test sqs' }) }),
+      'Invalid parameter: Message Structure - No default entry in JSON message body',
+    );
+    await expectInvalidParameter(
+      publish({ TopicArn: fifoTopicArn, MessageStructure: 'json', Message: JSON.stringify({ default: 'd' }) }),
       'Invalid parameter: The MessageGroupId parameter is required for FIFO topics',
     );
   });
@@ -505,6 +513,11 @@ describe('PublishBatch', () => {
         { Id: '1', Message: 'fine', MessageGroupId: 'g', MessageDeduplicationId: 'd' },
         { Id: '2', Message: JSON.stringify({ sqs: 'test sqs' }), MessageStructure: 'json', MessageGroupId: 'g', MessageDeduplicationId: 'e' },
       ], fifoTopicArn),
+      'Invalid parameter: Message Structure - No default entry in JSON message body',
+    );
+    // Recorded: the entry has neither a default key nor a group id, and MessageStructure is what AWS reports [V].
+    await expectInvalidParameter(
+      publishBatch([{ Id: '1', Message: JSON.stringify({ sqs: 'test sqs' }), MessageStructure: 'json' }], fifoTopicArn),
       'Invalid parameter: Message Structure - No default entry in JSON message body',
     );
     expect(publishedCount('orders.fifo')).toBe(0);
