@@ -15,6 +15,17 @@ export const snsErrors = {
     invalidParameter(`Invalid parameter: ${name}${reason ? ` Reason: ${reason}` : ''}`),
   parameterValueInvalid: (message: string): AwsError =>
     new AwsError({ shape: 'InvalidParameterValueException', code: 'ParameterValueInvalid', message }),
+  /**
+   * A `Number` attribute whose value is no number SQS could store. The text is the one moto and other emulators
+   * reproduce [3P]; it was not recorded from AWS, nor is where SNS draws the line for huge or over-precise numbers
+   * (taken to be SQS's: 38 significant digits, -10^128 to 10^126).
+   */
+  messageAttributeNotANumber: (name: string): AwsError =>
+    new AwsError({
+      shape: 'InvalidParameterValueException',
+      code: 'ParameterValueInvalid',
+      message: `Could not cast message attribute '${name}' value to number.`,
+    }),
   /** Coral-level validation: no modelled class, so the SDK names it by its code. */
   validationError: (message: string): AwsError => new AwsError({ code: 'ValidationError', message }),
   topicNotFound: (): AwsError =>

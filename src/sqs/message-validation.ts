@@ -212,7 +212,7 @@ function copyBytes(value: unknown): Uint8Array | undefined {
  * Whether a Number attribute's text is one SQS stores: decimal syntax, at most 38 significant digits, and within
  * −10^128 … 10^126 (spec §5.3). Works on the digits, never on a float, so precision cannot blur the limits.
  */
-function isValidNumberAttribute(text: string): boolean {
+export function isValidNumberAttribute(text: string): boolean {
   const match = NUMBER_SYNTAX.exec(text);
   if (match === null) return false;
   const integerDigits = match[1] ?? '';

@@ -254,6 +254,31 @@ describe('Publish message attributes', () => {
     expect(publishedCount()).toBe(3);
   });
 
+  it.each(['abc', 'NaN', 'Infinity', '0x10', ' 1', '1e', '1e400', '1'.repeat(39)])(
+    'refuses a Number attribute %j, on Publish and in a batch, and delivers nothing',
+    async (value) => {
+      const queueUrl = await createQueue(sqs, 'numbers');
+      await sns.send(new SubscribeCommand({ TopicArn: topicArn, Protocol: 'sqs', Endpoint: await queueArn(sqs, queueUrl) }));
+      const text = "Could not cast message attribute 'price' value to number.";
+      await expectParameterValueInvalid(publish({ MessageAttributes: { price: { DataType: 'Number', StringValue: value } } }), text);
+      await expectParameterValueInvalid(
+        publishBatch([
+          { Id: '1', Message: 'fine' },
+          { Id: '2', Message: 'bad', MessageAttributes: { price: { DataType: 'Number.usd', StringValue: value } } },
+        ]),
+        text,
+      );
+      expect(publishedCount()).toBe(0);
+      expect((await counts(sqs, queueUrl)).visible).toBe(0);
+    },
+  );
+
+  it('takes the numbers a queue takes: signs, fractions, exponents, 38 digits', async () => {
+    const values = ['-1', '+2.5', '.5', '5.', '3.015e2', '1E-5', '0.000', '1'.repeat(38), '1e126', '-1e128'];
+    await publish({ MessageAttributes: Object.fromEntries(values.map((v, i) => [`n${i}`, { DataType: 'Number', StringValue: v }])) });
+    expect(publishedCount()).toBe(1);
+  });
+
   it('has no limit of ten attributes', async () => {
     const attributes = Object.fromEntries(Array.from({ length: 11 }, (_, i) => [`a${i}`, { DataType: 'Number', StringValue: String(i) }]));
     await publish({ MessageAttributes: attributes });

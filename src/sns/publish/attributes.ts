@@ -1,4 +1,4 @@
-import { setOwn } from '../../sqs/message-validation.js';
+import { isValidNumberAttribute, setOwn } from '../../sqs/message-validation.js';
 import { snsErrors } from '../errors.js';
 
 /**
@@ -72,6 +72,8 @@ function checkValue(name: string, raw: Readonly<Record<string, unknown>>): SnsMe
     return { DataType: dataType, BinaryValue: bytes };
   }
   if (typeof own !== 'string' || own === '') throw invalid(empty);
+  // SNS validates that a Number is a number [D]; the bounds are SQS's, so that whatever SNS takes a queue takes too.
+  if (base === 'Number' && !isValidNumberAttribute(own)) throw snsErrors.messageAttributeNotANumber(name);
   return { DataType: dataType, StringValue: own };
 }
 
