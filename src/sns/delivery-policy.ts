@@ -12,7 +12,12 @@ import type { Topic } from './topic.js';
  * - subscription `{"requestPolicy":{"headerContentType":"text/csv"}}` is shown with every member, absent ones null:
  *   `{"healthyRetryPolicy":null,"sicklyRetryPolicy":null,"throttlePolicy":null,"requestPolicy":{…},"guaranteed":false}`;
  * - a subscription's EffectiveDeliveryPolicy takes each member from the subscription, else from the topic's
- *   effective http policy (a request policy set on the topic reaches a subscription that has none).
+ *   effective http policy (a request policy set on the topic reaches a subscription that has none);
+ * - test_topic_delivery_policy_crud: a partial `defaultHealthyRetryPolicy` ({minDelayTarget 5, maxDelayTarget 6,
+ *   numRetries 1}) is shown as given, and the effective one has the members it lacks from the default policy, in the
+ *   default's order; `{"http":{"defaultHealthyRetryPolicy":null}}` is shown without the null member, and the effective
+ *   policy is then the default one;
+ * - a subscription's `healthyRetryPolicy` given in another order is shown in the default's order.
  *
  * Where the members of defaultSicklyRetryPolicy and defaultThrottlePolicy go in the topic's form is not recorded
  * (after the healthy retry policy, as in SNS's documented examples); the objects inside are kept as given.
@@ -39,21 +44,39 @@ function isObject(value: unknown): value is JsonObject {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
+/**
+ * A retry policy in SNS's member order (the default policy's), members it does not know after them as given.
+ * `complete` fills the members it lacks from the default policy, as effective policies show them.
+ */
+function retryPolicy(given: Json | undefined, complete: boolean): Json {
+  if (!isObject(given)) return complete && given == null ? DEFAULT_HEALTHY_RETRY_POLICY : (given ?? null);
+  const ordered: JsonObject = {};
+  for (const [member, fallback] of Object.entries(DEFAULT_HEALTHY_RETRY_POLICY)) {
+    const value = given[member] ?? (complete ? fallback : undefined);
+    if (value !== undefined) ordered[member] = value;
+  }
+  for (const [member, value] of Object.entries(given)) if (!(member in ordered)) ordered[member] = value;
+  return ordered;
+}
+
 function parsed(text: string | undefined): JsonObject {
   if (!text) return {};
   const value = JSON.parse(text) as unknown;
   return isObject(value) ? value : {};
 }
 
-/** The http section of a topic policy in SNS's form; `effective` fills in the defaults. */
+/** The http section of a topic policy in SNS's form; `effective` fills in the defaults. A null member is none. */
 function topicHttp(given: JsonObject, effective: boolean): JsonObject {
   const http: JsonObject = {};
   for (const member of TOPIC_HTTP_MEMBERS) {
-    if (given[member] !== undefined) http[member] = given[member]!;
-    else if (effective && member === 'defaultHealthyRetryPolicy') http[member] = DEFAULT_HEALTHY_RETRY_POLICY;
+    if (member === 'defaultHealthyRetryPolicy') {
+      if (given[member] != null || effective) http[member] = retryPolicy(given[member], effective);
+    } else if (given[member] != null) {
+      http[member] = given[member]!;
+    }
   }
   http['disableSubscriptionOverrides'] = given['disableSubscriptionOverrides'] ?? false;
-  if (given['defaultRequestPolicy'] !== undefined) http['defaultRequestPolicy'] = given['defaultRequestPolicy'];
+  if (given['defaultRequestPolicy'] != null) http['defaultRequestPolicy'] = given['defaultRequestPolicy']!;
   else if (effective) http['defaultRequestPolicy'] = DEFAULT_REQUEST_POLICY;
   return http;
 }
@@ -79,7 +102,7 @@ export function effectiveTopicDeliveryPolicy(stored: string | undefined): string
 export function normalizeSubscriptionDeliveryPolicy(document: unknown): string {
   const given: JsonObject = isObject(document) ? document : {};
   return JSON.stringify({
-    healthyRetryPolicy: given['healthyRetryPolicy'] ?? null,
+    healthyRetryPolicy: retryPolicy(given['healthyRetryPolicy'], false),
     sicklyRetryPolicy: given['sicklyRetryPolicy'] ?? null,
     throttlePolicy: given['throttlePolicy'] ?? null,
     requestPolicy: given['requestPolicy'] ?? null,
@@ -93,7 +116,7 @@ export function effectiveSubscriptionDeliveryPolicy(stored: string, topicStored:
   const topic = parsed(effectiveTopicDeliveryPolicy(topicStored))['http'] as JsonObject;
   const inherited = (member: string, topicMember: string): Json => own[member] ?? topic[topicMember] ?? null;
   return JSON.stringify({
-    healthyRetryPolicy: inherited('healthyRetryPolicy', 'defaultHealthyRetryPolicy'),
+    healthyRetryPolicy: retryPolicy(inherited('healthyRetryPolicy', 'defaultHealthyRetryPolicy'), true),
     sicklyRetryPolicy: inherited('sicklyRetryPolicy', 'defaultSicklyRetryPolicy'),
     throttlePolicy: inherited('throttlePolicy', 'defaultThrottlePolicy'),
     requestPolicy: inherited('requestPolicy', 'defaultRequestPolicy'),

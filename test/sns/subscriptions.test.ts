@@ -593,6 +593,41 @@ describe('GetSubscriptionAttributes', () => {
       expect(JSON.parse(attributes['EffectiveDeliveryPolicy']!)).toStrictEqual({ ...own, requestPolicy: { headerContentType: 'application/json' } });
     });
 
+    it('is shown, and its effective one, byte for byte as recorded (test_subscribe_external_http_endpoint_content_type[False])', async () => {
+      const { sns, topicArn, subscriptionArn } = await httpSubscription();
+      // The fixture's order of the retry members, which SNS rewrites in its own.
+      const given = {
+        healthyRetryPolicy: { minDelayTarget: 1, maxDelayTarget: 1, numRetries: 0, numNoDelayRetries: 0, numMinDelayRetries: 0, numMaxDelayRetries: 0, backoffFunction: 'linear' },
+        sicklyRetryPolicy: null,
+        throttlePolicy: { maxReceivesPerSecond: 1000 },
+        guaranteed: false,
+      };
+      await setAttribute(sns, subscriptionArn, 'DeliveryPolicy', JSON.stringify(given));
+      await sns.send(
+        new SetTopicAttributesCommand({
+          TopicArn: topicArn,
+          AttributeName: 'DeliveryPolicy',
+          AttributeValue: JSON.stringify({ http: { defaultRequestPolicy: { headerContentType: 'application/json' } } }),
+        }),
+      );
+      const attributes = await attributesOf(sns, subscriptionArn);
+      const shown =
+        '{"healthyRetryPolicy":{"minDelayTarget":1,"maxDelayTarget":1,"numRetries":0,"numMaxDelayRetries":0,"numNoDelayRetries":0,' +
+        '"numMinDelayRetries":0,"backoffFunction":"linear"},"sicklyRetryPolicy":null,"throttlePolicy":{"maxReceivesPerSecond":1000}';
+      expect(attributes['DeliveryPolicy']).toBe(`${shown},"requestPolicy":null,"guaranteed":false}`);
+      expect(attributes['EffectiveDeliveryPolicy']).toBe(`${shown},"requestPolicy":{"headerContentType":"application/json"},"guaranteed":false}`);
+    });
+
+    it('[inferred] fills a partial healthy retry policy of its own from the default in the effective one', async () => {
+      const { sns, subscriptionArn } = await httpSubscription();
+      await setAttribute(sns, subscriptionArn, 'DeliveryPolicy', JSON.stringify({ healthyRetryPolicy: { numRetries: 2, minDelayTarget: 5 } }));
+      const attributes = await attributesOf(sns, subscriptionArn);
+      expect(JSON.parse(attributes['DeliveryPolicy']!).healthyRetryPolicy).toStrictEqual({ minDelayTarget: 5, numRetries: 2 });
+      expect(attributes['EffectiveDeliveryPolicy']).toContain(
+        '"healthyRetryPolicy":{"minDelayTarget":5,"maxDelayTarget":20,"numRetries":2,"numMaxDelayRetries":0,"numNoDelayRetries":0,"numMinDelayRetries":0,"backoffFunction":"linear"}',
+      );
+    });
+
     it('is not shown with an effective policy on an SQS subscription', async () => {
       const { sns, subscriptionArn } = await sqsSubscription();
       await setAttribute(sns, subscriptionArn, 'DeliveryPolicy', '{"guaranteed":true}');

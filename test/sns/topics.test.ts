@@ -353,6 +353,59 @@ describe('SetTopicAttributes', () => {
   });
 });
 
+describe('DeliveryPolicy and EffectiveDeliveryPolicy, step by step as recorded (test_topic_delivery_policy_crud)', () => {
+  const DEFAULT_HEALTHY =
+    '{"minDelayTarget":20,"maxDelayTarget":20,"numRetries":3,"numMaxDelayRetries":0,"numNoDelayRetries":0,"numMinDelayRetries":0,"backoffFunction":"linear"}';
+  const PLAIN_TEXT = '"defaultRequestPolicy":{"headerContentType":"text/plain; charset=UTF-8"}';
+
+  async function setDeliveryPolicy(sns: SNSClient, TopicArn: string, policy: unknown): Promise<Record<string, string>> {
+    await sns.send(new SetTopicAttributesCommand({ TopicArn, AttributeName: 'DeliveryPolicy', AttributeValue: JSON.stringify(policy) }));
+    return attributesOf(sns, TopicArn);
+  }
+
+  it('fills a partial healthy retry policy from the default, and drops a null one', async () => {
+    const { sns } = snsSetup();
+    const arn = await createTopic(sns, 'topictest.fifo', {
+      DisplayName: 'TestTopic',
+      SignatureVersion: '2',
+      FifoTopic: 'true',
+      DeliveryPolicy: JSON.stringify({ http: { defaultRequestPolicy: { headerContentType: 'application/json' } } }),
+    });
+    const created = await attributesOf(sns, arn);
+    expect(created['DeliveryPolicy']).toBe('{"http":{"disableSubscriptionOverrides":false,"defaultRequestPolicy":{"headerContentType":"application/json"}}}');
+    expect(created['EffectiveDeliveryPolicy']).toBe(
+      `{"http":{"defaultHealthyRetryPolicy":${DEFAULT_HEALTHY},"disableSubscriptionOverrides":false,"defaultRequestPolicy":{"headerContentType":"application/json"}}}`,
+    );
+
+    const updated = await setDeliveryPolicy(sns, arn, { http: { defaultHealthyRetryPolicy: { minDelayTarget: 5, maxDelayTarget: 6, numRetries: 1 } } });
+    expect(updated['DeliveryPolicy']).toBe(
+      '{"http":{"defaultHealthyRetryPolicy":{"minDelayTarget":5,"maxDelayTarget":6,"numRetries":1},"disableSubscriptionOverrides":false}}',
+    );
+    expect(updated['EffectiveDeliveryPolicy']).toBe(
+      '{"http":{"defaultHealthyRetryPolicy":{"minDelayTarget":5,"maxDelayTarget":6,"numRetries":1,"numMaxDelayRetries":0,' +
+        `"numNoDelayRetries":0,"numMinDelayRetries":0,"backoffFunction":"linear"},"disableSubscriptionOverrides":false,${PLAIN_TEXT}}}`,
+    );
+
+    const nulled = await setDeliveryPolicy(sns, arn, { http: { defaultHealthyRetryPolicy: null } });
+    expect(nulled['DeliveryPolicy']).toBe('{"http":{"disableSubscriptionOverrides":false}}');
+    expect(nulled['EffectiveDeliveryPolicy']).toBe(`{"http":{"defaultHealthyRetryPolicy":${DEFAULT_HEALTHY},"disableSubscriptionOverrides":false,${PLAIN_TEXT}}}`);
+    expect(nulled['EffectiveDeliveryPolicy']).toBe(DEFAULT_EFFECTIVE_DELIVERY_POLICY);
+  });
+
+  it('[inferred] writes the retry members in the default’s order, whatever order they were given in', async () => {
+    const { sns } = snsSetup();
+    const arn = await createTopic(sns, 't');
+    const updated = await setDeliveryPolicy(sns, arn, { http: { defaultHealthyRetryPolicy: { backoffFunction: 'exponential', numRetries: 4 } } });
+    expect(updated['DeliveryPolicy']).toBe(
+      '{"http":{"defaultHealthyRetryPolicy":{"numRetries":4,"backoffFunction":"exponential"},"disableSubscriptionOverrides":false}}',
+    );
+    expect(updated['EffectiveDeliveryPolicy']).toBe(
+      '{"http":{"defaultHealthyRetryPolicy":{"minDelayTarget":20,"maxDelayTarget":20,"numRetries":4,"numMaxDelayRetries":0,' +
+        `"numNoDelayRetries":0,"numMinDelayRetries":0,"backoffFunction":"exponential"},"disableSubscriptionOverrides":false,${PLAIN_TEXT}}}`,
+    );
+  });
+});
+
 describe('DeleteTopic', () => {
   it('is idempotent, also for a topic that never existed', async () => {
     const { sns } = snsSetup();
