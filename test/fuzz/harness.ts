@@ -1,12 +1,13 @@
 import * as SQS from '@aws-sdk/client-sqs';
 import * as SNS from '@aws-sdk/client-sns';
-import { isDeepStrictEqual } from 'node:util';
+import { inspect, isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import { expect, vi } from 'vitest';
 import { NotEmulatedError } from '../../src/index.js';
 import { loadSdk } from '../../src/sdk-errors.js';
 import { snsActions } from '../../src/sns/actions/index.js';
 import { sqsActions } from '../../src/sqs/actions/index.js';
+import { BATCH_ENTRIES, REFUSALS } from './refusals.js';
 import { genericInput, snsInputs } from './sns-inputs.js';
 import { sqsInputs } from './sqs-inputs.js';
 import { deepFreeze, snapshot } from './values.js';
@@ -62,8 +63,8 @@ const INPUTS: Record<Service, Readonly<Record<string, fc.Arbitrary<Record<string
 /** Names no SDK has; some collide with Object.prototype, some lack the Command suffix. */
 const UNKNOWN_NAMES = ['FutureFeatureCommand', 'constructorCommand', '__proto__Command', 'toStringCommand', 'hasOwnPropertyCommand', 'Command', 'Futuristic'];
 
-/** Top-level inputs that are not even objects (the SDK passes them on as they are). */
-const oddTopLevel = fc.constantFrom<unknown>(undefined, null, 0, 'input', [], [{}], true);
+/** Top-level inputs that are not even objects (the SDK passes them on as they are), or odd ones. */
+const oddTopLevel = fc.constantFrom<unknown>(undefined, null, 0, 'input', [], [{}], true, 5n, Symbol('input'), () => ({}), Object.create(null));
 
 /** Every command of the service's SDK, with the hand-written inputs for emulated ones and a generic record for the rest. */
 export function callArbitrary(service: Service): fc.Arbitrary<Call> {
@@ -106,17 +107,9 @@ export function coverage(service: Service): { emulated: string[]; withInputs: st
 /** What one call gave: an output, or the error (already checked to be an acceptable one). */
 export type Outcome = { ok: true; output: unknown } | { ok: false; error: Error };
 
+/** An input or output for a failure message: short strings, and whatever it holds that JSON does not. */
 function describe(value: unknown): string {
-  try {
-    return JSON.stringify(value, (_key, v: unknown) => {
-      if (typeof v === 'string' && v.length > 200) return `${v.slice(0, 60)}…(${v.length} chars)`;
-      if (v instanceof Uint8Array) return `Uint8Array(${v.length})`;
-      if (typeof v === 'number' && !Number.isFinite(v)) return String(v);
-      return v;
-    });
-  } catch {
-    return String(value);
-  }
+  return inspect(value, { depth: 8, maxStringLength: 200, maxArrayLength: 20, breakLength: Number.POSITIVE_INFINITY });
 }
 
 /** Sends one call through the service's client and checks the answer. */
@@ -162,11 +155,34 @@ export async function send(world: World, service: Service, call: Call): Promise<
   if (outcome.ok) {
     check(typeof outcome.output === 'object' && outcome.output !== null, () => `${label()} answered ${describe(outcome.output)}`);
     check(!call.unknown && Object.hasOwn(EMULATED[service], call.command), () => `${label()} succeeded, but the command is not emulated`);
+    checkRefusals(world, service, call.command, input, outcome.output, label);
     world.learn(outcome.output);
     return outcome;
   }
   checkError(service, call, outcome.error, label);
   return outcome;
+}
+
+/** A success where AWS refuses (refusals.ts): of the request, or of a batch entry among the Successful. */
+function checkRefusals(world: World, service: Service, command: string, input: unknown, output: unknown, label: () => string): void {
+  const rules = REFUSALS.filter((rule) => rule.service === service && rule.commands.includes(command));
+  if (rules.length === 0 || typeof input !== 'object' || input === null) return;
+  const entriesMember = BATCH_ENTRIES[command];
+  const members: [Readonly<Record<string, unknown>>, string][] = [];
+  if (entriesMember === undefined) {
+    members.push([input as Record<string, unknown>, 'the request']);
+  } else {
+    const entries = (input as Record<string, unknown>)[entriesMember];
+    const successful = new Set(((output as { Successful?: { Id?: string }[] }).Successful ?? []).map((entry) => entry.Id));
+    if (!Array.isArray(entries)) return;
+    for (const entry of entries as unknown[]) {
+      const id = (entry as { Id?: unknown } | null)?.Id;
+      if (typeof entry === 'object' && entry !== null && typeof id === 'string' && successful.has(id)) members.push([entry as Record<string, unknown>, `entry ${id}`]);
+    }
+  }
+  for (const rule of rules) {
+    for (const [member, which] of members) check(!rule.refuses(member, world), () => `${label()} accepted ${which}, but AWS refuses ${rule.what}`);
+  }
 }
 
 /** Fails the run with `message` (built only then: inputs can be a MiB long). */

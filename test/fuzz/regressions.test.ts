@@ -47,6 +47,22 @@ describe('SQS', () => {
     await world.sqs.send(new SQS.AddPermissionCommand({ QueueUrl: 'plain', Label: 'again', AWSAccountIds: ['111111111111'], Actions: ['SendMessage'] }));
   });
 
+  it('answers InvalidParameterValue for a map without a prototype holding a BigInt', async () => {
+    const Tags = Object.assign(Object.create(null) as object, { n: 5n }) as never;
+    const error = await rejectionOf(world.sqs.send(new SQS.TagQueueCommand({ QueueUrl: 'plain', Tags })));
+    expect(error).toBeInstanceOf(SQS.SQSServiceException);
+    expect(error.message).toBe('Value {"n":5} for parameter Tags is invalid. Reason: Tags must be a map of strings.');
+  });
+
+  it('answers InvalidParameterValue for a list member that is the input itself', async () => {
+    const input = Object.create(null) as Record<string, unknown>;
+    Object.assign(input, { QueueUrl: 'plain' });
+    input['TagKeys'] = input;
+    const error = await rejectionOf(world.sqs.send(new SQS.UntagQueueCommand(input as never)));
+    expect(error).toBeInstanceOf(SQS.SQSServiceException);
+    expect(error.message).toBe('Value {"QueueUrl":"plain","TagKeys":"[Circular]"} for parameter TagKeys is invalid. Reason: TagKeys must be a list of strings.');
+  });
+
   it('answers ReceiptHandleIsInvalid for a receipt handle String() cannot convert', async () => {
     const ReceiptHandle = Object.freeze({ toString: null }) as never;
     const error = await rejectionOf(world.sqs.send(new SQS.DeleteMessageCommand({ QueueUrl: 'plain', ReceiptHandle })));

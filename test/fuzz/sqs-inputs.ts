@@ -13,9 +13,11 @@ import {
   optional,
   oversizeString,
   record,
+  wrongJsonType,
   wrongType,
   type Gen,
 } from './values.js';
+import { NOT_NUMBERS } from './refusals.js';
 import { Ref, type RefKind } from './world.js';
 
 /**
@@ -36,7 +38,12 @@ export const ref = (kind: RefKind): fc.Arbitrary<Ref> =>
 
 const queueUrl = field(ref('queueUrl'), fc.oneof(badString, ref('queueArn'), ref('queueName')), { valid: 14 });
 const queueArn = field(ref('queueArn'), fc.oneof(badString, ref('queueUrl')));
-const receiptHandle = field(ref('receiptHandle'), fc.oneof(badString, ref('taskHandle')), { valid: 12 });
+/** A real handle, now and then one forged from a real one (World.forge), which AWS would refuse. */
+const receiptHandle = field(
+  fc.oneof({ weight: 5, arbitrary: ref('receiptHandle') }, { weight: 2, arbitrary: fc.nat({ max: 60 }).map((index) => new Ref('forgedReceiptHandle', index)) }),
+  fc.oneof(badString, ref('taskHandle')),
+  { valid: 12 },
+);
 const nextToken = optional(fc.constantFrom('eyJhZnRlciI6InN0ZCJ9', 'eyJhZnRlciI6MX0=', 'bnVsbA=='), badString);
 const maxResults = optional(numberAround(1, 1000), numericText(1, 1000));
 
@@ -92,7 +99,7 @@ const redrivePolicyText = fc.oneof(
         'dummy',
         '',
       ),
-      fc.oneof(numberAround(1, 1000), numericText(1, 1000), wrongType),
+      fc.oneof(numberAround(1, 1000), numericText(1, 1000), wrongJsonType),
     )
     .map(([deadLetterTargetArn, maxReceiveCount]) => JSON.stringify({ deadLetterTargetArn, maxReceiveCount }) ?? ''),
   fc.constantFrom('', '{}', '[]', 'null', '{"maxReceiveCount":1}', '{"deadLetterTargetArn":"x","maxReceiveCount":1,"extra":1}', '{', '"x"'),
@@ -144,12 +151,14 @@ const stringValue = fc.oneof(
   { weight: 3, arbitrary: oddString },
   { weight: 1, arbitrary: oversizeString },
 );
+/** A Number attribute's text: mostly a number, now and then text AWS refuses as one (refusals.ts). */
+const numberText = fc.oneof({ weight: 2, arbitrary: fc.constantFrom('1', '-1.5e3', '0') }, { weight: 1, arbitrary: fc.constantFrom(...NOT_NUMBERS) });
 const messageAttributeValue = choice(
   {
     weight: 8,
     gen: choice(
       { weight: 2, gen: record({ DataType: field(fc.constantFrom('String', 'String.custom')), StringValue: field(fc.constantFrom('order', 'x', 'שלום', '\u{1F600}'), stringValue) }) },
-      { weight: 1, gen: record({ DataType: field(fc.constantFrom('Number', 'Number.int')), StringValue: field(fc.constantFrom('1', '-1.5e3', '0'), stringValue) }) },
+      { weight: 2, gen: record({ DataType: field(fc.constantFrom('Number', 'Number.int')), StringValue: field(numberText, stringValue) }) },
       { weight: 1, gen: record({ DataType: field(fc.constantFrom('Binary', 'Binary.jpeg')), BinaryValue: field(fc.uint8Array({ minLength: 1, maxLength: 8 }), fc.oneof(bytes, fc.string())) }) },
     ),
   },

@@ -182,12 +182,57 @@ export const anyJson: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>((tie
   ),
 })).value;
 
-/** The wrong-type values every member gets now and then. */
-export const wrongType: fc.Arbitrary<unknown> = fc.oneof(
+/** Wrong-type values JSON can hold (and a typed array, which the SDK sends as base64). */
+export const wrongJsonType: fc.Arbitrary<unknown> = fc.oneof(
   { weight: 2, arbitrary: fc.constantFrom<unknown>(null, undefined, true, false, 0, 1, -1, Number.NaN, '', [], {}, [''], { '': '' }) },
   { weight: 1, arbitrary: fc.constantFrom<unknown>(new Uint8Array([1, 2, 3]), new Uint8Array(0)) },
   { weight: 3, arbitrary: anyJson },
 );
+
+// ---------------------------------------------------------------------------------------------------------------
+// Values JSON cannot hold
+
+/**
+ * Stands for the object or list it is put in: World.resolve, which copies every input, puts that container itself
+ * there, so that the input holds a cycle wherever a member can be.
+ */
+export const SELF: unique symbol = Symbol('self');
+
+/** A copy of `value` whose objects have no prototype (as `Object.create(null)` makes them), lists left as they are. */
+export function withoutPrototypes(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutPrototypes);
+  if (typeof value !== 'object' || value === null || ArrayBuffer.isView(value)) return value;
+  const bare = Object.create(null) as Record<string, unknown>;
+  for (const key of Object.keys(value)) bare[key] = withoutPrototypes((value as Record<string, unknown>)[key]);
+  return bare;
+}
+
+/**
+ * What a loosely typed caller can pass that no JSON holds: BigInts, Symbols, functions, classes, cycles (SELF, or an
+ * object or list holding itself), and objects without a prototype, which neither String() nor a template literal
+ * can convert.
+ */
+export const nonJson: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 3, arbitrary: fc.constantFrom<unknown>(0n, 5n, -(2n ** 70n), Symbol('odd'), Symbol.iterator, () => 'fn', async () => 0, class Odd {}) },
+  { weight: 2, arbitrary: fc.constant(SELF) },
+  {
+    weight: 1,
+    arbitrary: fc.constantFrom('object', 'list').map((kind) => {
+      const container: unknown[] | Record<string, unknown> = kind === 'list' ? ['x'] : { a: 1 };
+      if (Array.isArray(container)) container.push(container);
+      else container['self'] = container;
+      return container;
+    }),
+  },
+  { weight: 2, arbitrary: anyJson.map(withoutPrototypes) },
+  { weight: 1, arbitrary: fc.constant(null).map(() => Object.assign(Object.create(null) as object, { n: 5n })) },
+);
+
+/** The wrong-type values every member gets now and then: JSON of the wrong type, and now and then no JSON at all. */
+export const wrongType: fc.Arbitrary<unknown> = fc.oneof({ weight: 4, arbitrary: wrongJsonType }, { weight: 1, arbitrary: nonJson });
+
+/** Now and then true: an input object or map made without a prototype. */
+const rarely = fc.nat({ max: 11 }).map((n) => n === 0);
 
 /** Keys for maps: ordinary, prototype-ish, empty, odd and oversize. */
 export function mapKey(valid: readonly string[] = []): fc.Arbitrary<string> {
@@ -246,8 +291,8 @@ export function optional(valid: GenLike, bad?: fc.Arbitrary<unknown>): Gen {
   return { clean: fc.oneof({ weight: 1, arbitrary: clean }, { weight: 2, arbitrary: fc.constant(ABSENT) }), messy };
 }
 
-function build(values: Record<string, unknown>, extra: [string, unknown] | null): Record<string, unknown> {
-  const input: Record<string, unknown> = {};
+function build(values: Record<string, unknown>, extra: [string, unknown] | null, bare = false): Record<string, unknown> {
+  const input: Record<string, unknown> = bare ? (Object.create(null) as Record<string, unknown>) : {};
   for (const [key, value] of Object.entries(values)) {
     if (value !== ABSENT) Object.defineProperty(input, key, { value, enumerable: true, writable: true, configurable: true });
   }
@@ -263,13 +308,17 @@ export function record(members: Record<string, Gen>): Gen & { readonly input: fc
   const pick = (face: 'clean' | 'messy') => Object.fromEntries(Object.entries(members).map(([key, gen]) => [key, gen[face]]));
   const keys = Object.keys(members);
   const clean = fc.record(pick('clean')).map((values) => build(values, null));
+  const extraValue = fc.oneof({ weight: 4, arbitrary: anyJson }, { weight: 1, arbitrary: nonJson });
   const messy = fc
-    .tuple(fc.record(pick('messy')), fc.option(fc.tuple(mapKey(['Extra', 'queueUrl', 'QueueURL']), anyJson), { freq: 12 }))
-    .map(([values, extra]) => build(values, extra));
+    .tuple(fc.record(pick('messy')), fc.option(fc.tuple(mapKey(['Extra', 'queueUrl', 'QueueURL']), extraValue), { freq: 12 }), rarely)
+    .map(([values, extra, bare]) => build(values, extra, bare));
   // Clean but for one member: the bad value reaches its own check instead of hiding behind another member's error.
+  // Now and then the object itself is the odd one: no prototype, members as valid as a clean record's.
   const oneBad = fc
-    .tuple(fc.record(pick('clean')), fc.record(pick('messy')), fc.nat({ max: Math.max(0, keys.length - 1) }))
-    .map(([cleanValues, messyValues, index]) => build({ ...cleanValues, [keys[index]!]: messyValues[keys[index]!] }, null));
+    .tuple(fc.record(pick('clean')), fc.record(pick('messy')), fc.nat({ max: Math.max(0, keys.length - 1) }), rarely)
+    .map(([cleanValues, messyValues, index, bare]) =>
+      bare ? build(cleanValues, null, true) : build({ ...cleanValues, [keys[index]!]: messyValues[keys[index]!] }, null),
+    );
   return {
     clean,
     messy,
@@ -321,8 +370,9 @@ export function choice(...options: { weight: number; gen: GenLike }[]): Gen {
 
 /** A dictionary whose keys are defined as own properties (so `__proto__` is a key, as JSON.parse makes it). */
 function dictionary(keys: fc.Arbitrary<string>, value: fc.Arbitrary<unknown>, minKeys: number, maxKeys: number): fc.Arbitrary<Record<string, unknown>> {
-  return fc.uniqueArray(fc.tuple(keys, value), { minLength: minKeys, maxLength: maxKeys, selector: ([key]) => key }).map((entries) => {
-    const result: Record<string, unknown> = {};
+  const entries = fc.uniqueArray(fc.tuple(keys, value), { minLength: minKeys, maxLength: maxKeys, selector: ([key]) => key });
+  return fc.tuple(entries, rarely).map(([entries, bare]) => {
+    const result: Record<string, unknown> = bare ? (Object.create(null) as Record<string, unknown>) : {};
     for (const [key, v] of entries) Object.defineProperty(result, key, { value: v, enumerable: true, writable: true, configurable: true });
     return result;
   });
@@ -335,22 +385,28 @@ function dictionary(keys: fc.Arbitrary<string>, value: fc.Arbitrary<unknown>, mi
  * Freezes `value` and everything it holds, so any change the mock or the SDK tries throws. Typed arrays with
  * elements cannot be frozen; `snapshot` catches changes to those.
  */
-export function deepFreeze<T>(value: T): T {
-  if (typeof value !== 'object' || value === null || ArrayBuffer.isView(value) || Object.isFrozen(value)) return value;
-  for (const key of Reflect.ownKeys(value)) deepFreeze((value as Record<PropertyKey, unknown>)[key]);
+export function deepFreeze<T>(value: T, seen = new WeakSet<object>()): T {
+  if (typeof value !== 'object' || value === null || ArrayBuffer.isView(value) || seen.has(value)) return value;
+  seen.add(value);
+  for (const key of Reflect.ownKeys(value)) deepFreeze((value as Record<PropertyKey, unknown>)[key], seen);
   return Object.freeze(value);
 }
 
-/** A deep copy to compare with after the call: typed arrays included. */
-export function snapshot(value: unknown): unknown {
+/** A deep copy to compare with after the call: typed arrays included, cycles and missing prototypes kept. */
+export function snapshot(value: unknown, copies = new Map<object, unknown>()): unknown {
+  if (typeof value !== 'object' || value === null) return value;
+  if (copies.has(value)) return copies.get(value);
   if (ArrayBuffer.isView(value)) return { typedArray: Array.from(value as Uint8Array) };
-  if (Array.isArray(value)) return value.map(snapshot);
-  if (typeof value === 'object' && value !== null) {
-    const copy: Record<string, unknown> = {};
-    for (const key of Object.keys(value)) {
-      Object.defineProperty(copy, key, { value: snapshot((value as Record<string, unknown>)[key]), enumerable: true });
-    }
+  if (Array.isArray(value)) {
+    const copy: unknown[] = [];
+    copies.set(value, copy);
+    for (const item of value) copy.push(snapshot(item, copies));
     return copy;
   }
-  return value;
+  const copy = Object.create(Object.getPrototypeOf(value) as object | null) as Record<string, unknown>;
+  copies.set(value, copy);
+  for (const key of Object.keys(value)) {
+    Object.defineProperty(copy, key, { value: snapshot((value as Record<string, unknown>)[key], copies), enumerable: true });
+  }
+  return copy;
 }

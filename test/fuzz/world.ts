@@ -2,6 +2,7 @@ import * as SQS from '@aws-sdk/client-sqs';
 import * as SNS from '@aws-sdk/client-sns';
 import { expect, vi } from 'vitest';
 import { createAwsMock, type AwsMock } from '../../src/index.js';
+import { SELF } from './values.js';
 
 /**
  * The state every fuzz run starts from: one seeded account with queues, messages (some in flight), a dead-letter
@@ -33,6 +34,7 @@ export type RefKind =
   | 'queueArn'
   | 'queueName'
   | 'receiptHandle'
+  | 'forgedReceiptHandle'
   | 'taskHandle'
   | 'topicArn'
   | 'subscriptionArn'
@@ -59,6 +61,16 @@ const url = (name: string, account = ACCOUNT, region = REGION) => `https://sqs.$
 const queueArn = (name: string, account = ACCOUNT, region = REGION) => `arn:aws:sqs:${region}:${account}:${name}`;
 const topicArn = (name: string, account = ACCOUNT, region = REGION) => `arn:aws:sns:${region}:${account}:${name}`;
 
+/** Ways to forge a receipt handle from a real one's receive number and tail: each changes one of them. */
+const FORGERIES: readonly ((receiveNumber: number, tail: string) => [number, string])[] = [
+  (n, tail) => [n, `${tail.slice(0, -1)}${tail.endsWith('0') ? '1' : '0'}`], // the tail's last digit
+  (n, tail) => [n, '0'.repeat(Math.max(1, tail.length))], // a tail of zeros
+  (n, tail) => [n, [...tail].reverse().join('') === tail ? `${tail}0` : [...tail].reverse().join('')],
+  (n, tail) => [n + 1, tail], // a receive that has not happened (yet)
+  (n, tail) => [n > 1 ? n - 1 : n + 2, tail],
+  (n, tail) => [n * 10, tail],
+];
+
 /** Real milliseconds, taken before fake timers (which fake `performance` too) are installed. */
 const realNow = performance.now.bind(performance);
 
@@ -70,12 +82,15 @@ export class World {
   readonly sns: SNS.SNSClient;
   /** Look-alike values by kind: what a Ref that is not `real` names. */
   readonly lookAlikes: Record<RefKind, string[]>;
+  /** The forged receipt handles handed out so far: AWS never issued them, so no call may succeed with one. */
+  readonly forged = new Set<string>();
   /** Real values by kind: the prepared ones first, then whatever commands answered. */
   readonly values: Record<RefKind, string[]> = {
     queueUrl: [],
     queueArn: [],
     queueName: [],
     receiptHandle: [],
+    forgedReceiptHandle: [],
     taskHandle: [],
     topicArn: [],
     subscriptionArn: [],
@@ -118,6 +133,7 @@ export class World {
         `AQEB${Buffer.from('x|y|0|00', 'utf8').toString('base64')}`,
         'AQEB====',
       ],
+      forgedReceiptHandle: [],
       taskHandle: [
         Buffer.from(JSON.stringify({ taskId: 'no-such-task', sourceArn: queueArn('dlq') })).toString('base64'),
         Buffer.from(JSON.stringify({ taskId: 'x', sourceArn: 'not-an-arn' })).toString('base64'),
@@ -269,28 +285,56 @@ export class World {
     }
   }
 
-  /** Replaces every Ref in `value` by the value it names now. */
-  resolve(value: unknown): unknown {
-    if (value instanceof Ref) {
-      const list = value.real ? this.values[value.kind] : this.lookAlikes[value.kind];
-      if (list.length === 0) return this.lookAlikes[value.kind][0];
-      // Later values (answers of this run, then the world's busiest resources) are the likelier picks.
-      return list[list.length - 1 - (value.index % list.length)];
-    }
-    if (Array.isArray(value)) return value.map((item) => this.resolve(item));
-    if (typeof value === 'object' && value !== null && !ArrayBuffer.isView(value)) {
-      const result: Record<string, unknown> = {};
-      for (const key of Object.keys(value)) {
-        Object.defineProperty(result, key, {
-          value: this.resolve((value as Record<string, unknown>)[key]),
-          enumerable: true,
-          writable: true,
-          configurable: true,
-        });
-      }
+  /**
+   * A copy of `value` with every Ref replaced by the value it names now, and every SELF by the object or list that
+   * holds it (a cycle). Objects keep their prototype (or lack of one); cycles in `value` stay cycles.
+   */
+  resolve(value: unknown, container?: object, copies = new Map<object, unknown>()): unknown {
+    if (value === SELF) return container ?? value;
+    if (value instanceof Ref) return this.named(value);
+    if (typeof value !== 'object' || value === null || ArrayBuffer.isView(value)) return value;
+    if (copies.has(value)) return copies.get(value);
+    if (Array.isArray(value)) {
+      const result: unknown[] = [];
+      copies.set(value, result);
+      for (const item of value) result.push(this.resolve(item, result, copies));
       return result;
     }
-    return value;
+    const result = Object.create(Object.getPrototypeOf(value) as object | null) as Record<string, unknown>;
+    copies.set(value, result);
+    for (const key of Object.keys(value)) {
+      Object.defineProperty(result, key, {
+        value: this.resolve((value as Record<string, unknown>)[key], result, copies),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    }
+    return result;
+  }
+
+  private named(ref: Ref): string {
+    if (ref.kind === 'forgedReceiptHandle') return this.forge(ref.index);
+    const list = ref.real ? this.values[ref.kind] : this.lookAlikes[ref.kind];
+    if (list.length === 0) return this.lookAlikes[ref.kind][0]!;
+    // Later values (answers of this run, then the world's busiest resources) are the likelier picks.
+    return list[list.length - 1 - (ref.index % list.length)]!;
+  }
+
+  /**
+   * A receipt handle forged as a test might forge one: a real one (from a receive) decoded, its tail or its receive
+   * number changed, encoded again. The layout is `AQEB` and the base64 of `<queue uid>|<message id>|<receive number>|<tail>`.
+   */
+  private forge(index: number): string {
+    const real = this.values.receiptHandle;
+    const handle = real[real.length - 1 - (Math.floor(index / FORGERIES.length) % real.length)]!;
+    const fields = Buffer.from(handle.slice('AQEB'.length), 'base64').toString('utf8').split('|');
+    if (!handle.startsWith('AQEB') || fields.length !== 4) throw new Error(`fuzz: the receipt handle layout changed: ${handle}`);
+    const [queueUid, messageId, receiveNumber, tail] = fields as [string, string, string, string];
+    const [number, forgedTail] = FORGERIES[index % FORGERIES.length]!(Number(receiveNumber), tail);
+    const forged = `AQEB${Buffer.from(`${queueUid}|${messageId}|${number}|${forgedTail}`, 'utf8').toString('base64')}`;
+    if (forged !== handle) this.forged.add(forged);
+    return forged;
   }
 
   /** Ends the world: forgets everything and every timer it may have left (the checks come first). */

@@ -1,0 +1,55 @@
+import type { World } from './world.js';
+
+/**
+ * The fuzz oracle for inputs AWS refuses: where a rule holds, a success is a failure of the emulation. A rule reads
+ * one request, or in a batch one entry (which must then not be among the Successful). The predicates are written
+ * apart from the emulation's own checks, and on the safe side: a rule names only inputs AWS surely refuses, so it may
+ * miss some, never flag an accepted one. One line per rule.
+ */
+
+/** Texts no Number message attribute takes: not numbers at all, or beyond any double (AWS: 10^-128 to 10^126). */
+export const NOT_NUMBERS: readonly string[] = ['abc', 'NaN', 'Infinity', '-Infinity', '1e400', '-1e400', '', ' ', '1 2', '--1'];
+
+export interface Refusal {
+  readonly service: 'SQS' | 'SNS';
+  readonly commands: readonly string[];
+  /** What AWS refuses, for the failure message. */
+  readonly what: string;
+  /** Whether AWS refuses `member`: the request, or one entry of a batch. */
+  readonly refuses: (member: Readonly<Record<string, unknown>>, world: World) => boolean;
+}
+
+export const REFUSALS: readonly Refusal[] = [
+  { service: 'SQS', commands: ['SendMessage', 'SendMessageBatch'], what: 'a Number message attribute that is not a number', refuses: (m) => hasNonNumber(m['MessageAttributes']) },
+  { service: 'SNS', commands: ['Publish', 'PublishBatch'], what: 'a Number message attribute that is not a number', refuses: (m) => hasNonNumber(m['MessageAttributes']) },
+  {
+    service: 'SQS',
+    commands: ['DeleteMessage', 'ChangeMessageVisibility', 'DeleteMessageBatch', 'ChangeMessageVisibilityBatch'],
+    what: 'a receipt handle it never issued (a real one with its tail or receive number changed)',
+    refuses: (m, world) => typeof m['ReceiptHandle'] === 'string' && world.forged.has(m['ReceiptHandle']),
+  },
+];
+
+/** The member that holds a batch's entries, by command. */
+export const BATCH_ENTRIES: Readonly<Record<string, string>> = {
+  SendMessageBatch: 'Entries',
+  DeleteMessageBatch: 'Entries',
+  ChangeMessageVisibilityBatch: 'Entries',
+  PublishBatch: 'PublishBatchRequestEntries',
+};
+
+/**
+ * Whether any attribute of the map is a Number whose text is surely no number: without a digit at all, or (plain
+ * ASCII, where every parser agrees) not a finite double. `" 1"` or `"0x10"` may or may not pass: not judged here.
+ */
+function hasNonNumber(attributes: unknown): boolean {
+  if (typeof attributes !== 'object' || attributes === null) return false;
+  return Object.values(attributes).some((attribute: unknown) => {
+    if (typeof attribute !== 'object' || attribute === null) return false;
+    const { DataType, StringValue } = attribute as Record<string, unknown>;
+    if (typeof DataType !== 'string' || !(DataType === 'Number' || DataType.startsWith('Number.'))) return false;
+    if (typeof StringValue !== 'string') return false;
+    if (!/\p{Nd}/u.test(StringValue)) return true;
+    return /^[\x20-\x7e]*$/.test(StringValue) && !Number.isFinite(Number(StringValue.trim()));
+  });
+}
