@@ -16,8 +16,8 @@ import { World } from './world.js';
 /**
  * Runs generated inputs through the real SDK clients and checks every answer: a success, or an error as AWS gives
  * it (the SDK's service exception) or, for a command the emulation does not answer, a NotEmulatedError; never a
- * TypeError or other crash, never the network, never a change to the (deep-frozen) input. After each run the
- * account's state must be consistent.
+ * TypeError or other crash, never the network, never a change to the (deep-frozen) input, never a success where AWS
+ * refuses (refusals.ts). After each run the account's state must be consistent.
  */
 
 export type Service = 'SQS' | 'SNS';
