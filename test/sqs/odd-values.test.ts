@@ -1,6 +1,8 @@
 import {
   AddPermissionCommand,
   CreateQueueCommand,
+  DeleteMessageCommand,
+  ReceiptHandleIsInvalid,
   GetQueueAttributesCommand,
   ReceiveMessageCommand,
   SendMessageCommand,
@@ -9,8 +11,8 @@ import {
   UntagQueueCommand,
   type SQSClient,
 } from '@aws-sdk/client-sqs';
-import { beforeEach, describe, it } from 'vitest';
-import { sqsSetup } from '../helpers.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { rejectionOf, sqsSetup } from '../helpers.js';
 import { createQueue, expectInvalidParameterValue } from './message-support.js';
 
 /**
@@ -126,5 +128,15 @@ describe('message members holding what JSON cannot', () => {
       sqs.send(new SendMessageCommand({ QueueUrl, MessageBody: 'x', MessageAttributes: { n: value } as never })),
       'Value for parameter MessageAttributes.n.StringValue is invalid. Reason: Must be a string.',
     );
+  });
+});
+
+describe('a string member no String() or JSON can read', () => {
+  it('answers ReceiptHandleIsInvalid for a revoked Proxy as the handle', async () => {
+    const { proxy, revoke } = Proxy.revocable({}, {});
+    revoke();
+    const error = await rejectionOf(sqs.send(new DeleteMessageCommand({ QueueUrl, ReceiptHandle: proxy as never })));
+    expect(error).toBeInstanceOf(ReceiptHandleIsInvalid);
+    expect(error.message).toBe('The input receipt handle "[object Object]" is not a valid receipt handle.');
   });
 });
