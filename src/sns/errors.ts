@@ -1,7 +1,7 @@
 import { AwsError } from '../aws-error.js';
 
 /**
- * Every SNS error the emulation raises, in AWS's words (shared/spec/sns.md). SNS speaks the Query
+ * Every SNS error the emulation raises, in AWS's words (docs/aws-behaviour/sns.md). SNS speaks the Query
  * protocol: the SDK picks the class by the error code, and `name` is the class name.
  */
 const invalidParameter = (message: string): AwsError =>

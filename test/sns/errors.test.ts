@@ -85,7 +85,9 @@ describe('errors are the ones the SDK builds from a real response', () => {
   });
 
   itOnWire('an InvalidParameter message with XML special characters survives the round trip', async () => {
-    const message = `Invalid parameter: Attributes Reason: FilterPolicy: "key_a" must be an object or an array`;
+    const message =
+      'Invalid parameter: Attributes Reason: FilterPolicy: "key_a" must be an object or an array\n' +
+      ' at [Source: (String)"{"key_a":"value_one"}"; line: 1, column: 11]';
     const input = {
       TopicArn: TOPIC_ARN,
       Protocol: 'sqs',

@@ -263,7 +263,10 @@ describe('Subscribe attributes', () => {
 
   it('refuses a bad filter policy with the Subscribe prefix', async () => {
     const { promise } = await subscribeWith({ FilterPolicy: '{"key":[]}' });
-    await expectInvalidParameter(promise, 'Invalid parameter: Attributes Reason: FilterPolicy: Empty arrays are not allowed');
+    await expectInvalidParameter(
+      promise,
+      'Invalid parameter: Attributes Reason: FilterPolicy: Empty arrays are not allowed\n at [Source: (String)"{"key":[]}"; line: 1, column: 10]',
+    );
   });
 
   it('checks a nested policy against the scope given with it', async () => {
@@ -685,7 +688,8 @@ describe('SetSubscriptionAttributes', () => {
     );
     await expectInvalidParameter(
       setAttribute(sns, subscriptionArn, 'RedrivePolicy', '{invalidjson}'),
-      "Invalid parameter: RedrivePolicy: failed to parse JSON. Unexpected character ('i' (code 105)): was expecting double-quote to start field name",
+      "Invalid parameter: RedrivePolicy: failed to parse JSON. Unexpected character ('i' (code 105)): was expecting double-quote to start field name\n" +
+        ' at [Source: REDACTED (`StreamReadFeature.INCLUDE_SOURCE_IN_LOCATION` disabled); line: 1, column: 2]',
     );
     expect((await attributesOf(sns, subscriptionArn))['RedrivePolicy']).toBe(policy);
   });
@@ -736,7 +740,8 @@ describe('SetSubscriptionAttributes', () => {
     expect(error.message.startsWith('Invalid parameter: FilterPolicy: failed to parse JSON.')).toBe(true);
     await expectInvalidParameter(
       setAttribute(sns, subscriptionArn, 'FilterPolicy', '{"key":[{"wrong-operator":true}]}'),
-      'Invalid parameter: FilterPolicy: Unrecognized match type wrong-operator',
+      'Invalid parameter: FilterPolicy: Unrecognized match type wrong-operator\n' +
+        ' at [Source: (String)"{"key":[{"wrong-operator":true}]}"; line: 1, column: 31]',
     );
   });
 

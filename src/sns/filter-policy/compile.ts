@@ -6,7 +6,8 @@ import { readJson } from './json-reader.js';
 import { compileKeyMatcher, type KeyMatcher } from './key-matcher.js';
 import { checkLimits, checkSize } from './limits.js';
 import { resolveOptions, type FilterPolicyOptions, type FilterPolicyScope, type ResolvedOptions } from './options.js';
-import { parsePolicy } from './policy.js';
+import { FilterPolicyError } from './errors.js';
+import { parsePolicy, type PolicyObject } from './policy.js';
 import type { Rule } from './rules.js';
 import type { Leaf } from './values.js';
 
@@ -33,12 +34,22 @@ export function compileFilterPolicy(
     throw new TypeError(`Unknown filter policy scope: ${String(scope)}`);
   }
   checkSize(policyJson);
-  const policy = parsePolicy(readJson(policyJson));
+  const policy = parseLocated(policyJson);
   checkLimits(policy, scope);
   const alternatives = compileAlternatives(expandAlternatives(policy));
   const resolved = resolveOptions(options);
   if (scope === 'MessageAttributes') return new AttributePolicy(alternatives, resolved);
   return new BodyPolicy(alternatives, resolved);
+}
+
+/** The policy's structure; event-ruler's refusals quote the policy text with where its parser stood. */
+function parseLocated(policyJson: string): PolicyObject {
+  const document = readJson(policyJson);
+  try {
+    return parsePolicy(document);
+  } catch (error) {
+    throw error instanceof FilterPolicyError ? error.locatedIn(policyJson) : error;
+  }
 }
 
 /** One key of one alternative. Conditions shared by several `$or` alternatives are one object, with one `id`. */

@@ -22,7 +22,7 @@ export function checkSize(policyJson: string): void {
 
 export function checkLimits(policy: PolicyObject, scope: FilterPolicyScope): void {
   if (scope === 'MessageAttributes' && isNested(policy)) {
-    throw new FilterPolicyError('Filter policy scope MessageAttributes does not support nested filter policy', false);
+    throw new FilterPolicyError('Filter policy scope MessageAttributes does not support nested filter policy', { labelled: false });
   }
   // Top-level keys as written, `$or` counting as one (spec §12 Q5: whether keys inside `$or` count is unknown).
   if (policy.entries.size > MAX_KEYS) throw fail(`Filter policy can not have more than ${MAX_KEYS} keys`);

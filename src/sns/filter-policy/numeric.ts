@@ -1,5 +1,5 @@
 import { fail } from './errors.js';
-import { tokenText, type JsonNode } from './json-reader.js';
+import { afterToken, tokenText, type JsonNode } from './json-reader.js';
 
 /**
  * Numbers as filter policies compare them. SNS documents the range as -1e9..1e9 "with five digits of accuracy after
@@ -27,10 +27,13 @@ export function numericKey(value: number): number | undefined {
   return Math.round(value * DECIMAL_SCALE);
 }
 
-/** The key of a number written in a policy, which must be in range. */
-export function policyNumericKey(value: number): number {
+/**
+ * The key of a number written in a policy, which must be in range. `at` is where event-ruler's parser reports the
+ * refusal; it reports none where the refusal escapes its parser (a single `anything-but` number).
+ */
+export function policyNumericKey(value: number, at?: number): number {
   const key = numericKey(value);
-  if (key === undefined) throw fail(OUT_OF_RANGE);
+  if (key === undefined) throw fail(OUT_OF_RANGE, at);
   return key;
 }
 
@@ -58,51 +61,55 @@ export const TOO_MANY_ELEMENTS = 'Too many elements in numeric expression';
 
 /**
  * Parses the operand of `{"numeric": …}`, checking it in event-ruler's order so the first problem found is the one
- * AWS reports (shared/spec/sns.md §10.6 lists the verified messages).
+ * AWS reports (docs/aws-behaviour/sns.md §10.6 lists the verified messages), where event-ruler's parser stood: on
+ * the member it looked at (or the array's end), past an operator whose text it read, past the array once the
+ * bounds are turned into a range.
  */
 export function parseNumericCondition(operand: JsonNode): NumericCondition {
-  if (operand.kind !== 'array') throw fail('Value of numeric must be an array.');
-  const [first, second, third, fourth] = operand.items;
-  if (first?.kind !== 'string') throw fail(`Invalid member in numeric match: ${tokenText(first)}`);
+  if (operand.kind !== 'array') throw fail('Value of numeric must be an array.', afterToken(operand));
+  const { items, end } = operand;
+  const at = (index: number): number => (items[index] === undefined ? end : afterToken(items[index]));
+  const [first, second, third, fourth] = items;
+  if (first?.kind !== 'string') throw fail(`Invalid member in numeric match: ${tokenText(first)}`, at(0));
   const operator = first.value;
   switch (operator) {
     case '=': {
-      const value = numberOperand(second, 'equals');
-      if (operand.items.length > 2) throw fail(TOO_MANY_ELEMENTS);
-      return { kind: 'equals', key: policyNumericKey(value) };
+      const value = numberOperand(second, 'equals', at(1));
+      if (items.length > 2) throw fail(TOO_MANY_ELEMENTS, at(2));
+      return { kind: 'equals', key: policyNumericKey(value, end) };
     }
     case '>':
     case '>=': {
-      const bottom = numberOperand(second, operator);
-      if (operand.items.length === 2) return range(bottom, operator === '>', NUMERIC_LIMIT, false);
-      if (third?.kind !== 'string') throw fail(`Bad value in numeric range: ${tokenText(third)}`);
+      const bottom = numberOperand(second, operator, at(1));
+      if (items.length === 2) return range(bottom, operator === '>', NUMERIC_LIMIT, false, end);
+      if (third?.kind !== 'string') throw fail(`Bad value in numeric range: ${tokenText(third)}`, at(2));
       const topOperator = third.value;
-      if (topOperator !== '<' && topOperator !== '<=') throw fail(`Bad numeric range operator: ${topOperator}`);
-      const top = numberOperand(fourth, topOperator);
-      if (operand.items.length > 4) throw fail('Too many terms in numeric range expression');
-      return range(bottom, operator === '>', top, topOperator === '<');
+      if (topOperator !== '<' && topOperator !== '<=') throw fail(`Bad numeric range operator: ${topOperator}`, third.end);
+      const top = numberOperand(fourth, topOperator, at(3));
+      if (items.length > 4) throw fail('Too many terms in numeric range expression', at(4));
+      return range(bottom, operator === '>', top, topOperator === '<', end);
     }
     case '<':
     case '<=': {
-      const top = numberOperand(second, operator);
-      if (operand.items.length > 2) throw fail(TOO_MANY_ELEMENTS);
-      return range(-NUMERIC_LIMIT, false, top, operator === '<');
+      const top = numberOperand(second, operator, at(1));
+      if (items.length > 2) throw fail(TOO_MANY_ELEMENTS, at(2));
+      return range(-NUMERIC_LIMIT, false, top, operator === '<', end);
     }
     default:
-      throw fail(`Unrecognized numeric range operator: ${operator}`);
+      throw fail(`Unrecognized numeric range operator: ${operator}`, at(1));
   }
 }
 
-function numberOperand(node: JsonNode | undefined, operatorName: string): number {
-  if (node?.kind !== 'number') throw fail(`Value of ${operatorName} must be numeric`);
+function numberOperand(node: JsonNode | undefined, operatorName: string, at: number): number {
+  if (node?.kind !== 'number') throw fail(`Value of ${operatorName} must be numeric`, at);
   return node.value;
 }
 
 /**
  * event-ruler's `Range`: the order check comes before the range check, so `[">", 1e9]` (bottom 1e9, top 1e9) and
- * `[">", 2e9]` both say `Bottom must be less than top`.
+ * `[">", 2e9]` both say `Bottom must be less than top`. Both are reported at `at`, the end of the operand.
  */
-function range(bottom: number, lowerOpen: boolean, top: number, upperOpen: boolean): NumericCondition {
-  if (bottom >= top) throw fail('Bottom must be less than top');
-  return { kind: 'range', lower: policyNumericKey(bottom), lowerOpen, upper: policyNumericKey(top), upperOpen };
+function range(bottom: number, lowerOpen: boolean, top: number, upperOpen: boolean, at: number): NumericCondition {
+  if (bottom >= top) throw fail('Bottom must be less than top', at);
+  return { kind: 'range', lower: policyNumericKey(bottom, at), lowerOpen, upper: policyNumericKey(top, at), upperOpen };
 }

@@ -1,11 +1,12 @@
 import { fail } from './errors.js';
-import type { JsonNode } from './json-reader.js';
+import { afterToken, type JsonNode } from './json-reader.js';
 import { parseRules, type Rule } from './rules.js';
 
 /**
  * The structure of a policy: objects of keys, each key holding rules, a nested object (MessageBody scope), or an
  * `$or` of alternative objects. Built by walking the JSON tree in document order, so the first problem reported is
- * the one event-ruler, streaming the same text, would report.
+ * the one event-ruler, streaming the same text, would report, and where its parser would stand then (the offsets
+ * given to `fail`: `afterToken` of the token it had just read, a container's `end` once it read the close marker).
  */
 export interface PolicyObject {
   /** Insertion-ordered; a repeated key keeps its first position and its last value, as event-ruler's rule map does. */
@@ -18,12 +19,12 @@ export type PolicyEntry =
   | { readonly kind: 'or'; readonly branches: readonly PolicyObject[] };
 
 export function parsePolicy(root: JsonNode): PolicyObject {
-  if (root.kind !== 'object') throw fail('Filter is not an object');
+  if (root.kind !== 'object') throw fail('Filter is not an object', afterToken(root));
   return parseObject(root);
 }
 
 function parseObject(node: JsonNode & { kind: 'object' }): PolicyObject {
-  if (node.entries.length === 0) throw fail('Empty objects are not allowed');
+  if (node.entries.length === 0) throw fail('Empty objects are not allowed', node.end);
   const entries = new Map<string, PolicyEntry>();
   for (const { key, value } of node.entries) {
     if (key === OR_KEY && isOrRelationship(value)) {
@@ -31,9 +32,9 @@ function parseObject(node: JsonNode & { kind: 'object' }): PolicyObject {
     } else if (value.kind === 'object') {
       entries.set(key, { kind: 'object', object: parseObject(value) });
     } else if (value.kind === 'array') {
-      entries.set(key, { kind: 'rules', rules: parseRules(value.items) });
+      entries.set(key, { kind: 'rules', rules: parseRules(value) });
     } else {
-      throw fail(`"${key}" must be an object or an array`);
+      throw fail(`"${key}" must be an object or an array`, afterToken(value));
     }
   }
   return { entries };

@@ -1,12 +1,13 @@
 import { fail } from './errors.js';
 import { parseCidr, parseIpAddress, type CidrBlock, type IpAddress } from './ip.js';
-import type { JsonEntry, JsonNode } from './json-reader.js';
+import { afterToken, type JsonEntry, type JsonNode } from './json-reader.js';
 import { parseNumericCondition, policyNumericKey, TOO_MANY_ELEMENTS, type NumericCondition } from './numeric.js';
 
 /**
  * One entry of a policy's value array (`"key": [rule, rule, …]`), validated. The checks follow event-ruler's
  * `JsonRuleCompiler` from the era SNS behaves like (it has `suffix` and `equals-ignore-case` but refuses
- * `anything-but` with `suffix`, spec §10.4): same order, same messages.
+ * `anything-but` with `suffix`, spec §10.4): same order, same messages, reported where its parser stands (policy.ts).
+ * Refusals raised outside the parser carry no location: CIDR blocks, and a single `anything-but` number out of range.
  */
 export type Rule =
   /** A string value. `ip` is set when the string is an IP address: event-ruler then matches it as an address. */
@@ -26,12 +27,14 @@ export type AnythingButExclusion =
   | { readonly kind: 'numbers'; readonly keys: readonly number[] }
   | { readonly kind: 'prefix'; readonly prefix: string };
 
+type ObjectNode = JsonNode & { kind: 'object' };
+
 /** Parses the value array of one policy key, item by item. */
-export function parseRules(items: readonly JsonNode[]): Rule[] {
+export function parseRules(array: JsonNode & { kind: 'array' }): Rule[] {
   const rules: Rule[] = [];
-  for (const item of items) rules.push(parseRule(item));
+  for (const item of array.items) rules.push(parseRule(item));
   // event-ruler reports an empty array only after the loop, which for an empty array is the same thing.
-  if (rules.length === 0) throw fail('Empty arrays are not allowed');
+  if (rules.length === 0) throw fail('Empty arrays are not allowed', array.end);
   return rules;
 }
 
@@ -46,20 +49,22 @@ function parseRule(item: JsonNode): Rule {
     case 'null':
       return { kind: 'literal', value: null };
     case 'object':
-      return parseMatchExpression(item.entries);
+      return parseMatchExpression(item);
     case 'array':
-      throw fail('Match value must be String, number, true, false, or null');
+      throw fail('Match value must be String, number, true, false, or null', afterToken(item));
   }
 }
 
 /** Operators SNS accepts. event-ruler also knows `wildcard` and `exactly`; SNS documents neither (spec §12 Q2). */
-function parseMatchExpression(entries: readonly JsonEntry[]): Rule {
-  const [first, ...rest] = entries;
-  if (first === undefined) throw fail('Match expression name not found');
+function parseMatchExpression(expression: ObjectNode): Rule {
+  const [first, ...rest] = expression.entries;
+  if (first === undefined) throw fail('Match expression name not found', expression.end);
   const { key: operator, value: operand } = first;
-  const onlyOneKey = (): void => {
-    if (rest.length > 0) throw fail('Only one key allowed in match expression');
+  /** Refuses a second key with `message`, where the parser stands once it has read that key. */
+  const noSecondKey = (message: string): void => {
+    if (rest[0] !== undefined) throw fail(message, afterToken(rest[0].value));
   };
+  const onlyOneKey = (): void => noSecondKey('Only one key allowed in match expression');
   switch (operator) {
     case 'prefix':
     case 'suffix':
@@ -70,38 +75,38 @@ function parseMatchExpression(entries: readonly JsonEntry[]): Rule {
     }
     case 'numeric': {
       const condition = parseNumericCondition(operand);
-      if (rest.length > 0) throw fail(TOO_MANY_ELEMENTS);
+      noSecondKey(TOO_MANY_ELEMENTS);
       return { kind: 'numeric', condition };
     }
     case 'anything-but': {
       if (operand.kind === 'object') {
-        const exclude = parseAnythingButOperator(operand.entries);
+        const exclude = parseAnythingButOperator(operand);
         onlyOneKey();
         return { kind: 'anything-but', exclude };
       }
       const exclude = parseAnythingButValues(operand);
-      if (rest.length > 0) throw fail(TOO_MANY_ELEMENTS);
+      noSecondKey(TOO_MANY_ELEMENTS);
       return { kind: 'anything-but', exclude };
     }
     case 'exists': {
-      if (operand.kind !== 'boolean') throw fail('exists match pattern must be either true or false.');
+      if (operand.kind !== 'boolean') throw fail('exists match pattern must be either true or false.', afterToken(operand));
       onlyOneKey();
       return { kind: 'exists', value: operand.value };
     }
     case 'cidr': {
       // Sic: event-ruler reuses the prefix message here [V].
-      if (operand.kind !== 'string') throw fail('prefix match pattern must be a string');
+      if (operand.kind !== 'string') throw fail('prefix match pattern must be a string', afterToken(operand));
       const block = parseCidr(operand.value);
       onlyOneKey();
       return { kind: 'cidr', block };
     }
     default:
-      throw fail(`Unrecognized match type ${operator}`);
+      throw fail(`Unrecognized match type ${operator}`, afterToken(operand));
   }
 }
 
 function stringOperand(operand: JsonNode, operator: string): string {
-  if (operand.kind !== 'string') throw fail(`${operator} match pattern must be a string`);
+  if (operand.kind !== 'string') throw fail(`${operator} match pattern must be a string`, afterToken(operand));
   return operand.value;
 }
 
@@ -109,13 +114,13 @@ function stringOperand(operand: JsonNode, operator: string): string {
  * `{"anything-but": {"prefix": "x"}}` is the only operator form SNS accepts; `suffix` was refused in 2024-05 [V],
  * and `equals-ignore-case`/`wildcard` are treated the same (spec §10.4).
  */
-function parseAnythingButOperator(entries: readonly JsonEntry[]): AnythingButExclusion {
-  const [first, ...rest] = entries;
-  if (first === undefined) throw fail('Anything-But expression name not found');
-  if (first.key !== 'prefix') throw fail(`Unsupported anything-but pattern: ${first.key}`);
+function parseAnythingButOperator(operator: ObjectNode): AnythingButExclusion {
+  const [first, second]: readonly (JsonEntry | undefined)[] = operator.entries;
+  if (first === undefined) throw fail('Anything-But expression name not found', operator.end);
+  if (first.key !== 'prefix') throw fail(`Unsupported anything-but pattern: ${first.key}`, afterToken(first.value));
   const prefix = stringOperand(first.value, 'prefix');
-  if (prefix === '') throw fail('Null prefix not allowed');
-  if (rest.length > 0) throw fail('Only one key allowed in match expression');
+  if (prefix === '') throw fail('Null prefix not allowed', first.value.end);
+  if (second !== undefined) throw fail('Only one key allowed in match expression', afterToken(second.value));
   return { kind: 'prefix', prefix };
 }
 
@@ -124,17 +129,17 @@ function parseAnythingButValues(operand: JsonNode): AnythingButExclusion {
   if (operand.kind === 'string') return { kind: 'strings', values: [operand.value] };
   if (operand.kind === 'number') return { kind: 'numbers', keys: [policyNumericKey(operand.value)] };
   if (operand.kind !== 'array') {
-    throw fail('Value of anything-but must be an array or single string/number value.');
+    throw fail('Value of anything-but must be an array or single string/number value.', afterToken(operand));
   }
   const strings: string[] = [];
   const keys: number[] = [];
   for (const item of operand.items) {
     if (item.kind === 'string') strings.push(item.value);
-    else if (item.kind === 'number') keys.push(policyNumericKey(item.value));
-    else throw fail('Inside anything but list, start|null|boolean is not supported.');
+    else if (item.kind === 'number') keys.push(policyNumericKey(item.value, item.end));
+    else throw fail('Inside anything but list, start|null|boolean is not supported.', afterToken(item));
   }
   if ((strings.length > 0) === (keys.length > 0)) {
-    throw fail('Inside anything but list, either all values are number or string, mixed type is not supported');
+    throw fail('Inside anything but list, either all values are number or string, mixed type is not supported', operand.end);
   }
   return strings.length > 0 ? { kind: 'strings', values: strings } : { kind: 'numbers', keys };
 }

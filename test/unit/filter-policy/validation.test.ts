@@ -6,8 +6,8 @@ import {
   type FilterPolicyScope,
 } from '../../../src/sns/filter-policy/index.js';
 
-/** The message `compileFilterPolicy` fails with, or undefined when it accepts the policy. */
-function rejection(policy: string, scope: FilterPolicyScope = 'MessageAttributes'): string | undefined {
+/** The whole message `compileFilterPolicy` fails with, location line included, or undefined when it accepts the policy. */
+function located(policy: string, scope: FilterPolicyScope = 'MessageAttributes'): string | undefined {
   try {
     compileFilterPolicy(policy, scope);
     return undefined;
@@ -16,6 +16,17 @@ function rejection(policy: string, scope: FilterPolicyScope = 'MessageAttributes
     return (error as FilterPolicyError).message;
   }
 }
+
+/** The first line of that message, without Jackson's location line (jackson-locations.test.ts checks those). */
+function rejection(policy: string, scope: FilterPolicyScope = 'MessageAttributes'): string | undefined {
+  return located(policy, scope)?.split('\n')[0];
+}
+
+/** Jackson's location line as event-ruler writes it, the policy quoted. */
+const at = (policy: string, line: number, column: number): string => `\n at [Source: (String)"${policy}"; line: ${line}, column: ${column}]`;
+/** The same, as SNS's own JSON reading writes it (Jackson 2.16+). */
+const REDACTED = 'REDACTED (`StreamReadFeature.INCLUDE_SOURCE_IN_LOCATION` disabled)';
+const redactedAt = (line: number, column: number): string => `\n at [Source: ${REDACTED}; line: ${line}, column: ${column}]`;
 
 function errorOf(policy: string, scope: FilterPolicyScope = 'MessageAttributes'): FilterPolicyError {
   try {
@@ -31,7 +42,7 @@ const json = (value: unknown): string => JSON.stringify(value);
 const values = (count: number): string[] => Array.from({ length: count }, (_, i) => `value${i}`);
 
 /**
- * shared/spec/sns.md §10.6, every verified row (LocalStack snapshots recorded against AWS, 2024). A syntax error is
+ * docs/aws-behaviour/sns.md §10.6, every verified row (LocalStack snapshots recorded against AWS, 2024). A syntax error is
  * reported before the scope is considered, so each row gives the same message under both scopes.
  */
 const VERIFIED_MESSAGES: readonly (readonly [string, string])[] = [
@@ -160,6 +171,49 @@ describe('validation messages (spec §10.6)', () => {
     });
   });
 
+  /**
+   * Where event-ruler's parser stands at each kind of refusal (inferred from its streaming code, checked against the
+   * recorded cases): on the token it just read, past a string once its text is read, past the close marker it read.
+   */
+  it.each([
+    ['{}', 'Empty objects are not allowed', 3],
+    ['[{"a":["b"]}]', 'Filter is not an object', 2],
+    ['"policy"', 'Filter is not an object', 2],
+    ['{"key":[{}]}', 'Match expression name not found', 11],
+    ['{"key":[{"numeric":5}]}', 'Value of numeric must be an array.', 21],
+    ['{"key":[{"numeric":["=",5,6]}]}', 'Too many elements in numeric expression', 28],
+    ['{"key":[{"numeric":["=",1000000001]}]}', 'Value must be between -1.0E9 and 1.0E9, inclusive', 36],
+    ['{"key":[{"numeric":["=",5],"prefix":"a"}]}', 'Too many elements in numeric expression', 38],
+    ['{"key":[{"anything-but":[true]}]}', 'Inside anything but list, start|null|boolean is not supported.', 30],
+    ['{"key":[{"anything-but":["a",1]}]}', 'Inside anything but list, either all values are number or string, mixed type is not supported', 32],
+    ['{"key":[{"anything-but":[1,5000000000]}]}', 'Value must be between -1.0E9 and 1.0E9, inclusive', 38],
+    ['{"key":[{"anything-but":{"prefix":""}}]}', 'Null prefix not allowed', 37],
+    ['{"key":[{"anything-but":{}}]}', 'Anything-But expression name not found', 27],
+  ])('[inferred] reports %s where event-ruler stood', (policy, message, column) => {
+    expect(located(policy)).toBe(message + at(policy, 1, column));
+  });
+
+  it.each([
+    ['{"key":[{"cidr":"10.0.0.0/"}]}', "Malformed CIDR, one '/' required"],
+    ['{"key":[{"anything-but":5000000000}]}', 'Value must be between -1.0E9 and 1.0E9, inclusive'],
+  ])('[inferred] reports %s without a location, as a refusal from outside the parser', (policy, message) => {
+    expect(located(policy)).toBe(message);
+  });
+
+  it('counts lines and columns after line breaks, and escapes a tab in the quoted policy', () => {
+    const policy = '{\n\t"key": [[1]]\n}';
+    expect(located(policy)).toBe(
+      'Match value must be String, number, true, false, or null\n at [Source: (String)"{\n\\u0009\"key\": [[1]]\n}"; line: 2, column: 11]',
+    );
+  });
+
+  it('quotes at most 500 characters of a long policy, then says how many it left out', () => {
+    const policy = JSON.stringify({ key: [['x']], pad: ['p'.repeat(600)] });
+    expect(located(policy)).toBe(
+      `Match value must be String, number, true, false, or null\n at [Source: (String)"${policy.slice(0, 500)}"[truncated ${policy.length - 500} chars]; line: 1, column: 10]`,
+    );
+  });
+
   it.each([
     '{"key":[{"anything-but":{"prefix":"test-"}}]}',
     '{"key":[{"anything-but":["test","test2"]}]}',
@@ -180,35 +234,66 @@ describe('validation messages (spec §10.6)', () => {
   });
 });
 
-describe('JSON syntax errors (spec §10.6: "failed to parse JSON. <Jackson message>")', () => {
+describe('JSON syntax errors (spec §10.6: "failed to parse JSON. <Jackson message>", then its location)', () => {
+  const VALID = "(JSON String, Number, Array, Object or token 'null', 'true' or 'false')";
   it.each([
-    ['invalid', "Unrecognized token 'invalid': was expecting (JSON String, Number, Array, Object or token 'null', 'true' or 'false')"],
-    ['{invalid}', "Unexpected character ('i' (code 105)): was expecting double-quote to start field name"],
-    ["{'a':['b']}", "Unexpected character (''' (code 39)): was expecting double-quote to start field name"],
-    ['{"a" ["b"]}', "Unexpected character ('[' (code 91)): was expecting a colon to separate field name and value"],
-    ['{"a":["b"] "c":["d"]}', "Unexpected character ('\"' (code 34)): was expecting comma to separate Object entries"],
-    ['{"a":["b" "c"]}', "Unexpected character ('\"' (code 34)): was expecting comma to separate Array entries"],
-    ['{"a":["b",]}', "Unexpected character (']' (code 93)): expected a valid value (JSON String, Number, Array, Object or token 'null', 'true' or 'false')"],
-    ['{"a":["b"],}', "Unexpected character ('}' (code 125)): was expecting double-quote to start field name"],
-    ['{"a":[tru]}', "Unrecognized token 'tru': was expecting (JSON String, Number, Array, Object or token 'null', 'true' or 'false')"],
-    ['{"a":[“x”]}', "Unexpected character ('“' (code 8220 / 0x201c)): expected a valid value (JSON String, Number, Array, Object or token 'null', 'true' or 'false')"],
-    ['{"a":[01]}', 'Invalid numeric value: Leading zeroes not allowed'],
-    ['{"a":[1.]}', "Unexpected character (']' (code 93)) in numeric value: Decimal point not followed by a digit"],
-    ['{"a":[-x]}', "Unexpected character ('x' (code 120)) in numeric value: expected digit (0-9) to follow minus sign, for valid numeric value"],
-    ['{"a":["\\q"]}', "Unrecognized character escape 'q' (code 113)"],
-    ['{"a":["\n"]}', 'Illegal unquoted character ((CTRL-CHAR, code 10)): has to be escaped using backslash to be included in string value'],
-    ['{"a":["b"', 'Unexpected end-of-input: expected close marker for Array (start marker at [Source: (String)"{"a":["b""; line: 1, column: 6])'],
-    ['{"a":["b"]', 'Unexpected end-of-input: expected close marker for Object (start marker at [Source: (String)"{"a":["b"]"; line: 1, column: 1])'],
-    ['{"a":["b', 'Unexpected end-of-input: was expecting closing quote for a string value'],
-    ['   ', 'No content to map due to end-of-input'],
-    ['// x\n{}', "Unexpected character ('/' (code 47)): maybe a (non-standard) comment? (not recognized as one since Feature 'ALLOW_COMMENTS' not enabled for parser)"],
-  ])('%j', (policy, jacksonMessage) => {
-    expect(rejection(policy)).toBe(`failed to parse JSON. ${jacksonMessage}`);
+    ['invalid', `Unrecognized token 'invalid': was expecting ${VALID}`, 1, 8],
+    ['{invalid}', "Unexpected character ('i' (code 105)): was expecting double-quote to start field name", 1, 2],
+    ["{'a':['b']}", "Unexpected character (''' (code 39)): was expecting double-quote to start field name", 1, 2],
+    ['{"a" ["b"]}', "Unexpected character ('[' (code 91)): was expecting a colon to separate field name and value", 1, 6],
+    ['{"a":["b"] "c":["d"]}', "Unexpected character ('\"' (code 34)): was expecting comma to separate Object entries", 1, 12],
+    ['{"a":["b" "c"]}', "Unexpected character ('\"' (code 34)): was expecting comma to separate Array entries", 1, 11],
+    ['{"a":["b",]}', `Unexpected character (']' (code 93)): expected a valid value ${VALID}`, 1, 11],
+    ['{"a":["b"],}', "Unexpected character ('}' (code 125)): was expecting double-quote to start field name", 1, 12],
+    ['{"a":[tru]}', `Unrecognized token 'tru': was expecting ${VALID}`, 1, 10],
+    ['{"a":[“x”]}', `Unexpected character ('“' (code 8220 / 0x201c)): expected a valid value ${VALID}`, 1, 7],
+    ['{"a":[01]}', 'Invalid numeric value: Leading zeroes not allowed', 1, 8],
+    ['{"a":[1.]}', "Unexpected character (']' (code 93)) in numeric value: Decimal point not followed by a digit", 1, 9],
+    ['{"a":[-x]}', "Unexpected character ('x' (code 120)) in numeric value: expected digit (0-9) to follow minus sign, for valid numeric value", 1, 8],
+    ['{"a":["\\q"]}', "Unrecognized character escape 'q' (code 113)", 1, 9],
+    ['{"a":["\n"]}', 'Illegal unquoted character ((CTRL-CHAR, code 10)): has to be escaped using backslash to be included in string value', 1, 8],
+    ['{"a":["b"', `Unexpected end-of-input: expected close marker for Array (start marker at [Source: ${REDACTED}; line: 1, column: 6])`, 1, 10],
+    ['{"a":["b"]', `Unexpected end-of-input: expected close marker for Object (start marker at [Source: ${REDACTED}; line: 1, column: 1])`, 1, 11],
+    ['{"a":["b', 'Unexpected end-of-input: was expecting closing quote for a string value', 1, 9],
+    ['   ', 'No content to map due to end-of-input', 1, 1],
+    ['// x\n{}', "Unexpected character ('/' (code 47)): maybe a (non-standard) comment? (not recognized as one since Feature 'ALLOW_COMMENTS' not enabled for parser)", 1, 1],
+    // Jackson 2.18's other paths, as ReaderBasedJsonParser takes them (inferred: not recorded from AWS).
+    ['{"a"', 'Unexpected end-of-input within/between Object entries', 1, 5],
+    ['{"a":', 'Unexpected end-of-input within/between Object entries', 1, 6],
+    ['{"a":1,', 'Unexpected end-of-input within/between Object entries', 1, 8],
+    ['[1,', 'Unexpected end-of-input within/between Array entries', 1, 4],
+    ['{"a', 'Unexpected end-of-input in field name', 1, 4],
+    ['{"a\\', 'Unexpected end-of-input in character escape sequence', 1, 5],
+    ['{"a":}', "Unexpected character ('}' (code 125)): expected a value", 1, 6],
+    ['[}', `Unexpected close marker '}': expected ']' (for Array starting at [Source: ${REDACTED}; line: 1, column: 1])`, 1, 2],
+    ['{]', `Unexpected close marker ']': expected '}' (for Object starting at [Source: ${REDACTED}; line: 1, column: 1])`, 1, 2],
+    ['}', `Unexpected close marker '}': expected ']' (for root starting at [Source: ${REDACTED}; line: 1, column: 0])`, 1, 1],
+    ['{"a":[NaN]}', "Non-standard token 'NaN': enable `JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS` to allow", 1, 10],
+    ['{"a":[-Infinity]}', "Non-standard token '-Infinity': enable `JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS` to allow", 1, 16],
+    [
+      '{"a":[+1]}',
+      "Unexpected character ('+' (code 43)) in numeric value: JSON spec does not allow numbers to have plus signs: enable `JsonReadFeature.ALLOW_LEADING_PLUS_SIGN_FOR_NUMBERS` to allow",
+      1,
+      8,
+    ],
+    ['{"a":[-.5]}', `Unexpected character ('.' (code 46)): expected a valid value ${VALID}`, 1, 8],
+    ['{"a":[1e]}', "Unexpected character (']' (code 93)) in numeric value: Exponent indicator not followed by a digit", 1, 9],
+    ['{"a":[1.', "Unexpected character ('.' (code 46)) in numeric value: Decimal point not followed by a digit", 1, 8],
+    ['{"a":[1e', 'Unexpected end-of-inputexpected a digit for number exponent', 1, 9],
+    ['{"a":[-', 'Unexpected end-of-inputNo digit following sign', 1, 8],
+    ['{"a":\u0001[1]}', 'Illegal character ((CTRL-CHAR, code 1)): only regular white space (\\r, \\n, \\t) is allowed between tokens', 1, 7],
+    ['truex', `Unrecognized token 'truex': was expecting ${VALID}`, 1, 6],
+    ['12x', "Unexpected character ('x' (code 120)): Expected space separating root-level values", 1, 3],
+    ['{\n"a":\n[x]}', `Unrecognized token 'x': was expecting ${VALID}`, 3, 3],
+    ['{\r\n"a"x', "Unexpected character ('x' (code 120)): was expecting a colon to separate field name and value", 2, 4],
+    ['x'.repeat(300), `Unrecognized token '${'x'.repeat(256)}...': was expecting ${VALID}`, 1, 257],
+  ])('%j', (policy, jacksonMessage, line, column) => {
+    expect(located(policy)).toBe(`failed to parse JSON. ${jacksonMessage}${redactedAt(line, column)}`);
   });
 
-  it('limits nesting to Jackson’s default depth of 1000', () => {
+  it('limits nesting to Jackson’s default depth of 1000, with no location', () => {
     const deep = '{"a":' + '['.repeat(1000) + ']'.repeat(1000) + '}';
-    expect(rejection(deep)).toBe(
+    expect(located(deep)).toBe(
       'failed to parse JSON. Document nesting depth (1001) exceeds the maximum allowed (1000, from `StreamReadConstraints.getMaxNestingDepth()`)',
     );
   });
@@ -242,13 +327,14 @@ describe('scope (spec §10.1)', () => {
 describe('AWS message prefixes (spec §10.6)', () => {
   it('Subscribe: Invalid parameter: Attributes Reason: FilterPolicy: … [V]', () => {
     expect(errorOf('{"key":[["value"]]}').awsMessage('Subscribe')).toBe(
-      'Invalid parameter: Attributes Reason: FilterPolicy: Match value must be String, number, true, false, or null',
+      'Invalid parameter: Attributes Reason: FilterPolicy: Match value must be String, number, true, false, or null' +
+        at('{"key":[["value"]]}', 1, 10),
     );
   });
 
   it('SetSubscriptionAttributes: Invalid parameter: FilterPolicy: … [V]', () => {
     expect(errorOf('{"key_a":"value_one"}').awsMessage('SetSubscriptionAttributes')).toBe(
-      'Invalid parameter: FilterPolicy: "key_a" must be an object or an array',
+      'Invalid parameter: FilterPolicy: "key_a" must be an object or an array' + at('{"key_a":"value_one"}', 1, 11),
     );
     expect(errorOf('invalid').awsMessage('SetSubscriptionAttributes')).toMatch(
       /^Invalid parameter: FilterPolicy: failed to parse JSON\. Unrecognized token 'invalid': /,
