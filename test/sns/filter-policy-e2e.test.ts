@@ -1,8 +1,8 @@
-import { CreateTopicCommand, PublishCommand, SubscribeCommand, type MessageAttributeValue } from '@aws-sdk/client-sns';
+import { PublishCommand, type MessageAttributeValue } from '@aws-sdk/client-sns';
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { counts, createQueue, queueArn, T0 } from '../sqs/message-support.js';
-import { snsSetup } from './sns-support.js';
+import { counts, T0 } from '../sqs/message-support.js';
+import { filteredQueue, snsSetup } from './sns-support.js';
 
 /**
  * Every documented filter-policy case, end to end through the SDK: a queue subscribed with the case's policy and
@@ -49,16 +49,7 @@ describe('documented filter policies, end to end', () => {
 
   it.each(fixture.matchCases.map((c) => [c.name, c] as const))('%s', async (_name, c) => {
     const { aws, sns, sqs } = snsSetup();
-    const { TopicArn } = await sns.send(new CreateTopicCommand({ Name: 'filtered' }));
-    const queueUrl = await createQueue(sqs, 'q');
-    await sns.send(
-      new SubscribeCommand({
-        TopicArn,
-        Protocol: 'sqs',
-        Endpoint: await queueArn(sqs, queueUrl),
-        Attributes: { FilterPolicy: JSON.stringify(c.policy), FilterPolicyScope: c.scope },
-      }),
-    );
+    const { topicArn: TopicArn, queueUrl } = await filteredQueue(sns, sqs, JSON.stringify(c.policy), c.scope);
     await sns.send(
       new PublishCommand({ TopicArn, Message: messageOf(c), ...(c.attributes ? { MessageAttributes: attributesOf(c.attributes) } : {}) }),
     );
@@ -70,17 +61,8 @@ describe('documented filter policies, end to end', () => {
 describe('"exists": false on a message without attributes (SNS Developer Guide, Key matching, Note)', () => {
   async function subscribedQueue(scope: 'MessageAttributes' | 'MessageBody') {
     const setup = snsSetup();
-    const { TopicArn } = await setup.sns.send(new CreateTopicCommand({ Name: 'absent' }));
-    const queueUrl = await createQueue(setup.sqs, 'q');
-    await setup.sns.send(
-      new SubscribeCommand({
-        TopicArn,
-        Protocol: 'sqs',
-        Endpoint: await queueArn(setup.sqs, queueUrl),
-        Attributes: { FilterPolicy: '{"store":[{"exists":false}]}', FilterPolicyScope: scope },
-      }),
-    );
-    return { ...setup, TopicArn: TopicArn!, queueUrl };
+    const { topicArn, queueUrl } = await filteredQueue(setup.sns, setup.sqs, '{"store":[{"exists":false}]}', scope);
+    return { ...setup, TopicArn: topicArn, queueUrl };
   }
 
   it('filters out a message with no MessageAttributes, or an empty map, under MessageAttributes', async () => {

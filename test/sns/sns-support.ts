@@ -1,8 +1,9 @@
-import { InvalidParameterException, NotFoundException, SNSClient } from '@aws-sdk/client-sns';
+import { CreateTopicCommand, InvalidParameterException, NotFoundException, SNSClient, SubscribeCommand } from '@aws-sdk/client-sns';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { expect } from 'vitest';
 import { createAwsMock, type AwsMock, type AwsMockOptions } from '../../src/index.js';
 import { networkTrap, rejectionOf } from '../helpers.js';
+import { createQueue, queueArn } from '../sqs/message-support.js';
 
 /**
  * An SNSClient and an SQSClient as users make them, each with the plugin of one fresh account (so a
@@ -15,6 +16,26 @@ export function snsSetup(options: AwsMockOptions = {}): { aws: AwsMock; sns: SNS
   const sqs = new SQSClient({ region: aws.region, requestHandler: networkTrap });
   sqs.middlewareStack.use(aws.sqs);
   return { aws, sns, sqs };
+}
+
+/** A topic `filtered` and a queue `q` subscribed to it with this filter policy and scope. */
+export async function filteredQueue(
+  sns: SNSClient,
+  sqs: SQSClient,
+  filterPolicy: string,
+  scope: string,
+): Promise<{ topicArn: string; queueUrl: string }> {
+  const { TopicArn } = await sns.send(new CreateTopicCommand({ Name: 'filtered' }));
+  const queueUrl = await createQueue(sqs, 'q');
+  await sns.send(
+    new SubscribeCommand({
+      TopicArn,
+      Protocol: 'sqs',
+      Endpoint: await queueArn(sqs, queueUrl),
+      Attributes: { FilterPolicy: filterPolicy, FilterPolicyScope: scope },
+    }),
+  );
+  return { topicArn: TopicArn!, queueUrl };
 }
 
 /** The parts of an SNS error the tests compare: code, HTTP status and the exact message. */
