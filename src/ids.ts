@@ -1,7 +1,7 @@
 import { randomBytes, randomFillSync } from 'node:crypto';
 
 /**
- * Random identifiers: message ids, receipt-handle nonces, request ids. With a seed they are
+ * Random identifiers: message ids, the key receipt handles are checked with, request ids. With a seed they are
  * reproducible, so two mocks driven the same way produce the same ids.
  */
 export interface IdSource {
@@ -31,7 +31,7 @@ function seedState(seed: number): number {
 
 /**
  * Random bytes are drawn from the system a pool at a time: one `randomFillSync` call costs several microseconds,
- * whatever the count, and every receive needs 16 bytes for its receipt handle.
+ * whatever the count, and ids are drawn on every send.
  */
 const POOL_SIZE = 4096;
 

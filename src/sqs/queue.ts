@@ -1,5 +1,4 @@
 import type { Clock } from '../clock.js';
-import type { IdSource } from '../ids.js';
 import { DeduplicationWindow, type AcceptedSend } from './fifo/deduplication.js';
 import { ReceiveAttempts } from './fifo/receive-attempts.js';
 import { WaitingReceives, type Waiter } from './long-poll.js';
@@ -10,7 +9,7 @@ import type { MessageStore } from './messages/store.js';
 import { queueArn, queueUrl, type QueueAddress } from './queue-address.js';
 import type { QueueSettings } from './queue-attributes.js';
 import type { HonestDelivery } from './honest-delivery.js';
-import { encodeReceiptHandle } from './receipt-handle.js';
+import type { ReceiptHandleCoder } from './receipt-handle.js';
 
 export interface ReceivedMessage {
   readonly message: QueuedMessage;
@@ -22,11 +21,17 @@ export interface QueueDirectory {
   findByArn(arn: string): Queue | undefined;
 }
 
-/** The result of looking up a message by receipt handle. */
+/**
+ * What a receipt handle names in its queue (docs/aws-behaviour/sqs.md §4.10, §4.12):
+ * - `current`: the handle of the message's most recent receive; it acts on the message;
+ * - `superseded`: standard queue, the message was received again since: the request succeeds and changes nothing;
+ * - `expired`: FIFO queue, a handle that is not the latest, or whose message is no longer in flight;
+ * - `gone`: a well-formed handle of this queue whose message was deleted, expired or moved;
+ * - `invalid`: malformed, forged, or of another queue.
+ */
 export type HandleLookup =
-  | { kind: 'found'; message: QueuedMessage }
-  | { kind: 'gone' } // a well-formed handle of this queue whose message was deleted or expired
-  | { kind: 'invalid' };
+  | { kind: 'current'; message: QueuedMessage }
+  | { kind: 'superseded' | 'expired' | 'gone' | 'invalid' };
 
 /** Past this many messages in flight, a FIFO queue's receives return nothing (and no error). */
 const FIFO_IN_FLIGHT_LIMIT = 120_000;
@@ -61,7 +66,8 @@ export class Queue {
     readonly uid: string,
     settings: QueueSettings,
     private readonly clock: Clock,
-    private readonly ids: IdSource,
+    /** The account's receipt-handle coder: handles are checked with the account's key. */
+    private readonly handles: ReceiptHandleCoder,
     private readonly directory: QueueDirectory,
     honest?: HonestDelivery,
   ) {
@@ -199,7 +205,11 @@ export class Queue {
       const candidates = this.takeCandidates(room);
       if (candidates.length === 0) break;
       for (const message of candidates) {
-        if (this.redriveIfDue(message)) continue;
+        const deadLetterQueue = this.deadLetterQueueFor(message);
+        if (deadLetterQueue) {
+          this.moveToDeadLetterQueue(message, deadLetterQueue);
+          continue;
+        }
         this.deliver(message, now, until, received);
         if (this.honest?.duplicate()) this.pendingDuplicates.push(message);
       }
@@ -208,16 +218,21 @@ export class Queue {
     return received;
   }
 
-  private deliver(message: QueuedMessage, now: number, until: number, received: ReceivedMessage[]): void {
-    const receiveNumber = message.recordReceive(now);
+  /** `repeated`: honest mode's second delivery of a receive, whose handle does not supersede the first's. */
+  private deliver(message: QueuedMessage, now: number, until: number, received: ReceivedMessage[], repeated = false): void {
+    const receiveNumber = message.recordReceive(now, repeated);
     this.store.setInFlight(message, until);
     this.store.trackReceived(message);
-    received.push({ message, receiptHandle: this.receiptHandleFor(message, receiveNumber) });
+    received.push({ message, receiptHandle: this.handles.encode({ queueUid: this.uid, messageId: message.messageId, receiveNumber }) });
   }
 
-  /** Up to `room` messages to receive; in honest mode drawn from beyond the oldest, in random order. */
+  /**
+   * Up to `room` messages to receive, and with them the ones the receive will move to the dead-letter queue instead,
+   * which leave room for more: a FIFO receive that moves the first messages of a group goes on with the rest of it.
+   * In honest mode they are drawn from beyond the oldest, in random order.
+   */
   private takeCandidates(room: number): QueuedMessage[] {
-    if (!this.honest) return this.store.takeReceivable(room);
+    if (!this.honest) return this.store.takeReceivable(room, this.movesToDeadLetterQueue);
     const { chosen, rest } = this.honest.pick(this.store.takeReceivable(this.honest.candidates(room)), room);
     // Honest mode runs on standard queues only.
     (this.store as StandardMessageStore).putBack(rest);
@@ -231,7 +246,7 @@ export class Queue {
   private repeatDuplicates(received: ReceivedMessage[], wanted: number, now: number, until: number): void {
     while (received.length < wanted && this.pendingDuplicates.length > 0) {
       const message = this.pendingDuplicates.shift()!;
-      if (this.store.getReceived(message.messageId) === message && message.state === 'inFlight') this.deliver(message, now, until, received);
+      if (this.store.getReceived(message.messageId) === message && message.state === 'inFlight') this.deliver(message, now, until, received, true);
     }
   }
 
@@ -243,11 +258,23 @@ export class Queue {
     return this.fifo ? Math.min(wanted, FIFO_IN_FLIGHT_LIMIT - this.store.inFlightCount) : wanted;
   }
 
-  lookup(parts: { queueUid: string; messageId: string }): HandleLookup {
-    if (parts.queueUid !== this.uid) return { kind: 'invalid' };
+  /**
+   * The message a receipt handle names, and whether the handle still counts (docs/aws-behaviour/sqs.md §4.10, §4.12).
+   * Only the handle of the most recent receive acts: with an older one DeleteMessage "succeeds, but the message will
+   * not be deleted" (AWS's DeleteMessage reference, which now says "might not be deleted"), so a slow consumer whose
+   * message went to another cannot delete or re-time it under that consumer. A handle whose visibility timeout merely
+   * ran out, with no receive since, still acts on a standard queue; on a FIFO queue it has expired (both recorded from
+   * AWS). Honest mode's repeated delivery leaves the first handle acting too (ReceiveHistory.currentFrom).
+   */
+  resolveHandle(handle: string): HandleLookup {
+    const parts = this.handles.decode(handle);
+    if (!parts || parts.queueUid !== this.uid) return { kind: 'invalid' };
     this.advance();
     const message = this.store.getReceived(parts.messageId);
-    return message ? { kind: 'found', message } : { kind: 'gone' };
+    if (!message) return { kind: 'gone' };
+    const current = message.isCurrentReceive(parts.receiveNumber);
+    if (this.fifo) return current && message.state === 'inFlight' ? { kind: 'current', message } : { kind: 'expired' };
+    return current ? { kind: 'current', message } : { kind: 'superseded' };
   }
 
   delete(message: QueuedMessage): void {
@@ -303,27 +330,27 @@ export class Queue {
     return message;
   }
 
+  /** Applies the passage of time: messages' delays, timeouts and retention, and the deduplication window's five minutes. */
   private advance(): number {
     const now = this.clock.now();
     this.store.advance(now, 1000 * this.settings.messageRetentionPeriod, 1000 * this.settings.delaySeconds);
+    this.deduplication?.expire(now);
     return now;
   }
 
-  private redriveIfDue(message: QueuedMessage): boolean {
+  /** Where a receive must move `message` instead of returning it: its receives here reached maxReceiveCount. */
+  private deadLetterQueueFor(message: QueuedMessage): Queue | undefined {
     const policy = this.settings.redrivePolicy;
-    if (!policy || message.receivesHere < policy.maxReceiveCount) return false;
+    if (!policy || message.receivesHere < policy.maxReceiveCount) return undefined;
     const deadLetterQueue = this.directory.findByArn(policy.deadLetterTargetArn);
     // A policy whose target was deleted later leaves the message where it is (as AWS is reported to).
-    if (!deadLetterQueue || deadLetterQueue === this) return false;
-    this.store.remove(message);
-    deadLetterQueue.acceptDeadLetter(message, this.arn);
-    return true;
+    return deadLetterQueue === this ? undefined : deadLetterQueue;
   }
 
-  private receiptHandleFor(message: QueuedMessage, receiveNumber: number): string {
-    return encodeReceiptHandle(
-      { queueUid: this.uid, messageId: message.messageId, receiveNumber },
-      this.ids.bytes(16),
-    );
+  private readonly movesToDeadLetterQueue = (message: QueuedMessage): boolean => this.deadLetterQueueFor(message) !== undefined;
+
+  private moveToDeadLetterQueue(message: QueuedMessage, deadLetterQueue: Queue): void {
+    this.store.remove(message);
+    deadLetterQueue.acceptDeadLetter(message, this.arn);
   }
 }

@@ -6,6 +6,7 @@ import { MoveTasks } from './move-tasks.js';
 import { parseQueueArn, parseQueueUrl, type AccountScope, type QueueAddress } from './queue-address.js';
 import type { QueueSettings } from './queue-attributes.js';
 import { Queue, type QueueDirectory } from './queue.js';
+import { ReceiptHandleCoder } from './receipt-handle.js';
 
 /** How long a deleted queue's name stays locked. */
 const DELETED_NAME_LOCK_MS = 60_000;
@@ -29,6 +30,8 @@ export class SqsBackend implements QueueDirectory {
   private readonly byArn = new Map<string, Queue | null>();
   /** Message move tasks (DLQ redrive), by source queue. */
   readonly moveTasks: MoveTasks;
+  /** Receipt handles are checked with a key of the account, drawn first from its ids (a seed gives the same key). */
+  private receiptHandles: ReceiptHandleCoder;
 
   constructor(
     readonly scope: AccountScope,
@@ -38,6 +41,7 @@ export class SqsBackend implements QueueDirectory {
     private readonly honest?: HonestDelivery,
   ) {
     this.moveTasks = new MoveTasks(clock, ids, this);
+    this.receiptHandles = new ReceiptHandleCoder(ids.bytes(16));
   }
 
   get senderId(): string {
@@ -78,7 +82,7 @@ export class SqsBackend implements QueueDirectory {
   }
 
   create(name: string, settings: QueueSettings): Queue {
-    const queue = new Queue(this.addressFor(name), this.ids.uuid(), settings, this.clock, this.ids, this, this.honest);
+    const queue = new Queue(this.addressFor(name), this.ids.uuid(), settings, this.clock, this.receiptHandles, this, this.honest);
     this.queues.set(name, queue);
     this.forgetLookups();
     return queue;
@@ -99,6 +103,8 @@ export class SqsBackend implements QueueDirectory {
     this.queues.clear();
     this.forgetLookups();
     this.deletedAt.clear();
+    // The account's ids start again (AwsMock.reset), and so does its key.
+    this.receiptHandles = new ReceiptHandleCoder(this.ids.bytes(16));
   }
 
   private lookUp(memo: Map<string, Queue | null>, ref: string, kind: 'url' | 'arn'): Queue | undefined {

@@ -141,6 +141,25 @@ describe('moving a FIFO message to its dead-letter queue', () => {
     expect(bodies(await receive(sqs, dlqUrl))).toEqual(['m1']);
   });
 
+  it('fills the receive from the group after moving its first messages: 9 moved, the 4 behind them returned', async () => {
+    const srcUrl = await sourceQueue(1);
+    for (let i = 1; i <= 9; i++) await sendTo(srcUrl, 'g', `due-${i}`);
+    expect(await receive(sqs, srcUrl, { MaxNumberOfMessages: 10, VisibilityTimeout: 0 })).toHaveLength(9);
+    for (let i = 1; i <= 4; i++) await sendTo(srcUrl, 'g', `new-${i}`);
+    expect(bodies(await receive(sqs, srcUrl, { MaxNumberOfMessages: 10 }))).toEqual(['new-1', 'new-2', 'new-3', 'new-4']);
+    expect(await counts(sqs, dlqUrl)).toEqual({ visible: 9, inFlight: 0, delayed: 0 });
+  });
+
+  it('stops at MaxNumberOfMessages after moving messages, and locks the group behind what it returned', async () => {
+    const srcUrl = await sourceQueue(1);
+    for (let i = 1; i <= 3; i++) await sendTo(srcUrl, 'g', `due-${i}`);
+    await receive(sqs, srcUrl, { MaxNumberOfMessages: 10, VisibilityTimeout: 0 });
+    for (let i = 1; i <= 4; i++) await sendTo(srcUrl, 'g', `new-${i}`);
+    expect(bodies(await receive(sqs, srcUrl, { MaxNumberOfMessages: 2 }))).toEqual(['new-1', 'new-2']);
+    expect(await receive(sqs, srcUrl, { MaxNumberOfMessages: 10 })).toEqual([]);
+    expect(await counts(sqs, srcUrl)).toEqual({ visible: 2, inFlight: 2, delayed: 0 });
+  });
+
   it('waits out the dead-letter queue’s delay, like every message of a FIFO queue, whether or not others wait', async () => {
     await sqs.send(new SetQueueAttributesCommand({ QueueUrl: dlqUrl, Attributes: { DelaySeconds: '10' } }));
     const srcUrl = await sourceQueue(1);

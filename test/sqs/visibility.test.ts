@@ -210,11 +210,25 @@ describe('ChangeMessageVisibility', () => {
     await expectSqsError(changeVisibility(handle, 10, otherUrl), ReceiptHandleIsInvalid, 'ReceiptHandleIsInvalid', invalidHandleText(handle));
   });
 
-  it('accepts, on a standard queue, an older handle after the message was received again', async () => {
-    // AWS-validated (LocalStack test_terminate_visibility_timeout_after_receive).
+  it('succeeds, on a standard queue, with an older handle after the message was received again, and changes nothing', async () => {
+    // LocalStack's AWS-validated test_terminate_visibility_timeout_after_receive saw this succeed (see receipt.ts for
+    // why the older handle changes nothing here).
     const older = await sendAndReceive(0);
     await receiveOne(sqs, queueUrl, { VisibilityTimeout: 3 });
     await changeVisibility(older, 0);
+    expect(await receive(sqs, queueUrl)).toEqual([]);
+    await changeVisibility(older, 600);
+    await vi.advanceTimersByTimeAsync(3_000);
+    expect(await receive(sqs, queueUrl)).toHaveLength(1);
+  });
+
+  it('lets a slow consumer neither release nor extend a message another consumer received since', async () => {
+    const slow = await sendAndReceive(10);
+    await vi.advanceTimersByTimeAsync(10_000);
+    const current = await receiveOne(sqs, queueUrl, { VisibilityTimeout: 30 });
+    await changeVisibility(slow, 0);
+    expect(await receive(sqs, queueUrl)).toEqual([]);
+    await changeVisibility(current.ReceiptHandle, 0);
     expect(await receive(sqs, queueUrl)).toHaveLength(1);
   });
 
@@ -276,6 +290,14 @@ describe('ChangeMessageVisibilityBatch', () => {
     const handle = await sendAndReceive();
     const { $metadata, ...output } = await changeBatch([{ Id: 'x', ReceiptHandle: handle, VisibilityTimeout: 5 }]);
     expect(output).toStrictEqual({ Successful: [{ Id: 'x' }] });
+  });
+
+  it('counts an older handle of a message received again since as successful, and changes nothing', async () => {
+    const older = await sendAndReceive(0);
+    await receiveOne(sqs, queueUrl, { VisibilityTimeout: 30 });
+    const { $metadata, ...output } = await changeBatch([{ Id: 'older', ReceiptHandle: older, VisibilityTimeout: 0 }]);
+    expect(output).toStrictEqual({ Successful: [{ Id: 'older' }] });
+    expect(await counts(sqs, queueUrl)).toEqual({ visible: 0, inFlight: 1, delayed: 0 });
   });
 
   it('fails the entry of a deleted message', async () => {
@@ -341,11 +363,27 @@ describe('DeleteMessage', () => {
     expect(await receive(sqs, queueUrl)).toEqual([]);
   });
 
-  it('deletes with an older handle after the message was received again', async () => {
+  it('succeeds with an older handle after the message was received again, but deletes nothing', async () => {
+    // "You must provide the most recently received ReceiptHandle for the message (otherwise, the request succeeds,
+    // but the message will not be deleted)" (AWS's DeleteMessage reference).
     const older = await sendAndReceive(0);
-    await receiveOne(sqs, queueUrl);
+    const latest = await receiveOne(sqs, queueUrl);
     await deleteMessage(older);
+    expect(await counts(sqs, queueUrl)).toEqual({ visible: 0, inFlight: 1, delayed: 0 });
+    await deleteMessage(latest.ReceiptHandle);
     expect(await counts(sqs, queueUrl)).toEqual({ visible: 0, inFlight: 0, delayed: 0 });
+  });
+
+  it('keeps the message of a slow consumer whose message was redelivered: its late delete removes nothing', async () => {
+    const slow = await sendAndReceive(10);
+    await vi.advanceTimersByTimeAsync(10_000);
+    const redelivered = await receiveOne(sqs, queueUrl, { VisibilityTimeout: 20, MessageSystemAttributeNames: ['ApproximateReceiveCount'] });
+    expect(redelivered.Attributes?.ApproximateReceiveCount).toBe('2');
+    await deleteMessage(slow);
+    // The second consumer still holds it; if it never deletes it, the message comes back.
+    expect(await counts(sqs, queueUrl)).toEqual({ visible: 0, inFlight: 1, delayed: 0 });
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect((await receiveOne(sqs, queueUrl)).MessageId).toBe(redelivered.MessageId);
   });
 
   it('deletes only the message its handle names', async () => {
@@ -421,6 +459,16 @@ describe('DeleteMessageBatch', () => {
     const handle = await sendAndReceive();
     const { $metadata, ...output } = await deleteBatch([{ Id: 'x', ReceiptHandle: handle }]);
     expect(output).toStrictEqual({ Successful: [{ Id: 'x' }] });
+  });
+
+  it('counts an older handle of a message received again since as successful, and deletes nothing', async () => {
+    const older = await sendAndReceive(0);
+    const latest = await receiveOne(sqs, queueUrl);
+    const { $metadata, ...output } = await deleteBatch([{ Id: 'older', ReceiptHandle: older }]);
+    expect(output).toStrictEqual({ Successful: [{ Id: 'older' }] });
+    expect(await counts(sqs, queueUrl)).toEqual({ visible: 0, inFlight: 1, delayed: 0 });
+    await deleteBatch([{ Id: 'latest', ReceiptHandle: latest.ReceiptHandle }]);
+    expect(await counts(sqs, queueUrl)).toEqual({ visible: 0, inFlight: 0, delayed: 0 });
   });
 
   it('has no Successful key when every entry fails', async () => {

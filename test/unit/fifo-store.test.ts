@@ -2,6 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { DeduplicationWindow, type AcceptedSend } from '../../src/sqs/fifo/deduplication.js';
 import { FifoMessageStore } from '../../src/sqs/messages/fifo-store.js';
 import { formatSequenceNumber, QueuedMessage } from '../../src/sqs/messages/message.js';
+import { reaches } from '../support/reaches.js';
 
 const RETENTION = 1_000_000;
 const FIVE_MINUTES = 5 * 60_000;
@@ -305,6 +306,12 @@ describe('FifoMessageStore: removal', () => {
   });
 });
 
+/** A version-4 UUID made from `n`, as message ids are. */
+function uuidFor(n: number): string {
+  const hex = n.toString(16).padStart(12, '0');
+  return `0000${hex.slice(0, 4)}-0000-4000-8000-${hex}`;
+}
+
 describe('DeduplicationWindow', () => {
   const first: AcceptedSend = { messageId: 'id-1', sequenceNumber: formatSequenceNumber(1) };
 
@@ -361,21 +368,25 @@ describe('DeduplicationWindow', () => {
     const stored = message(7, 'g1', 1_000);
     window.rememberStored(stored);
     expect(window.find('g2', 'm7', 1_000)).toEqual({ messageId: 'm7', sequenceNumber: formatSequenceNumber(7) });
+    expect(reaches(window, stored)).toBe(true);
     window.release(stored);
-    const entries = (window as unknown as { entries: Map<string, object> }).entries;
-    expect(entries.get('m7')).not.toBe(stored);
-    expect(entries.get('m7')).not.toHaveProperty('body');
+    expect(reaches(window, stored)).toBe(false);
     // Accepted when it was enqueued, released or not.
     expect(window.find('g1', 'm7', 1_000 + FIVE_MINUTES - 1)).toEqual({ messageId: 'm7', sequenceNumber: formatSequenceNumber(7) });
     expect(window.find('g1', 'm7', 1_000 + FIVE_MINUTES)).toBeUndefined();
   });
 
-  it('expires a stored message at five minutes after its enqueue time, in acceptance order', () => {
-    const window = new DeduplicationWindow('queue');
-    window.rememberStored(message(1, 'g1', 0));
-    window.remember('g1', 'other', { messageId: 'id-2', sequenceNumber: formatSequenceNumber(2) }, 1_000);
-    expect(window.find('g1', 'm1', FIVE_MINUTES)).toBeUndefined();
-    expect(window.find('g1', 'other', FIVE_MINUTES)).toMatchObject({ messageId: 'id-2' });
+  it('keeps no string of a released message whose ids are the queue’s own: a UUID and its count', () => {
+    const window = new DeduplicationWindow('messageGroup');
+    const id = '3f2b8c1e-9a4d-4e6f-8b2a-1c3d5e7f9a0b';
+    const deduplicationId = 'a'.repeat(64);
+    const stored = new QueuedMessage({ ...message(1, 'g1').content, messageId: id, messageDeduplicationId: deduplicationId }, 41, 0, 41);
+    window.rememberStored(stored);
+    window.release(stored);
+    expect(reaches(window, id) || reaches(window, deduplicationId) || reaches(window, 'g1')).toBe(false);
+    expect(window.find('g1', deduplicationId, 0)).toEqual({ messageId: id, sequenceNumber: formatSequenceNumber(41) });
+    expect(window.find('g2', deduplicationId, 0)).toBeUndefined();
+    expect(window.find('g1', 'a'.repeat(63) + 'b', 0)).toBeUndefined();
   });
 
   it('leaves an entry alone when another message holds its id', () => {
@@ -384,7 +395,34 @@ describe('DeduplicationWindow', () => {
     window.rememberStored(first);
     const other = new QueuedMessage({ ...first.content, messageId: 'other' }, 2, 0, 2);
     window.release(other);
-    expect((window as unknown as { entries: Map<string, object> }).entries.get('m1')).toBe(first);
+    expect(reaches(window, first)).toBe(true);
+    expect(window.find('g1', 'm1', 0)).toEqual({ messageId: 'm1', sequenceNumber: formatSequenceNumber(1) });
+  });
+
+  it('remembers thousands of sends, in and out of the queue, and drops each at its five minutes', () => {
+    const window = new DeduplicationWindow('messageGroup');
+    const stored: QueuedMessage[] = [];
+    for (let i = 1; i <= 3000; i++) {
+      const at = 100 * i;
+      if (i % 3 === 0) window.remember(`g${i % 7}`, `d${i}`, { messageId: `sns-${i}`, sequenceNumber: formatSequenceNumber(i) }, at);
+      else {
+        const m = new QueuedMessage({ ...message(i, `g${i % 7}`, at).content, messageId: uuidFor(i), messageDeduplicationId: `d${i}` }, i, at, i);
+        window.rememberStored(m);
+        stored.push(m);
+      }
+    }
+    for (const m of stored.filter((_, j) => j % 2 === 0)) window.release(m);
+    expect(window.size).toBe(3000);
+    const now = 100 * 1500 + FIVE_MINUTES;
+    for (const i of [1, 2, 3, 1500]) expect(window.find(`g${i % 7}`, `d${i}`, now)).toBeUndefined();
+    expect(window.size).toBe(1500);
+    for (const i of [1501, 1502, 1503, 2999, 3000]) {
+      expect(window.find(`g${i % 7}`, `d${i}`, now)).toEqual({ messageId: i % 3 === 0 ? `sns-${i}` : uuidFor(i), sequenceNumber: formatSequenceNumber(i) });
+      expect(window.find(`g${(i + 1) % 7}`, `d${i}`, now)).toBeUndefined();
+    }
+    window.expire(100 * 3000 + FIVE_MINUTES);
+    expect(window.size).toBe(0);
+    expect(window.find('g1', 'd3000', 0)).toBeUndefined();
   });
 
   it('forgets everything on clear', () => {

@@ -98,14 +98,19 @@ export class FifoMessageStore implements MessageStore {
 
   /**
    * Up to `max` receivable messages in delivery order: the visible prefix of one ready group, then of
-   * the next. The caller puts each in flight or removes it before asking again.
+   * the next, with the `uncounted` ones on top of `max`. The caller puts each in flight or removes it before
+   * asking again.
    */
-  takeReceivable(max: number): QueuedMessage[] {
+  takeReceivable(max: number, uncounted: (message: QueuedMessage) => boolean = () => false): QueuedMessage[] {
     const taken: QueuedMessage[] = [];
-    while (taken.length < max) {
+    let counted = 0;
+    while (counted < max) {
       const group = this.ready.pop();
       if (!group) break;
-      for (let m = group.messages.head; m && m.state === 'visible' && taken.length < max; m = m.listNext) taken.push(m);
+      for (let m = group.messages.head; m && m.state === 'visible' && counted < max; m = m.listNext) {
+        taken.push(m);
+        if (!uncounted(m)) counted++;
+      }
     }
     return taken;
   }

@@ -64,13 +64,15 @@ export class StandardMessageStore implements MessageStore {
     return shown;
   }
 
-  /** Up to `max` of the oldest visible messages, taken out of the visible set. */
-  takeReceivable(max: number): QueuedMessage[] {
+  /** Up to `max` of the oldest visible messages, taken out of the visible set, with the `uncounted` ones on top. */
+  takeReceivable(max: number, uncounted: (message: QueuedMessage) => boolean = () => false): QueuedMessage[] {
     const taken: QueuedMessage[] = [];
-    while (taken.length < max) {
+    let counted = 0;
+    while (counted < max) {
       const message = this.visible.pop();
       if (!message) break;
       taken.push(message);
+      if (!uncounted(message)) counted++;
     }
     return taken;
   }

@@ -20,8 +20,12 @@ export interface MessageStore {
   add(message: QueuedMessage, now: number, visibleAt: number): void;
   /** Applies the passage of time: retention ends, delays and visibility timeouts run out. */
   advance(now: number, retentionMs: number, queueDelayMs: number): number;
-  /** Up to `max` receivable messages in delivery order; the caller puts each in flight or removes it. */
-  takeReceivable(max: number): QueuedMessage[];
+  /**
+   * Up to `max` receivable messages in delivery order; the caller puts each in flight or removes it. Messages
+   * `uncounted` accepts (the ones a receive moves to the dead-letter queue) are taken too but do not count against
+   * `max`, so on a FIFO queue the receive goes on with the rest of their group.
+   */
+  takeReceivable(max: number, uncounted?: (message: QueuedMessage) => boolean): QueuedMessage[];
   /** Hides a message as in flight until `until` (re-timing it when it already is). */
   setInFlight(message: QueuedMessage, until: number): void;
   remove(message: QueuedMessage): void;
