@@ -22,7 +22,8 @@ export interface QueueModelConfig {
   readonly name: string;
   readonly arn: string;
   readonly fifo: boolean;
-  readonly visibilityTimeout: number;
+  /** The queue's VisibilityTimeout attribute: SetQueueAttributes changes it during a run. */
+  visibilityTimeout: number;
   readonly delaySeconds: number;
   readonly retentionSeconds: number;
   readonly contentBasedDeduplication?: boolean;
@@ -123,8 +124,9 @@ function broken(promise: string, detail: string): never {
   throw new PromiseBroken(promise, detail);
 }
 
-export type DeleteOutcome = 'deleted' | 'gone' | 'expired';
-export type VisibilityOutcome = 'changed' | 'gone' | 'expired' | 'tooLong';
+/** `superseded`: an older handle of a standard-queue message received again since; succeeds, changes nothing. */
+export type DeleteOutcome = 'deleted' | 'gone' | 'expired' | 'superseded';
+export type VisibilityOutcome = 'changed' | 'gone' | 'expired' | 'tooLong' | 'superseded';
 
 /** How often each interesting case occurred, across all runs (printed with MODEL_STATS=1). */
 export const coverage = new Map<string, number>();
@@ -212,16 +214,21 @@ export class ReferenceModel {
    * What a receive on `queue` could take now. Standard: every visible message. FIFO (§11): per group, the
    * visible messages from the group's first one up to the first that is not visible (in flight or delayed);
    * a group whose first message is in flight is locked.
+   *
+   * `held` are the messages a receive just took (and those that arrived by dead-letter moves it may not have seen):
+   * they are left out, and they do not lock their group. A receive takes a group's visible prefix, so what it
+   * returned locks the group only for later receives; messages behind them that it did not take were due to it.
+   * (Counting them as locks let a receive that moved a group's first messages to the dead-letter queue and then
+   * stopped after one of the rest pass.)
    */
   receivable(queue: number, held: ReadonlySet<string> = new Set()): ModelMessage[] {
     const q = this.queues[queue]!;
-    const open = (m: ModelMessage) => this.visible(m) && !held.has(m.id);
-    if (!q.config.fifo) return this.live(queue).filter(open);
+    if (!q.config.fifo) return this.live(queue).filter((m) => this.visible(m) && !held.has(m.id));
     const result: ModelMessage[] = [];
     const blocked = new Set<string | undefined>();
     for (const m of q.messages.values()) {
-      if (blocked.has(m.group)) continue;
-      if (open(m)) result.push(m);
+      if (blocked.has(m.group) || held.has(m.id)) continue;
+      if (this.visible(m)) result.push(m);
       else blocked.add(m.group);
     }
     return result;
@@ -397,8 +404,8 @@ export class ReferenceModel {
       m.latestHandle = returned[i]!.receiptHandle;
       this.handles.push({ handle: returned[i]!.receiptHandle, queue, messageId: m.id });
     }
-    // What this receive returned counts as held by it even with VisibilityTimeout 0 (visible again at once, but not
-    // to this receive), locking its FIFO group for the rest of this receive as any other visibility timeout would.
+    // What this receive returned is held by it even with VisibilityTimeout 0 (visible again at once, but not to this
+    // receive). It does not lock its FIFO group for this receive: the messages behind it were its to take.
     if (returned.length < max) {
       this.expectNothingReceivable(queue, `${label} returned ${returned.length} of ${max}`, new Set([...ids, ...arrivedMeanwhile]));
     }
@@ -492,15 +499,17 @@ export class ReferenceModel {
   // ---------------------------------------------------------------- delete and visibility
 
   /**
-   * What DeleteMessage with this handle must do (§4.10): a message that is gone is deleted again, silently;
-   * a standard queue takes any handle of the message; a FIFO queue only the handle of the latest receive,
-   * while the message is still in flight, and otherwise answers "The receipt handle has expired."
+   * What DeleteMessage with this handle must do (§4.10): a message that is gone is deleted again, silently. Only the
+   * handle of the message's most recent receive deletes it: on a standard queue an older one succeeds and deletes
+   * nothing ("you must provide the most recently received ReceiptHandle"), and the latest one deletes even once the
+   * visibility timeout ran out; a FIFO queue takes the latest handle only while the message is still in flight, and
+   * otherwise answers "The receipt handle has expired."
    */
   deleteOutcome(h: HandleRecord): DeleteOutcome {
     const m = this.find(h.queue, h.messageId);
     if (!m) return 'gone';
-    if (this.queues[h.queue]!.config.fifo && !this.holds(m, h)) return 'expired';
-    return 'deleted';
+    if (this.queues[h.queue]!.config.fifo) return this.holds(m, h) ? 'deleted' : 'expired';
+    return m.latestHandle === h.handle ? 'deleted' : 'superseded';
   }
 
   applyDelete(h: HandleRecord, outcome: DeleteOutcome): void {
@@ -510,14 +519,25 @@ export class ReferenceModel {
 
   /**
    * What ChangeMessageVisibility with this handle must do (§4.12): a gone message → "does not exist"; FIFO as
-   * for delete; a total hidden time past 12 hours from the latest receive → refused; else hidden from now.
+   * for delete; on a standard queue an older handle succeeds and changes nothing, as for delete (the emulation's
+   * choice: AWS documents no rule); a total hidden time past 12 hours from the latest receive → refused; else
+   * hidden from now.
    */
   visibilityOutcome(h: HandleRecord, seconds: number): VisibilityOutcome {
     const m = this.find(h.queue, h.messageId);
     if (!m) return 'gone';
     if (this.queues[h.queue]!.config.fifo && !this.holds(m, h)) return 'expired';
+    if (m.latestHandle !== h.handle) return 'superseded';
     if (this.now + 1000 * seconds - m.lastReceivedAt > MAX_VISIBILITY_MS) return 'tooLong';
     return 'changed';
+  }
+
+  /** The handles that are no longer their messages' latest, newest first: what a slow consumer still holds. */
+  supersededHandles(): HandleRecord[] {
+    return this.handles.filter((h) => {
+      const m = this.find(h.queue, h.messageId);
+      return m !== undefined && m.latestHandle !== h.handle;
+    }).reverse();
   }
 
   applyVisibility(h: HandleRecord, seconds: number, outcome: VisibilityOutcome): void {

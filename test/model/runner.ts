@@ -26,7 +26,7 @@ import {
   type SendInput,
   type ViewObservation,
 } from './reference.js';
-import { FIFO, FIFO_DLQ, STANDARD, STANDARD_DLQ, type MessageSpec, type RunConfig, type Step } from './steps.js';
+import { FIFO, FIFO_DLQ, STANDARD, STANDARD_DLQ, type HandlePick, type MessageSpec, type RunConfig, type Step } from './steps.js';
 
 /**
  * Runs one generated sequence through the REAL SQSClient with the plugin, under vitest's fake timers, and
@@ -53,10 +53,13 @@ export const T0 = Date.UTC(2025, 0, 1);
 const NAMES = ['std', 'std-dlq', 'work.fifo', 'work-dlq.fifo'];
 
 interface Poll {
+  /** Polls are numbered as they start: a queue serves its waiting polls in that order. */
+  readonly number: number;
   readonly label: string;
   readonly queue: number;
   readonly max: number;
-  readonly visibilityTimeout: number;
+  /** The receive's own VisibilityTimeout; without one the queue's applies, as it is when the poll is answered. */
+  readonly visibilityTimeout: number | undefined;
   readonly deadline: number;
   readonly controller: AbortController;
   aborted: boolean;
@@ -64,12 +67,27 @@ interface Poll {
 
 type PollEvent = { poll: Poll; messages: Message[] } | { poll: Poll; error: unknown };
 
-interface CommandReceive {
+
+/** A receive answered in a step: the command's own or a long poll's. */
+interface AnsweredReceive {
+  /** The order in which its queue served it: the command's own receive first (0), then polls by their numbers. */
+  readonly rank: number;
   readonly queue: number;
   readonly max: number;
   readonly visibilityTimeout: number;
   readonly messages: Message[];
   readonly label: string;
+  /** Messages that reached the queue by dead-letter moves in the same instant (see ReferenceModel.receive). */
+  readonly arrivedMeanwhile?: ReadonlySet<string>;
+}
+
+/** A dead-letter move seen in a step's views. */
+interface SeenMove {
+  readonly queue: number;
+  readonly id: string;
+  readonly target: number;
+  readonly expiredThere: boolean;
+  readonly groupBefore: ModelMessage[];
 }
 
 export class ModelRun {
@@ -86,7 +104,8 @@ export class ModelRun {
 
   private constructor(
     private readonly aws: AwsMock,
-    private readonly sqs: SQSClient,
+    /** The consumers: SQSClients with the plugin of one account; steps name theirs by index. */
+    private readonly clients: readonly SQSClient[],
     private readonly config: RunConfig,
     configs: QueueModelConfig[],
   ) {
@@ -95,7 +114,8 @@ export class ModelRun {
   }
 
   /** A fresh account state at T0 with the four queues of `config`. */
-  static async start(aws: AwsMock, sqs: SQSClient, config: RunConfig): Promise<ModelRun> {
+  static async start(aws: AwsMock, clients: readonly SQSClient[], config: RunConfig): Promise<ModelRun> {
+    const sqs = clients[0]!;
     aws.reset();
     vi.clearAllTimers();
     vi.setSystemTime(T0);
@@ -137,7 +157,7 @@ export class ModelRun {
       },
       { name: NAMES[3]!, arn: arn(NAMES[3]!), fifo: true, delaySeconds: 0, deduplicationScope: 'queue', ...fifoDlq },
     ];
-    const run = new ModelRun(aws, sqs, config, configs);
+    const run = new ModelRun(aws, clients, config, configs);
     if (standard.maxReceiveCount !== undefined) run.model.setRedrive(STANDARD, { target: STANDARD_DLQ, maxReceiveCount: standard.maxReceiveCount });
     if (fifo.maxReceiveCount !== undefined) run.model.setRedrive(FIFO, { target: FIFO_DLQ, maxReceiveCount: fifo.maxReceiveCount });
     if (vi.getTimerCount() !== 0) throw new PromiseBroken('no leaks', `${vi.getTimerCount()} timers pending before the first step`);
@@ -164,28 +184,30 @@ export class ModelRun {
   async step(s: Step): Promise<void> {
     switch (s.kind) {
       case 'send':
-        return this.send(s.queue, [s.message], false);
+        return this.send(s.queue, [s.message], false, s.client);
       case 'sendBatch':
-        return this.send(s.queue, s.messages, true);
+        return this.send(s.queue, s.messages, true, s.client);
       case 'receive':
-        await this.receive(s.queue, s.max, s.visibilityTimeout);
+        await this.receive(s.queue, s.max, s.visibilityTimeout, s.client);
         return;
       case 'poll':
-        return this.poll(s.queue, s.max, s.visibilityTimeout, s.waitSeconds);
+        return this.poll(s.queue, s.max, s.visibilityTimeout, s.waitSeconds, s.client);
       case 'abort':
         return this.abort(s.poll);
       case 'delete':
-        return this.delete([s.handle], false);
+        return this.delete([s.handle], false, s.client);
       case 'deleteBatch':
-        return this.delete(s.handles, true);
+        return this.delete(s.handles, true, s.client);
       case 'changeVisibility':
-        return this.changeVisibility([s], false);
+        return this.changeVisibility([s], false, s.client);
       case 'changeVisibilityBatch':
-        return this.changeVisibility(s.entries, true);
+        return this.changeVisibility(s.entries, true, s.client);
       case 'purge':
         return this.purge(s.queue);
       case 'redrive':
         return this.redrive(s.queue, s.maxReceiveCount);
+      case 'setVisibilityTimeout':
+        return this.setVisibilityTimeout(s.queue, s.seconds);
       case 'advance':
         return this.advance(s.ms);
       case 'inspect':
@@ -195,7 +217,11 @@ export class ModelRun {
 
   // ---------------------------------------------------------------- commands
 
-  private async send(queue: number, specs: readonly MessageSpec[], batch: boolean): Promise<void> {
+  private sqs(client: number): SQSClient {
+    return this.clients[client % this.clients.length]!;
+  }
+
+  private async send(queue: number, specs: readonly MessageSpec[], batch: boolean, client: number): Promise<void> {
     this.begin();
     const inputs = specs.map((spec) => this.sendInput(queue, spec));
     const wire = inputs.map((input) => ({
@@ -206,16 +232,16 @@ export class ModelRun {
     }));
     let answers: { MessageId?: string; SequenceNumber?: string }[];
     if (batch) {
-      const out = await this.sqs.send(
+      const out = await this.sqs(client).send(
         new SendMessageBatchCommand({ QueueUrl: this.urls[queue], Entries: wire.map((entry, i) => ({ Id: `e${i}`, ...entry })) }),
       );
       if (out.Failed?.length) throw new PromiseBroken('send', `SendMessageBatch failed entries: ${JSON.stringify(out.Failed)}`);
       answers = inputs.map((_, i) => out.Successful?.find((s) => s.Id === `e${i}`) ?? {});
     } else {
-      answers = [await this.sqs.send(new SendMessageCommand({ QueueUrl: this.urls[queue], ...wire[0]! }))];
+      answers = [await this.sqs(client).send(new SendMessageCommand({ QueueUrl: this.urls[queue], ...wire[0]! }))];
     }
     await flush();
-    const label = `${batch ? 'sendBatch' : 'send'} ${this.name(queue)}`;
+    const label = `${batch ? 'sendBatch' : 'send'} ${this.name(queue)} by #${client}`;
     inputs.forEach((input, i) => {
       const answer = answers[i]!;
       if (!answer.MessageId) throw new PromiseBroken('send', `${label}: entry ${i} has no MessageId`);
@@ -226,9 +252,9 @@ export class ModelRun {
   }
 
   /** A short-poll receive; returns what it got (the drain uses it). */
-  private async receive(queue: number, max: number, visibilityTimeout: number | undefined): Promise<Message[]> {
+  private async receive(queue: number, max: number, visibilityTimeout: number | undefined, client = 0): Promise<Message[]> {
     this.begin();
-    const out = await this.sqs.send(
+    const out = await this.sqs(client).send(
       new ReceiveMessageCommand({
         QueueUrl: this.urls[queue],
         MaxNumberOfMessages: max,
@@ -240,9 +266,10 @@ export class ModelRun {
     await flush();
     const messages = out.Messages ?? [];
     count(messages.length === 0 ? 'short poll empty' : messages.length === max ? 'short poll filled' : 'short poll partly filled');
-    const label = `receive ${this.name(queue)} max ${max} vt ${visibilityTimeout ?? 'default'}`;
+    const label = `receive ${this.name(queue)} by #${client} max ${max} vt ${visibilityTimeout ?? 'default'}`;
     this.note(`${label} → [${messages.map((m) => m.MessageId!.slice(0, 8)).join(', ')}]`);
     this.finish(label, [queue], {
+      rank: 0,
       queue,
       max,
       visibilityTimeout: visibilityTimeout ?? this.model.queues[queue]!.config.visibilityTimeout,
@@ -252,20 +279,21 @@ export class ModelRun {
     return messages;
   }
 
-  private async poll(queue: number, max: number, visibilityTimeout: number | undefined, waitSeconds: number): Promise<void> {
+  private async poll(queue: number, max: number, visibilityTimeout: number | undefined, waitSeconds: number, client: number): Promise<void> {
     this.begin();
-    const label = `poll#${++this.pollCount} ${this.name(queue)} max ${max} vt ${visibilityTimeout ?? 'default'} wait ${waitSeconds}s`;
+    const label = `poll#${++this.pollCount} ${this.name(queue)} by #${client} max ${max} vt ${visibilityTimeout ?? 'default'} wait ${waitSeconds}s`;
     const poll: Poll = {
+      number: this.pollCount,
       label,
       queue,
       max,
-      visibilityTimeout: visibilityTimeout ?? this.model.queues[queue]!.config.visibilityTimeout,
+      visibilityTimeout,
       deadline: this.model.now + 1000 * waitSeconds,
       controller: new AbortController(),
       aborted: false,
     };
     this.pending.push(poll);
-    this.sqs
+    this.sqs(client)
       .send(
         new ReceiveMessageCommand({
           QueueUrl: this.urls[queue],
@@ -297,24 +325,27 @@ export class ModelRun {
     this.finish(`abort ${poll.label}`, [poll.queue]);
   }
 
-  private pickHandle(back: number): HandleRecord | undefined {
+  /** A handle a consumer holds: a recent one, or one whose message was received again since (a slow consumer's). */
+  private pickHandle(pick: HandlePick): HandleRecord | undefined {
+    const superseded = pick.superseded ? this.model.supersededHandles() : [];
+    if (superseded.length > 0) return superseded[pick.back % superseded.length];
     const { handles } = this.model;
-    return handles.length === 0 ? undefined : handles[handles.length - 1 - (back % handles.length)];
+    return handles.length === 0 ? undefined : handles[handles.length - 1 - (pick.back % handles.length)];
   }
 
-  private async delete(backs: readonly number[], batch: boolean): Promise<void> {
-    const picked = backs.map((b) => this.pickHandle(b)).filter((h): h is HandleRecord => h !== undefined);
+  private async delete(picks: readonly HandlePick[], batch: boolean, client: number): Promise<void> {
+    const picked = picks.map((p) => this.pickHandle(p)).filter((h): h is HandleRecord => h !== undefined);
     // One queue per call: the first handle's.
-    await this.deleteRecords(picked.filter((h) => h.queue === picked[0]?.queue), batch);
+    await this.deleteRecords(picked.filter((h) => h.queue === picked[0]?.queue), batch, client);
   }
 
-  private async deleteRecords(handles: readonly HandleRecord[], batch: boolean): Promise<void> {
+  private async deleteRecords(handles: readonly HandleRecord[], batch: boolean, client = 0): Promise<void> {
     if (handles.length === 0) return;
     const queue = handles[0]!.queue;
     this.begin();
-    const label = `${batch ? 'deleteBatch' : 'delete'} ${this.name(queue)} ${handles.map((h) => h.messageId.slice(0, 8)).join(', ')}`;
+    const label = `${batch ? 'deleteBatch' : 'delete'} ${this.name(queue)} by #${client} ${handles.map((h) => h.messageId.slice(0, 8)).join(', ')}`;
     if (batch) {
-      const out = await this.sqs.send(
+      const out = await this.sqs(client).send(
         new DeleteMessageBatchCommand({ QueueUrl: this.urls[queue], Entries: handles.map((h, i) => ({ Id: `d${i}`, ReceiptHandle: h.handle })) }),
       );
       await flush();
@@ -328,7 +359,7 @@ export class ModelRun {
     } else {
       const h = handles[0]!;
       const outcome = this.model.deleteOutcome(h);
-      const error = await this.errorOf(this.sqs.send(new DeleteMessageCommand({ QueueUrl: this.urls[queue], ReceiptHandle: h.handle })));
+      const error = await this.errorOf(this.sqs(client).send(new DeleteMessageCommand({ QueueUrl: this.urls[queue], ReceiptHandle: h.handle })));
       await flush();
       this.checkError(label, error, outcome === 'expired' ? ['InvalidParameterValue', 'The receipt handle has expired.'] : undefined);
       this.model.applyDelete(h, outcome);
@@ -337,7 +368,7 @@ export class ModelRun {
     this.finish(label, [queue]);
   }
 
-  private async changeVisibility(entries: readonly { handle: number; seconds: number }[], batch: boolean): Promise<void> {
+  private async changeVisibility(entries: readonly { handle: HandlePick; seconds: number }[], batch: boolean, client: number): Promise<void> {
     const picked = entries
       .map((e) => ({ h: this.pickHandle(e.handle), seconds: e.seconds }))
       .filter((e): e is { h: HandleRecord; seconds: number } => e.h !== undefined);
@@ -345,10 +376,16 @@ export class ModelRun {
     if (chosen.length === 0) return;
     const queue = chosen[0]!.h.queue;
     this.begin();
-    const label = `${batch ? 'changeVisibilityBatch' : 'changeVisibility'} ${this.name(queue)} ${chosen.map((e) => `${e.h.messageId.slice(0, 8)}→${e.seconds}s`).join(', ')}`;
-    const reason = { gone: 'Message does not exist or is not available for visibility timeout change.', expired: 'The receipt handle has expired.', tooLong: 'Total VisibilityTimeout' };
+    const label = `${batch ? 'changeVisibilityBatch' : 'changeVisibility'} ${this.name(queue)} by #${client} ${chosen.map((e) => `${e.h.messageId.slice(0, 8)}→${e.seconds}s`).join(', ')}`;
+    const reason = {
+      changed: undefined,
+      superseded: undefined,
+      gone: 'Message does not exist or is not available for visibility timeout change.',
+      expired: 'The receipt handle has expired.',
+      tooLong: 'Total VisibilityTimeout',
+    };
     if (batch) {
-      const out = await this.sqs.send(
+      const out = await this.sqs(client).send(
         new ChangeMessageVisibilityBatchCommand({
           QueueUrl: this.urls[queue],
           Entries: chosen.map((e, i) => ({ Id: `c${i}`, ReceiptHandle: e.h.handle, VisibilityTimeout: e.seconds })),
@@ -357,7 +394,7 @@ export class ModelRun {
       await flush();
       const outcomes = chosen.map((e, i) => {
         const outcome = this.model.visibilityOutcome(e.h, e.seconds);
-        this.checkEntry(label, `c${i}`, out, outcome === 'changed' ? undefined : reason[outcome]);
+        this.checkEntry(label, `c${i}`, out, reason[outcome]);
         this.model.applyVisibility(e.h, e.seconds, outcome);
         return outcome;
       });
@@ -366,10 +403,11 @@ export class ModelRun {
       const { h, seconds } = chosen[0]!;
       const outcome = this.model.visibilityOutcome(h, seconds);
       const error = await this.errorOf(
-        this.sqs.send(new ChangeMessageVisibilityCommand({ QueueUrl: this.urls[queue], ReceiptHandle: h.handle, VisibilityTimeout: seconds })),
+        this.sqs(client).send(new ChangeMessageVisibilityCommand({ QueueUrl: this.urls[queue], ReceiptHandle: h.handle, VisibilityTimeout: seconds })),
       );
       await flush();
-      this.checkError(label, error, outcome === 'changed' ? undefined : ['InvalidParameterValue', reason[outcome]]);
+      const failure = reason[outcome];
+      this.checkError(label, error, failure === undefined ? undefined : ['InvalidParameterValue', failure]);
       this.model.applyVisibility(h, seconds, outcome);
       this.note(`${label} → ${outcome}`);
     }
@@ -380,7 +418,7 @@ export class ModelRun {
     this.begin();
     const label = `purge ${this.name(queue)}`;
     const outcome = this.model.purgeOutcome(queue);
-    const error = await this.errorOf(this.sqs.send(new PurgeQueueCommand({ QueueUrl: this.urls[queue] })));
+    const error = await this.errorOf(this.sqs(0).send(new PurgeQueueCommand({ QueueUrl: this.urls[queue] })));
     await flush();
     this.checkError(label, error, outcome === 'inProgress' ? ['PurgeQueueInProgress', 'Only one PurgeQueue operation'] : undefined);
     if (outcome === 'purged') this.model.applyPurge(queue);
@@ -394,10 +432,22 @@ export class ModelRun {
     const target = queue === STANDARD ? STANDARD_DLQ : FIFO_DLQ;
     const policy =
       maxReceiveCount === undefined ? '' : JSON.stringify({ deadLetterTargetArn: this.model.queues[target]!.config.arn, maxReceiveCount });
-    await this.sqs.send(new SetQueueAttributesCommand({ QueueUrl: this.urls[queue], Attributes: { RedrivePolicy: policy } }));
+    await this.sqs(0).send(new SetQueueAttributesCommand({ QueueUrl: this.urls[queue], Attributes: { RedrivePolicy: policy } }));
     await flush();
     this.model.setRedrive(queue, maxReceiveCount === undefined ? undefined : { target, maxReceiveCount });
     const label = `redrive ${this.name(queue)} maxReceiveCount ${maxReceiveCount ?? 'none'}`;
+    this.note(label);
+    this.finish(label, [queue]);
+  }
+
+  /** Changes the queue's VisibilityTimeout: later receives without their own, and long polls answered later, take it. */
+  private async setVisibilityTimeout(queue: number, seconds: number): Promise<void> {
+    this.begin();
+    await this.sqs(0).send(new SetQueueAttributesCommand({ QueueUrl: this.urls[queue], Attributes: { VisibilityTimeout: `${seconds}` } }));
+    await flush();
+    this.model.queues[queue]!.config.visibilityTimeout = seconds;
+    const label = `set ${this.name(queue)} VisibilityTimeout ${seconds}`;
+    count(`queue VisibilityTimeout changed to ${seconds === 0 ? '0' : 'more'}`);
     this.note(label);
     this.finish(label, [queue]);
   }
@@ -430,7 +480,7 @@ export class ModelRun {
 
   private async inspect(queue: number): Promise<void> {
     this.begin();
-    const { Attributes = {} } = await this.sqs.send(
+    const { Attributes = {} } = await this.sqs(0).send(
       new GetQueueAttributesCommand({
         QueueUrl: this.urls[queue],
         AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible', 'ApproximateNumberOfMessagesDelayed'],
@@ -511,8 +561,11 @@ export class ModelRun {
   /**
    * Takes the step's observations in causal order (see the class comment) and checks them. `touched` are the
    * queues the command acted on; queues with long polls, and the dead-letter queues of all of them, are added.
+   *
+   * A message a receive of this step returned and a later one moved (a queue with VisibilityTimeout 0 gives it to
+   * every receive of the instant) moves after the last receive that returned it; every other move comes first.
    */
-  private finish(label: string, touched: number[], command?: CommandReceive): void {
+  private finish(label: string, touched: number[], command?: AnsweredReceive): void {
     const model = this.model;
     const events = this.events.splice(0);
     const receiving = new Set(this.pollingBefore);
@@ -537,35 +590,9 @@ export class ModelRun {
       );
     }
 
-    // Dead-letter moves: gone from a source the step received from, present in its DLQ (or already past the
-    // DLQ's retention there). A message gone for no legal reason stays in the model and is reported as lost.
-    const moves: { queue: number; message: ModelMessage; groupBefore: ModelMessage[] }[] = [];
-    for (const q of queues) {
-      const redrive = model.queues[q]!.redrive;
-      if (!redrive || !queues.has(redrive.target)) continue;
-      const inSource = new Set(views.get(q)!.map((v) => v.messageId));
-      const inTarget = new Set(views.get(redrive.target)!.map((v) => v.messageId));
-      for (const m of model.live(q)) {
-        if (inSource.has(m.id)) continue;
-        const arrived = inTarget.has(m.id) && !model.find(redrive.target, m.id);
-        const movedAndExpired = !inTarget.has(m.id) && receiving.has(q) && model.due(m) && model.state(m) === 'visible';
-        if (!arrived && !movedAndExpired) continue;
-        const groupBefore = model.queues[q]!.config.fifo ? model.live(q).filter((o) => o.group === m.group) : [];
-        const moved = model.move(q, m.id, receiving.has(q));
-        if (movedAndExpired && !model.dropIfExpired(moved)) {
-          throw new PromiseBroken('nothing lost', `${label}: ${m.id} left ${NAMES[q]} for its DLQ but is not there`);
-        }
-        moves.push({ queue: q, message: moved, groupBefore });
-        this.note(`  moved ${m.id.slice(0, 8)} ${NAMES[q]} → ${NAMES[redrive.target]}${movedAndExpired ? ' (expired there at once)' : ''}`);
-      }
-    }
-
-    // Receives, in the order they were answered: the command's own, then the long polls.
-    const taken = new Set<string>(moves.map((m) => m.message.id));
-    if (command) {
-      model.receive(command.queue, command.max, command.visibilityTimeout, command.messages.map(observe), command.label);
-      for (const m of command.messages) taken.add(m.MessageId!);
-    }
+    // The receives, in the order they were answered: the command's own, then the long polls.
+    const answered: AnsweredReceive[] = [];
+    if (command) answered.push(command);
     for (const e of events) {
       this.pending = this.pending.filter((p) => p !== e.poll);
       if ('error' in e) {
@@ -592,12 +619,75 @@ export class ModelRun {
       );
       if (events.length > 1) count('several long polls answered in one instant');
       this.note(`  ${e.poll.label} → [${e.messages.map((m) => m.MessageId!.slice(0, 8)).join(', ')}]`);
-      const arrived = new Set(moves.filter((m) => m.message.queue === e.poll.queue).map((m) => m.message.id));
-      model.receive(e.poll.queue, e.poll.max, e.poll.visibilityTimeout, e.messages.map(observe), e.poll.label, arrived);
-      for (const m of e.messages) taken.add(m.MessageId!);
+      answered.push({
+        rank: e.poll.number,
+        queue: e.poll.queue,
+        max: e.poll.max,
+        // Taken when the poll is answered: a queue's VisibilityTimeout may have changed while it waited.
+        visibilityTimeout: e.poll.visibilityTimeout ?? model.queues[e.poll.queue]!.config.visibilityTimeout,
+        messages: e.messages,
+        label: e.poll.label,
+      });
     }
-    for (const { queue, message, groupBefore } of moves) {
-      if (model.queues[queue]!.config.fifo) model.checkFifoMoveOrder(queue, message, groupBefore, taken);
+    // Dead-letter moves: gone from a source the step received from, present in its DLQ (or already past the
+    // DLQ's retention there). A message gone for no legal reason stays in the model and is reported as lost.
+    const returnedFrom = (q: number, id: string) => answered.some((r) => r.queue === q && r.messages.some((m) => m.MessageId === id));
+    const moves: SeenMove[] = [];
+    for (const q of queues) {
+      const redrive = model.queues[q]!.redrive;
+      if (!redrive || !queues.has(redrive.target)) continue;
+      const inSource = new Set(views.get(q)!.map((v) => v.messageId));
+      const inTarget = new Set(views.get(redrive.target)!.map((v) => v.messageId));
+      for (const m of model.live(q)) {
+        if (inSource.has(m.id)) continue;
+        const arrived = inTarget.has(m.id) && !model.find(redrive.target, m.id);
+        const dueNow = model.due(m) && model.state(m) === 'visible';
+        const movedAndExpired = !inTarget.has(m.id) && receiving.has(q) && (dueNow || returnedFrom(q, m.id));
+        if (!arrived && !movedAndExpired) continue;
+        const groupBefore = model.queues[q]!.config.fifo ? model.live(q).filter((o) => o.group === m.group) : [];
+        moves.push({ queue: q, id: m.id, target: redrive.target, expiredThere: !arrived, groupBefore });
+      }
+    }
+    const taken = new Set<string>([...moves.map((m) => m.id), ...answered.flatMap((r) => r.messages.map((m) => m.MessageId!))]);
+
+    // The receives in an order that could have happened: each queue's in the order it served them; a message
+    // returned by a receive and moved by a later one (VisibilityTimeout 0 gives it to every receive of the instant)
+    // moves after the last receive of its source that returned it; a dead-letter queue's receive comes after the
+    // moves of what it returned. Every other move comes first.
+    const lines = new Map<number, AnsweredReceive[]>();
+    for (const r of [...answered].sort((a, b) => a.rank - b.rank)) lines.set(r.queue, [...(lines.get(r.queue) ?? []), r]);
+    const unanswered = (move: SeenMove) => (lines.get(move.queue) ?? []).some((r) => r.messages.some((m) => m.MessageId === move.id));
+    const applied: { move: SeenMove; message: ModelMessage }[] = [];
+    const waitingMoves = [...moves];
+    const applyDueMoves = (): void => {
+      for (const move of waitingMoves.filter((m) => !unanswered(m))) {
+        waitingMoves.splice(waitingMoves.indexOf(move), 1);
+        if (returnedFrom(move.queue, move.id)) count('moved to a DLQ in the instant a receive returned it');
+        const moved = model.move(move.queue, move.id, receiving.has(move.queue));
+        if (move.expiredThere && !model.dropIfExpired(moved)) {
+          throw new PromiseBroken('nothing lost', `${label}: ${move.id} left ${NAMES[move.queue]} for its DLQ but is not there`);
+        }
+        applied.push({ move, message: moved });
+        this.note(`  moved ${move.id.slice(0, 8)} ${NAMES[move.queue]} → ${NAMES[move.target]}${move.expiredThere ? ' (expired there at once)' : ''}`);
+      }
+    };
+    const ready = (r: AnsweredReceive) => r.messages.every((m) => !waitingMoves.some((move) => move.id === m.MessageId && move.target === r.queue));
+    applyDueMoves();
+    for (;;) {
+      const heads = [...lines.values()].map((line) => line[0]!);
+      if (heads.length === 0) break;
+      // A receive nothing could have come before: none is ready only when the emulation broke a promise, which the
+      // receive's checks then report.
+      const next = heads.find(ready) ?? heads[0]!;
+      const line = lines.get(next.queue)!;
+      line.shift();
+      if (line.length === 0) lines.delete(next.queue);
+      const arrived = next === command ? undefined : new Set(moves.filter((m) => m.target === next.queue).map((m) => m.id));
+      model.receive(next.queue, next.max, next.visibilityTimeout, next.messages.map(observe), next.label, arrived);
+      applyDueMoves();
+    }
+    for (const { move, message } of applied) {
+      if (model.queues[move.queue]!.config.fifo) model.checkFifoMoveOrder(move.queue, message, move.groupBefore, taken);
     }
 
     for (const [q, view] of views) model.compareView(q, view, label);
@@ -625,7 +715,12 @@ export class ModelRun {
     const config = this.model.queues[queue]!.config;
     if (!config.fifo) return { body: `${NAMES[queue]}-${++this.bodyCount}`, delaySeconds: spec.delaySeconds };
     const explicit = !config.contentBasedDeduplication || spec.explicitDedup;
-    return { body: `b${spec.body}`, group: `g${spec.group}`, ...(explicit ? { deduplicationId: `d${spec.dedup}` } : {}) };
+    const unique = spec.fresh ? `f${++this.bodyCount}` : undefined;
+    return {
+      body: unique ?? `b${spec.body}`,
+      group: `g${spec.group}`,
+      ...(explicit ? { deduplicationId: unique ?? `d${spec.dedup}` } : {}),
+    };
   }
 
   private async errorOf(promise: Promise<unknown>): Promise<Error | undefined> {

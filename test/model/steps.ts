@@ -4,6 +4,7 @@ import { abortSignalReachesMiddleware } from '../sdk-features.js';
 /**
  * The generated test data: a queue set-up and a list of steps, plain objects so a failing case prints
  * readably and shrinks well. Queues by index: 0 standard source, 1 its DLQ, 2 FIFO source, 3 its DLQ.
+ * Two consumers (`client` 0 and 1: two SQSClients with the plugin of one account) share the queues.
  */
 
 export const STANDARD = 0;
@@ -38,6 +39,11 @@ export interface RunConfig {
 }
 
 export interface MessageSpec {
+  /**
+   * FIFO: a body and deduplication id of its own, never repeated, so that groups grow long (their ends are where
+   * dead-letter moves and the group lock meet); otherwise the small numbers below, which repeat.
+   */
+  fresh: boolean;
   /** A small number: FIFO bodies repeat (content-based deduplication); standard bodies are made unique. */
   body: number;
   group: number;
@@ -48,23 +54,35 @@ export interface MessageSpec {
   delaySeconds: number | undefined;
 }
 
+/**
+ * A receipt handle to use: `back` counts back from the most recent one (0: the latest); `superseded` picks among the
+ * handles whose message was received again since (what a slow consumer holds after a redelivery), when there are any.
+ */
+export interface HandlePick {
+  back: number;
+  superseded: boolean;
+}
+
+/** `client`: which of the two consumers sends the command. */
 export type Step =
-  | { kind: 'send'; queue: number; message: MessageSpec }
-  | { kind: 'sendBatch'; queue: number; messages: MessageSpec[] }
-  | { kind: 'receive'; queue: number; max: number; visibilityTimeout: number | undefined }
-  | { kind: 'poll'; queue: number; max: number; visibilityTimeout: number | undefined; waitSeconds: number }
+  | { kind: 'send'; client: number; queue: number; message: MessageSpec }
+  | { kind: 'sendBatch'; client: number; queue: number; messages: MessageSpec[] }
+  | { kind: 'receive'; client: number; queue: number; max: number; visibilityTimeout: number | undefined }
+  | { kind: 'poll'; client: number; queue: number; max: number; visibilityTimeout: number | undefined; waitSeconds: number }
   | { kind: 'abort'; poll: number }
-  /** `handle` counts back from the most recent receipt handle (0: the latest). */
-  | { kind: 'delete'; handle: number }
-  | { kind: 'deleteBatch'; handles: number[] }
-  | { kind: 'changeVisibility'; handle: number; seconds: number }
-  | { kind: 'changeVisibilityBatch'; entries: { handle: number; seconds: number }[] }
+  | { kind: 'delete'; client: number; handle: HandlePick }
+  | { kind: 'deleteBatch'; client: number; handles: HandlePick[] }
+  | { kind: 'changeVisibility'; client: number; handle: HandlePick; seconds: number }
+  | { kind: 'changeVisibilityBatch'; client: number; entries: { handle: HandlePick; seconds: number }[] }
   | { kind: 'purge'; queue: number }
   | { kind: 'redrive'; queue: number; maxReceiveCount: number | undefined }
+  /** The queue's VisibilityTimeout attribute, changed while consumers receive (waiting long polls take the new one). */
+  | { kind: 'setVisibilityTimeout'; queue: number; seconds: number }
   | { kind: 'advance'; ms: number }
   | { kind: 'inspect'; queue: number };
 
-const visibilityTimeout = fc.constantFrom(1, 5, 30);
+/** 0 too: a queue whose receives hide nothing, so one message can go to several receives in one instant. */
+const visibilityTimeout = fc.constantFrom(1, 5, 30, 0);
 const retentionSeconds = fc.constantFrom(345_600, 60, 300);
 const maxReceiveCount = fc.option(fc.integer({ min: 1, max: 3 }), { nil: undefined, freq: 4 });
 
@@ -86,74 +104,105 @@ export const runConfig: fc.Arbitrary<RunConfig> = fc.record({
 });
 
 /** Sources are picked more often than their dead-letter queues. */
-const queue = fc.constantFrom(STANDARD, FIFO, STANDARD, FIFO, STANDARD_DLQ, FIFO_DLQ);
+const anyQueue = fc.constantFrom(STANDARD, FIFO, STANDARD, FIFO, STANDARD_DLQ, FIFO_DLQ);
 const source = fc.constantFrom(STANDARD, FIFO);
 
-const message: fc.Arbitrary<MessageSpec> = fc.record({
-  body: fc.nat(4),
-  group: fc.nat(2),
-  dedup: fc.nat(4),
-  explicitDedup: fc.boolean(),
-  delaySeconds: fc.constantFrom(undefined, 0, 2, 10),
-});
+function messages(groups: number): fc.Arbitrary<MessageSpec> {
+  return fc.record({
+    fresh: fc.boolean(),
+    body: fc.nat(4),
+    group: fc.nat(groups - 1),
+    dedup: fc.nat(4),
+    explicitDedup: fc.boolean(),
+    delaySeconds: fc.constantFrom(undefined, 0, 2, 10),
+  });
+}
 
-const handle = fc.nat(12);
+const handle: fc.Arbitrary<HandlePick> = fc.record({ back: fc.nat(12), superseded: fc.boolean() });
 const seconds = fc.constantFrom(0, 1, 5, 30);
+const client = fc.nat(1);
 
-export const step: fc.Arbitrary<Step> = fc.oneof(
-  { weight: 6, arbitrary: fc.record({ kind: fc.constant('send' as const), queue, message }) },
-  {
-    weight: 2,
-    arbitrary: fc.record({ kind: fc.constant('sendBatch' as const), queue, messages: fc.array(message, { minLength: 1, maxLength: 4 }) }),
-  },
-  {
-    weight: 6,
-    arbitrary: fc.record({
-      kind: fc.constant('receive' as const),
-      queue,
-      max: fc.constantFrom(1, 10, 2),
-      visibilityTimeout: fc.constantFrom(undefined, 0, 1, 10),
-    }),
-  },
-  {
-    weight: 3,
-    arbitrary: fc.record({
-      kind: fc.constant('poll' as const),
-      queue,
-      max: fc.constantFrom(1, 10),
-      // At least 1 s: within one instant a message is then received at most once, which keeps the model's
-      // attribution of dead-letter moves to receives unambiguous (short polls cover 0).
-      visibilityTimeout: fc.constantFrom(undefined, 1, 10),
-      waitSeconds: fc.constantFrom(1, 5, 20),
-    }),
-  },
-  // Aborts need an SDK that hands the abortSignal to middleware (test/sdk-features.ts); older ones cannot abort.
-  ...(abortSignalReachesMiddleware ? [{ weight: 1, arbitrary: fc.record({ kind: fc.constant('abort' as const), poll: fc.nat(3) }) }] : []),
-  { weight: 4, arbitrary: fc.record({ kind: fc.constant('delete' as const), handle }) },
-  {
-    weight: 1,
-    arbitrary: fc.record({ kind: fc.constant('deleteBatch' as const), handles: fc.array(handle, { minLength: 1, maxLength: 3 }) }),
-  },
-  { weight: 2, arbitrary: fc.record({ kind: fc.constant('changeVisibility' as const), handle, seconds }) },
-  {
-    weight: 1,
-    arbitrary: fc.record({
-      kind: fc.constant('changeVisibilityBatch' as const),
-      entries: fc.array(fc.record({ handle, seconds }), { minLength: 1, maxLength: 3 }),
-    }),
-  },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('purge' as const), queue }) },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('redrive' as const), queue: source, maxReceiveCount }) },
-  {
-    weight: 6,
-    arbitrary: fc.record({
-      kind: fc.constant('advance' as const),
-      ms: fc.constantFrom(1_000, 5_000, 30_000, 1, 999, 10_000, 29_999, 61_000, 300_000),
-    }),
-  },
-  { weight: 1, arbitrary: fc.record({ kind: fc.constant('inspect' as const), queue }) },
-);
+/** A step on one of `queue`'s queues, its messages in `groups` FIFO groups. */
+function stepOn(queue: fc.Arbitrary<number>, groups: number): fc.Arbitrary<Step> {
+  const message = messages(groups);
+  return fc.oneof(
+    { weight: 6, arbitrary: fc.record({ kind: fc.constant('send' as const), client, queue, message }) },
+    {
+      weight: 2,
+      arbitrary: fc.record({
+        kind: fc.constant('sendBatch' as const),
+        client,
+        queue,
+        messages: fc.array(message, { minLength: 1, maxLength: 4 }),
+      }),
+    },
+    {
+      weight: 6,
+      arbitrary: fc.record({
+        kind: fc.constant('receive' as const),
+        client,
+        queue,
+        max: fc.constantFrom(1, 10, 2),
+        visibilityTimeout: fc.constantFrom(undefined, 0, 1, 10),
+      }),
+    },
+    {
+      weight: 3,
+      arbitrary: fc.record({
+        kind: fc.constant('poll' as const),
+        client,
+        queue,
+        max: fc.constantFrom(1, 10),
+        // An explicit 0 is left to short polls; a queue with VisibilityTimeout 0 gives its polls 0 too.
+        visibilityTimeout: fc.constantFrom(undefined, 1, 10),
+        waitSeconds: fc.constantFrom(1, 5, 20),
+      }),
+    },
+    // Aborts need an SDK that hands the abortSignal to middleware (test/sdk-features.ts); older ones cannot abort.
+    ...(abortSignalReachesMiddleware ? [{ weight: 1, arbitrary: fc.record({ kind: fc.constant('abort' as const), poll: fc.nat(3) }) }] : []),
+    { weight: 4, arbitrary: fc.record({ kind: fc.constant('delete' as const), client, handle }) },
+    {
+      weight: 1,
+      arbitrary: fc.record({ kind: fc.constant('deleteBatch' as const), client, handles: fc.array(handle, { minLength: 1, maxLength: 3 }) }),
+    },
+    { weight: 2, arbitrary: fc.record({ kind: fc.constant('changeVisibility' as const), client, handle, seconds }) },
+    {
+      weight: 1,
+      arbitrary: fc.record({
+        kind: fc.constant('changeVisibilityBatch' as const),
+        client,
+        entries: fc.array(fc.record({ handle, seconds }), { minLength: 1, maxLength: 3 }),
+      }),
+    },
+    { weight: 1, arbitrary: fc.record({ kind: fc.constant('purge' as const), queue }) },
+    { weight: 1, arbitrary: fc.record({ kind: fc.constant('redrive' as const), queue: source, maxReceiveCount }) },
+    { weight: 1, arbitrary: fc.record({ kind: fc.constant('setVisibilityTimeout' as const), queue, seconds: visibilityTimeout }) },
+    {
+      weight: 6,
+      arbitrary: fc.record({
+        kind: fc.constant('advance' as const),
+        ms: fc.constantFrom(1_000, 5_000, 30_000, 1, 999, 10_000, 29_999, 61_000, 300_000),
+      }),
+    },
+    { weight: 1, arbitrary: fc.record({ kind: fc.constant('inspect' as const), queue }) },
+  );
+}
+
+export const step: fc.Arbitrary<Step> = stepOn(anyQueue, 3);
 
 export function steps(maxLength: number): fc.Arbitrary<Step[]> {
   return fc.array(step, { minLength: 1, maxLength, size: 'max' });
+}
+
+/**
+ * Runs aimed at FIFO groups and their dead-letter queue: a redrive policy always, steps on the FIFO queues only, two
+ * groups, so that groups grow long and receives meet moved messages at their front (where a receive that stopped
+ * after a move would leave messages it was due).
+ */
+export const fifoRedriveConfig: fc.Arbitrary<RunConfig> = runConfig.chain((config) =>
+  fc.integer({ min: 1, max: 2 }).map((maxReceiveCount) => ({ ...config, fifo: { ...config.fifo, maxReceiveCount } })),
+);
+
+export function fifoRedriveSteps(maxLength: number): fc.Arbitrary<Step[]> {
+  return fc.array(stepOn(fc.constantFrom(FIFO, FIFO, FIFO, FIFO_DLQ), 2), { minLength: 1, maxLength, size: 'max' });
 }
