@@ -1,15 +1,19 @@
 // Figures: heap per stored message beyond its body, with 1,000,000 small messages in a standard queue, and in a FIFO
-// queue (beyond its body and ids).
+// queue (beyond its body and ids); and what a FIFO message leaves behind once deleted, inside its five-minute
+// deduplication window and after it.
 // Run on its own: node --expose-gc --import tsx bench/memory.mts
 //
 // The bodies are made first and kept, and the heap is measured (after full collections) before and after the
 // messages are sent. The queue keeps each body as the very string that was sent, so the difference is exactly what
 // the mock adds per message: its records, ids, digests, index entries, and the spare capacity of its tables.
+import FakeTimers from '@sinonjs/fake-timers';
 import {
   ChangeMessageVisibilityCommand,
   CreateQueueCommand,
+  DeleteMessageBatchCommand,
   DeleteMessageCommand,
   DeleteQueueCommand,
+  GetQueueAttributesCommand,
   ReceiveMessageCommand,
   SendMessageBatchCommand,
   SendMessageCommand,
@@ -21,17 +25,19 @@ import { report, type FigureResult } from './harness.mjs';
 
 const MESSAGES = Number(process.env['BENCH_MEMORY_MESSAGES'] ?? 1_000_000);
 
+/** The JavaScript heap and the memory of ArrayBuffers (typed arrays keep their contents outside the heap). */
 function heapAfterGc(): number {
   const gc = (globalThis as { gc?: () => void }).gc;
   if (!gc) throw new Error('bench/memory.mts needs node --expose-gc');
   for (let i = 0; i < 3; i++) gc();
-  return process.memoryUsage().heapUsed;
+  const { heapUsed, arrayBuffers } = process.memoryUsage();
+  return heapUsed + arrayBuffers;
 }
 
 export async function measure(): Promise<FigureResult[]> {
   const { fastSqs } = mocked();
   await useEveryPath(fastSqs);
-  return [await standardQueue(fastSqs), await fifoQueue(fastSqs), ...(await publishedHistoryFigures())];
+  return [await standardQueue(fastSqs), await fifoQueue(fastSqs), ...(await deletedFifoMessages()), ...(await publishedHistoryFigures())];
 }
 
 /** Small JSON bodies of 18–24 characters, each its own flat string as a producer would send it. */
@@ -82,6 +88,80 @@ async function fifoQueue(sqs: Mocked['fastSqs']): Promise<FigureResult> {
     target: 300,
     detail: `${Math.round(perMessage)} B per message on top of its ${Math.round(inputBytes)} B body and deduplication id, deduplication window full`,
   };
+}
+
+/**
+ * What deleted FIFO messages leave: their deduplication records, which answer a repeated send for five minutes from
+ * the first. 1,000 groups, a MessageDeduplicationId each (the sender's strings, flat and kept, as in fifoQueue), every message
+ * received and deleted; the heap is measured inside the window, and again after the fake clock has passed it and the
+ * queue has been touched once (GetQueueAttributes), which must drop every record. The same inside the window with
+ * content-based deduplication, where the id is the queue's own (a SHA-256), goes into the detail.
+ */
+async function deletedFifoMessages(): Promise<FigureResult[]> {
+  const clock = FakeTimers.createClock(1_700_000_000_000);
+  const { fastSqs: sqs } = mocked({ clock });
+  const explicit = await deletedRecords(sqs, 'explicit.fifo', {}, clock);
+  const contentBased = await deletedRecords(sqs, 'content.fifo', { ContentBasedDeduplication: 'true' }, clock);
+  const messages = MESSAGES.toLocaleString('en-US');
+  return [
+    {
+      figure: `FIFO: heap per deleted message inside its deduplication window (${messages} messages)`,
+      value: explicit.withinWindow,
+      unit: 'B',
+      target: 100,
+      detail:
+        `${Math.round(explicit.withinWindow)} B per deleted message with a MessageDeduplicationId, ` +
+        `${Math.round(contentBased.withinWindow)} B with content-based deduplication`,
+    },
+    {
+      figure: `FIFO: the same after the window, once the queue is touched (${messages} messages)`,
+      value: explicit.afterWindow,
+      unit: 'B',
+      target: 5,
+      detail:
+        `${explicit.afterWindow.toFixed(2)} B per deleted message with a MessageDeduplicationId, ` +
+        `${contentBased.afterWindow.toFixed(2)} B with content-based deduplication`,
+    },
+  ];
+}
+
+/**
+ * The text as one flat string. A template literal of 13 characters or more is a rope of its parts, which V8 flattens
+ * into a second string the first time anything reads its characters: that copy would be counted against the mock.
+ */
+function flat(text: string): string {
+  return Buffer.from(text, 'latin1').toString('latin1');
+}
+
+async function deletedRecords(
+  sqs: Mocked['fastSqs'],
+  name: string,
+  attributes: Record<string, string>,
+  clock: FakeTimers.Clock,
+): Promise<{ withinWindow: number; afterWindow: number }> {
+  const { QueueUrl } = await sqs.send(new CreateQueueCommand({ QueueName: name, Attributes: { FifoQueue: 'true', ...attributes } }));
+  const contentBased = attributes['ContentBasedDeduplication'] === 'true';
+  const groups = Array.from({ length: 1000 }, (_, i) => `group-${i}`);
+  const bodies = makeBodies();
+  const deduplicationIds = contentBased ? [] : Array.from({ length: MESSAGES }, (_, i) => flat(`dedup-${1_000_000 + i}`));
+  const before = heapAfterGc();
+  await sendAll(sqs, QueueUrl!, (i) => ({
+    MessageBody: bodies[i]!,
+    MessageGroupId: groups[i % groups.length]!,
+    ...(contentBased ? {} : { MessageDeduplicationId: deduplicationIds[i]! }),
+  }));
+  for (;;) {
+    const { Messages = [] } = await sqs.send(new ReceiveMessageCommand({ QueueUrl, MaxNumberOfMessages: 10 }));
+    if (Messages.length === 0) break;
+    await sqs.send(new DeleteMessageBatchCommand({ QueueUrl, Entries: Messages.map((m, j) => ({ Id: `d${j}`, ReceiptHandle: m.ReceiptHandle })) }));
+  }
+  const withinWindow = (heapAfterGc() - before) / MESSAGES;
+  clock.tick(5 * 60_000);
+  await sqs.send(new GetQueueAttributesCommand({ QueueUrl, AttributeNames: ['ApproximateNumberOfMessages'] }));
+  const afterWindow = (heapAfterGc() - before) / MESSAGES;
+  keepAlive(bodies, deduplicationIds, groups);
+  await sqs.send(new DeleteQueueCommand({ QueueUrl }));
+  return { withinWindow, afterWindow };
 }
 
 async function sendAll(sqs: Mocked['fastSqs'], QueueUrl: string, entry: (i: number) => Omit<SendMessageBatchRequestEntry, 'Id'>): Promise<void> {
