@@ -82,3 +82,30 @@ describe('"exists": false on a message without attributes (SNS Developer Guide, 
     expect((await counts(sqs, queueUrl)).visible).toBe(1);
   });
 });
+
+describe('"exists": true needs a non-null value (SNS Developer Guide, Key matching)', () => {
+  it('filters out a body key whose value is null, and a String.Array attribute holding only null', async () => {
+    const policy = '{"store":[{"exists":true}]}';
+    const { sns, sqs } = snsSetup();
+    const body = await filteredQueue(sns, sqs, policy, 'MessageBody');
+    await sns.send(new PublishCommand({ TopicArn: body.topicArn, Message: '{"store":null}' }));
+    expect((await counts(sqs, body.queueUrl)).visible).toBe(0);
+    await sns.send(new PublishCommand({ TopicArn: body.topicArn, Message: '{"store":""}' }));
+    expect((await counts(sqs, body.queueUrl)).visible).toBe(1);
+
+    const second = snsSetup();
+    const attributes = await filteredQueue(second.sns, second.sqs, policy, 'MessageAttributes');
+    const publish = (value: string) =>
+      second.sns.send(
+        new PublishCommand({
+          TopicArn: attributes.topicArn,
+          Message: 'm',
+          MessageAttributes: { store: { DataType: 'String.Array', StringValue: value } },
+        }),
+      );
+    await publish('[null]');
+    expect((await counts(second.sqs, attributes.queueUrl)).visible).toBe(0);
+    await publish('[null, "fans"]');
+    expect((await counts(second.sqs, attributes.queueUrl)).visible).toBe(1);
+  });
+});

@@ -122,10 +122,10 @@ class AttributePolicy implements CompiledFilterPolicy {
       case 'invalid':
         return false;
       case 'scalar':
-        return matcher.existsTrue || matcher.accepts(value.leaf) || matcher.anythingBut.some((ok) => ok(value.leaf));
+        return matcher.accepts(value.leaf) || matcher.anythingBut.some((ok) => ok(value.leaf));
       case 'array': {
         const { leaves } = value;
-        if (matcher.existsTrue || leaves.some(matcher.accepts)) return true;
+        if (leaves.some(matcher.accepts)) return true;
         if (matcher.anythingBut.length === 0) return false;
         // spec §12 Q1, options.ts: current docs by default (no element may be excluded).
         return this.options.anythingButOnStringArray === 'none-listed'
@@ -183,11 +183,11 @@ class BodyPolicy implements CompiledFilterPolicy {
     const noneExcluded =
       !anyElement && matcher.anythingBut.length > 0 && matcher.anythingBut.some((ok) => values.every(ok));
     if (memberships === null) {
-      return matcher.existsTrue || noneExcluded || values.some(passes) ? 'free' : 'none';
+      return noneExcluded || values.some(passes) ? 'free' : 'none';
     }
     const taken: Membership[] = [];
     for (let i = 0; i < values.length; i++) {
-      if (!(matcher.existsTrue || noneExcluded || passes(values[i] as Leaf))) continue;
+      if (!(noneExcluded || passes(values[i] as Leaf))) continue;
       const membership = memberships[i];
       // A value outside arrays of objects agrees with every other choice.
       if (membership === null || membership === undefined) return 'free';

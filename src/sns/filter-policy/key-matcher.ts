@@ -6,12 +6,13 @@ import type { Leaf } from './values.js';
 /**
  * The rules of one policy key, compiled once into lookup structures. A key matches when any of its rules matches
  * (OR). The rules split three ways because they treat a key's values differently:
- * - `exists` looks only at presence;
- * - positive rules (`accepts`) are satisfied by any one value;
+ * - `exists: false` looks only at absence;
+ * - positive rules (`accepts`) are satisfied by any one value; `exists: true` is one of them, satisfied by any value
+ *   but null ("The key must have a non-null and non-empty value": SNS Developer Guide, Key matching). Empty arrays
+ *   and objects already count as absent (body-fields.ts); an empty string is a value, as in event-ruler [I];
  * - `anything-but` rules are kept apart because a `String.Array` needs all of its elements checked (options.ts).
  */
 export interface KeyMatcher {
-  readonly existsTrue: boolean;
   readonly existsFalse: boolean;
   /** True when some positive rule matches `value`. */
   readonly accepts: (value: Leaf) => boolean;
@@ -21,12 +22,11 @@ export interface KeyMatcher {
 
 export function compileKeyMatcher(rules: readonly Rule[]): KeyMatcher {
   const parts = new RuleParts();
-  let existsTrue = false;
   let existsFalse = false;
   const anythingBut: ((value: Leaf) => boolean)[] = [];
   for (const rule of rules) {
     if (rule.kind === 'exists') {
-      if (rule.value) existsTrue = true;
+      if (rule.value) parts.acceptsAnyButNull = true;
       else existsFalse = true;
     } else if (rule.kind === 'anything-but') {
       anythingBut.push(notExcludedBy(rule.exclude));
@@ -34,7 +34,7 @@ export function compileKeyMatcher(rules: readonly Rule[]): KeyMatcher {
       parts.add(rule);
     }
   }
-  return { existsTrue, existsFalse, accepts: parts.compile(), anythingBut };
+  return { existsFalse, accepts: parts.compile(), anythingBut };
 }
 
 /** The positive rules of one key, grouped by what they test. */
@@ -55,6 +55,8 @@ class RuleParts {
   acceptsTrue = false;
   acceptsFalse = false;
   acceptsNull = false;
+  /** `exists: true`. */
+  acceptsAnyButNull = false;
 
   add(rule: Exclude<Rule, { kind: 'exists' | 'anything-but' }>): void {
     switch (rule.kind) {
@@ -95,7 +97,7 @@ class RuleParts {
   /** One closure per key; the checks a key has no rules for cost an empty-collection test at most. */
   compile(): (value: Leaf) => boolean {
     const { strings, prefixes, suffixes, lowerCased, ipKeys, blocks, numberKeys, bigNumbers, ranges } = this;
-    const { acceptsTrue, acceptsFalse, acceptsNull } = this;
+    const { acceptsTrue, acceptsFalse, acceptsNull, acceptsAnyButNull } = this;
     const testsText = prefixes.length > 0 || suffixes.length > 0 || lowerCased.size > 0;
     const testsIp = ipKeys.size > 0 || blocks.length > 0;
     const matchesString = (value: string): boolean => {
@@ -122,6 +124,7 @@ class RuleParts {
       return false;
     };
     return (value) => {
+      if (acceptsAnyButNull && value !== null) return true;
       switch (typeof value) {
         case 'string':
           return matchesString(value);

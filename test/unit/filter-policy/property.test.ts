@@ -53,10 +53,10 @@ const newTally = (): Tally => ({
 const PROJECT_DEFAULTS: Readings = { anythingButOnStringArray: 'none-listed', anythingButOnBodyArray: 'any-element' };
 
 /**
- * The engine's known departures from the guide, each pinned by an `it.fails` at the end of this file. A
- * disagreement that these readings explain is counted, not failed; remove an entry when its fix lands.
+ * The engine's known departures from the guide (none now), each to be pinned by a minimal case at the end of this
+ * file. A disagreement that these readings explain is counted, not failed; remove an entry when its fix lands.
  */
-const KNOWN_DEPARTURES: Departures = { existsTrueMatchesNull: true };
+const KNOWN_DEPARTURES: Departures = {};
 
 function engineMatches(c: GeneratedCase, options?: FilterPolicyOptions): boolean {
   return compileFilterPolicy(c.policyJson, c.scope, options).matches(filterInput(c.attributes, c.body));
@@ -260,8 +260,8 @@ describe('minimal cases of departures from the guide', () => {
 
   /**
    * Key matching: "Use "exists": true to match incoming messages that include the specified property. The key must
-   * have a non-null and non-empty value." A key whose only value is JSON null has no non-null value. The engine
-   * matches it; flip these two to `it` when fixed, and drop `existsTrueMatchesNull` from KNOWN_DEPARTURES.
+   * have a non-null and non-empty value." A key whose only value is JSON null has no non-null value (the engine
+   * matched it until this test found it).
    */
   const EXISTS = '{"store":[{"exists":true}]}';
   const NULL_BODY = '{"store":null,"other":1}';
@@ -272,11 +272,11 @@ describe('minimal cases of departures from the guide', () => {
     expect(referenceMatch(EXISTS, 'MessageAttributes', { attributes: NULL_ARRAY, body: 'message' })).toBe(false);
   });
 
-  it.fails('exists:true does not match a body key whose value is null', () => {
+  it('exists:true does not match a body key whose value is null', () => {
     expect(compileFilterPolicy(EXISTS, 'MessageBody').matches(filterInput(undefined, NULL_BODY))).toBe(false);
   });
 
-  it.fails('exists:true does not match a String.Array attribute whose only element is null', () => {
+  it('exists:true does not match a String.Array attribute whose only element is null', () => {
     expect(compileFilterPolicy(EXISTS, 'MessageAttributes').matches(filterInput(NULL_ARRAY, 'message'))).toBe(false);
   });
 });
