@@ -6,8 +6,11 @@ import { snsErrors } from './errors.js';
 import type { Subscription } from './subscription.js';
 import { Topic } from './topic.js';
 
-/** "If you don't confirm a subscription within three days, it is deleted" [D]: measured from Subscribe. */
-const UNCONFIRMED_LIFETIME_MS = 3 * 24 * 60 * 60 * 1000;
+/**
+ * SNS deletes a subscription still pending confirmation 48 hours after Subscribe (three days before May 2023):
+ * docs/aws-behaviour/sns.md §8.
+ */
+const UNCONFIRMED_LIFETIME_MS = 48 * 60 * 60 * 1000;
 
 /**
  * The SNS state of one emulated account: topics in the account's region, their subscriptions, and
@@ -18,7 +21,7 @@ export class SnsBackend {
   private readonly subscriptions = new Map<string, Subscription>();
   private readonly byToken = new Map<string, Subscription>();
   /**
-   * Subscriptions made pending, oldest first, with when: SNS deletes one never confirmed after three days [D]. An
+   * Subscriptions made pending, oldest first, with when: SNS deletes one never confirmed after 48 hours [D]. An
    * entry whose subscription was confirmed or removed since is dropped when its time comes.
    */
   private readonly unconfirmed = new Map<Subscription, number>();
@@ -94,7 +97,7 @@ export class SnsBackend {
     if (subscription.pendingConfirmation) this.unconfirmed.set(subscription, this.clock.now());
   }
 
-  /** Deletes the subscriptions left unconfirmed for three days; every action and view applies it first. */
+  /** Deletes the subscriptions left unconfirmed for 48 hours; every action and view applies it first. */
   expireUnconfirmed(): void {
     if (this.unconfirmed.size === 0) return;
     const now = this.clock.now();
