@@ -24,14 +24,15 @@ export interface QueueDirectory {
 /**
  * What a receipt handle names in its queue (docs/aws-behaviour/sqs.md §4.10, §4.12):
  * - `current`: the handle of the message's most recent receive; it acts on the message;
- * - `superseded`: standard queue, the message was received again since: the request succeeds and changes nothing;
+ * - `superseded`: standard queue, the message was received again since: DeleteMessage succeeds and deletes nothing,
+ *   ChangeMessageVisibility still acts on the message (both as AWS does; see Queue.resolveHandle);
  * - `expired`: FIFO queue, a handle that is not the latest, or whose message is no longer in flight;
  * - `gone`: a well-formed handle of this queue whose message was deleted, expired or moved;
  * - `invalid`: malformed, forged, or of another queue.
  */
 export type HandleLookup =
-  | { kind: 'current'; message: QueuedMessage }
-  | { kind: 'superseded' | 'expired' | 'gone' | 'invalid' };
+  | { kind: 'current' | 'superseded'; message: QueuedMessage }
+  | { kind: 'expired' | 'gone' | 'invalid' };
 
 /** Past this many messages in flight, a FIFO queue's receives return nothing (and no error). */
 const FIFO_IN_FLIGHT_LIMIT = 120_000;
@@ -260,11 +261,12 @@ export class Queue {
 
   /**
    * The message a receipt handle names, and whether the handle still counts (docs/aws-behaviour/sqs.md §4.10, §4.12).
-   * Only the handle of the most recent receive acts: with an older one DeleteMessage "succeeds, but the message will
+   * Only the handle of the most recent receive deletes: with an older one DeleteMessage "succeeds, but the message will
    * not be deleted" (AWS's DeleteMessage reference, which now says "might not be deleted"), so a slow consumer whose
-   * message went to another cannot delete or re-time it under that consumer. A handle whose visibility timeout merely
-   * ran out, with no receive since, still acts on a standard queue; on a FIFO queue it has expired (both recorded from
-   * AWS). Honest mode's repeated delivery leaves the first handle acting too (ReceiveHistory.currentFrom).
+   * message went to another cannot delete it under that consumer. ChangeMessageVisibility with such a handle still
+   * re-times the message, as AWS was recorded doing. A handle whose visibility timeout merely ran out, with no receive
+   * since, still acts on a standard queue; on a FIFO queue it has expired (both recorded from AWS). Honest mode's
+   * repeated delivery leaves the first handle current too (ReceiveHistory.currentFrom).
    */
   resolveHandle(handle: string): HandleLookup {
     const parts = this.handles.decode(handle);
@@ -274,7 +276,7 @@ export class Queue {
     if (!message) return { kind: 'gone' };
     const current = message.isCurrentReceive(parts.receiveNumber);
     if (this.fifo) return current && message.state === 'inFlight' ? { kind: 'current', message } : { kind: 'expired' };
-    return current ? { kind: 'current', message } : { kind: 'superseded' };
+    return { kind: current ? 'current' : 'superseded', message };
   }
 
   delete(message: QueuedMessage): void {

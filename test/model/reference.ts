@@ -124,9 +124,12 @@ function broken(promise: string, detail: string): never {
   throw new PromiseBroken(promise, detail);
 }
 
-/** `superseded`: an older handle of a standard-queue message received again since; succeeds, changes nothing. */
+/**
+ * `superseded`: an older handle of a standard-queue message received again since; DeleteMessage succeeds and deletes
+ * nothing. ChangeMessageVisibility acts on such a handle as on the latest (AWS-validated, docs/aws-behaviour/sqs.md §4.12).
+ */
 export type DeleteOutcome = 'deleted' | 'gone' | 'expired' | 'superseded';
-export type VisibilityOutcome = 'changed' | 'gone' | 'expired' | 'tooLong' | 'superseded';
+export type VisibilityOutcome = 'changed' | 'gone' | 'expired' | 'tooLong';
 
 /** How often each interesting case occurred, across all runs (printed with MODEL_STATS=1). */
 export const coverage = new Map<string, number>();
@@ -527,7 +530,6 @@ export class ReferenceModel {
     const m = this.find(h.queue, h.messageId);
     if (!m) return 'gone';
     if (this.queues[h.queue]!.config.fifo && !this.holds(m, h)) return 'expired';
-    if (m.latestHandle !== h.handle) return 'superseded';
     if (this.now + 1000 * seconds - m.lastReceivedAt > MAX_VISIBILITY_MS) return 'tooLong';
     return 'changed';
   }

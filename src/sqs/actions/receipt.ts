@@ -3,14 +3,15 @@ import type { QueuedMessage } from '../messages/message.js';
 import type { Queue } from '../queue.js';
 import { isPresent, optionalInteger } from './params.js';
 import { textOf } from '../../util/text.js';
+import { unreachable } from '../../util/unreachable.js';
 
-type Resolved = { message: QueuedMessage } | { message: undefined; kind: 'superseded' | 'gone'; handle: string };
+type Resolved = { message: QueuedMessage; current: boolean } | { message: undefined; handle: string };
 
 /**
- * What a receipt handle names in `queue` (Queue.resolveHandle): the message when the handle is its most recent
- * receive's, `superseded` when a standard queue's message was received again since, `gone` when the message was
- * deleted or expired. A handle that is malformed, forged or of another queue → ReceiptHandleIsInvalid; on a FIFO queue
- * one that is not the latest, or whose message is no longer in flight, has expired.
+ * What a receipt handle names in `queue` (Queue.resolveHandle): the message, and whether the handle is its most recent
+ * receive's (on a standard queue an older one still names it); no message when it was deleted or expired. A handle that
+ * is malformed, forged or of another queue → ReceiptHandleIsInvalid; on a FIFO queue one that is not the latest, or
+ * whose message is no longer in flight, has expired.
  */
 function resolve(queue: Queue, handle: unknown): Resolved {
   if (!isPresent(handle) || handle === '') throw sqsErrors.missingParameter('ReceiptHandle');
@@ -18,13 +19,16 @@ function resolve(queue: Queue, handle: unknown): Resolved {
   const found = queue.resolveHandle(text);
   switch (found.kind) {
     case 'current':
-      return { message: found.message };
+    case 'superseded':
+      return { message: found.message, current: found.kind === 'current' };
     case 'invalid':
       throw sqsErrors.receiptHandleIsInvalid(text);
     case 'expired':
       throw sqsErrors.invalidParameter('ReceiptHandle', text, 'The receipt handle has expired.');
+    case 'gone':
+      return { message: undefined, handle: text };
     default:
-      return { message: undefined, kind: found.kind, handle: text };
+      return unreachable(found);
   }
 }
 
@@ -33,9 +37,9 @@ function resolve(queue: Queue, handle: unknown): Resolved {
  * of a message received again since, which deletes nothing (docs/aws-behaviour/sqs.md §4.10).
  */
 export function deleteByHandle(queue: Queue, handle: unknown): void {
-  const { message } = resolve(queue, handle);
-  if (!message) return;
-  queue.delete(message);
+  const found = resolve(queue, handle);
+  if (!found.message || !found.current) return;
+  queue.delete(found.message);
   // On a FIFO queue the delete may unlock the message's group: a waiting long poll can take its next message now.
   if (queue.fifo) queue.wake();
 }
@@ -43,21 +47,15 @@ export function deleteByHandle(queue: Queue, handle: unknown): void {
 const MAX_VISIBILITY = 43_200;
 
 /**
- * Sets a received message's visibility timeout anew, counted from now (docs/aws-behaviour/sqs.md §4.12).
- *
- * An older handle of a standard-queue message received again since succeeds and changes nothing, as DeleteMessage
- * does with one (§4.10). AWS documents no rule for this call, and this is a choice against the one observation there
- * is: LocalStack's AWS-validated test_terminate_visibility_timeout_after_receive saw AWS apply such a handle (a
- * receive with VisibilityTimeout 0, a second one with 3, then the first handle set 0 and the message came back at
- * once); a consumer's report (mapbox/ecs-watchbot#135) puts "Message does not exist or is not available for
- * visibility timeout change." down to one instead. The documented delete rule gives tests the promise they need: a
- * slow consumer whose message went to another can neither release nor extend it under that one. It succeeds, as that
- * rule's request does and as the validated test saw.
+ * Sets a received message's visibility timeout anew, counted from now (docs/aws-behaviour/sqs.md §4.12). On a standard
+ * queue an older handle of a message received again since still acts, unlike DeleteMessage's: LocalStack's
+ * AWS-validated test_terminate_visibility_timeout_after_receive received a message with VisibilityTimeout 0, again
+ * with 3, then set the first handle's to 0, and the message came back at once. So a slow consumer can release a message
+ * another now holds, in AWS and here.
  */
 export function changeVisibilityByHandle(queue: Queue, handle: unknown, seconds: number): void {
   const found = resolve(queue, handle);
   if (!found.message) {
-    if (found.kind === 'superseded') return;
     throw sqsErrors.invalidParameter(
       'ReceiptHandle',
       found.handle,
