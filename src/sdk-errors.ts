@@ -3,7 +3,7 @@ import type { AwsError } from './aws-error.js';
 /**
  * Turns an AwsError into the exception the user's own copy of the SDK would have thrown for the same
  * wire response: the modelled class where there is one, with the fields its deserializer sets, in the
- * same order and enumerability (shared/spec/sdk.md §3).
+ * same order and enumerability (docs/aws-behaviour/sdk.md §3).
  */
 type SdkModule = Record<string, unknown>;
 type ExceptionClass = new (options: { name: string; $fault: 'client' | 'server' }) => Error;

@@ -5,8 +5,8 @@ import { sqsErrors } from '../sqs/errors.js';
 
 /**
  * The errors a test may inject, by the SDK's class name or by AWS's query code, with the HTTP status and
- * code AWS sends for each. SQS: shared/spec/sqs.md §1.1 (modelled) and §1.2 (unmodelled); SNS: the error
- * table of shared/spec/sns.md, completed from the SDK model's `awsQueryError` traits. Default messages are
+ * code AWS sends for each. SQS: docs/aws-behaviour/sqs.md §1.1 (modelled) and §1.2 (unmodelled); SNS: the error
+ * table of docs/aws-behaviour/sns.md, completed from the SDK model's `awsQueryError` traits. Default messages are
  * the emulation's own texts (sqs/errors.ts, sns/errors.ts) where one needs no request detail, else a plain
  * sentence: no recorded AWS text exists for the others.
  */

@@ -20,7 +20,7 @@ export function partitionOf(region: string): string {
 
 /**
  * Splits an ARN parameter the way SNS checks it: fewer than 6 `:`-separated parts is
- * "An ARN must have at least 6 elements, not N" (spec §1).
+ * "An ARN must have at least 6 elements, not N" (docs/aws-behaviour/sns.md §1).
  */
 export function arnParts(parameter: string, value: unknown): string[] {
   const text = typeof value === 'string' ? value : '';

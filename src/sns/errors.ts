@@ -74,5 +74,5 @@ export const snsErrors = {
     }),
 };
 
-/** A required parameter left out: SNS's own wording, as recorded for Unsubscribe (spec §2). */
+/** A required parameter left out: SNS's own wording, as recorded for Unsubscribe (docs/aws-behaviour/sns.md §2). */
 export const missingParameter = (name: string): AwsError => snsErrors.invalidParameterNamed(name, 'no value for required parameter');

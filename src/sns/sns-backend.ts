@@ -109,7 +109,7 @@ export class SnsBackend {
     }
   }
 
-  /** The topic's subscription of this endpoint by this protocol, which Subscribe answers again (spec §2). */
+  /** The topic's subscription of this endpoint by this protocol, which Subscribe answers again (docs/aws-behaviour/sns.md §2). */
   findTopicSubscription(topic: Topic, protocol: string, endpoint: string): Subscription | undefined {
     for (const subscription of topic.subscriptions.values()) {
       if (subscription.protocol === protocol && subscription.endpoint === endpoint) return subscription;

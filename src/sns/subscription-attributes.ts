@@ -9,7 +9,7 @@ import type { FilterPolicyScope, Protocol, StoredFilterPolicy, Subscription } fr
 
 /**
  * Subscription attributes: which exist, how each value is checked, how they are stored and how
- * GetSubscriptionAttributes shows them (spec §2, §10). Subscribe and SetSubscriptionAttributes share the
+ * GetSubscriptionAttributes shows them (docs/aws-behaviour/sns.md §2, §10). Subscribe and SetSubscriptionAttributes share the
  * checks but word their errors differently, so every error goes through the caller's prefix.
  */
 export type AttributeCall = 'Subscribe' | 'SetSubscriptionAttributes';
@@ -136,7 +136,7 @@ export function compileStoredPolicy(call: AttributeCall, text: string, scope: Fi
   try {
     return { text, compiled: compileFilterPolicy(text, scope) };
   } catch (error) {
-    // The engine words the reason; the nested-scope message goes without the "FilterPolicy: " label (spec §10.1).
+    // The engine words the reason; the nested-scope message goes without the "FilterPolicy: " label (docs/aws-behaviour/sns.md §10.1).
     if (error instanceof FilterPolicyError) throw snsErrors.invalidParameter(error.awsMessage(call));
     throw error;
   }
@@ -222,7 +222,7 @@ function sameValue(stored: string, given: string): boolean {
 }
 
 /**
- * Subscribe idempotency (spec §2): omitted attributes never count; a given one counts when it differs
+ * Subscribe idempotency (docs/aws-behaviour/sns.md §2): omitted attributes never count; a given one counts when it differs
  * from the stored value or, when never set, from the default.
  */
 export function differsFrom(subscription: Subscription, checked: CheckedAttributes): boolean {
@@ -253,7 +253,7 @@ export function renderSubscriptionAttributes(
     ...Object.fromEntries(subscription.otherAttributes),
     ...extra,
   };
-  // The scope shows only while a policy is set, and then defaults to MessageAttributes (spec §2).
+  // The scope shows only while a policy is set, and then defaults to MessageAttributes (docs/aws-behaviour/sns.md §2).
   if (subscription.filterPolicy) {
     rendered['FilterPolicy'] = subscription.filterPolicy.text;
     rendered['FilterPolicyScope'] = subscription.effectiveFilterScope;

@@ -4,7 +4,7 @@ export type Protocol = 'http' | 'https' | 'email' | 'email-json' | 'sms' | 'sqs'
 
 export const PROTOCOLS: readonly Protocol[] = ['http', 'https', 'email', 'email-json', 'sms', 'sqs', 'application', 'lambda', 'firehose'];
 
-/** Protocols whose subscriptions wait for ConfirmSubscription before anything is delivered (spec §8). */
+/** Protocols whose subscriptions wait for ConfirmSubscription before anything is delivered (docs/aws-behaviour/sns.md §8). */
 export const CONFIRMED_BY_TOKEN: ReadonlySet<Protocol> = new Set(['http', 'https', 'email', 'email-json']);
 
 export type FilterPolicyScope = 'MessageAttributes' | 'MessageBody';
@@ -19,12 +19,12 @@ export interface StoredFilterPolicy {
 export class Subscription {
   rawMessageDelivery = false;
   filterPolicy: StoredFilterPolicy | undefined;
-  /** As set; shown only while a filter policy exists (spec §2, GetSubscriptionAttributes). */
+  /** As set; shown only while a filter policy exists (docs/aws-behaviour/sns.md §2, GetSubscriptionAttributes). */
   filterPolicyScope: FilterPolicyScope | undefined;
   /** Other attributes (RedrivePolicy, DeliveryPolicy, SubscriptionRoleArn, ReplayPolicy), as given. */
   readonly otherAttributes = new Map<string, string>();
   pendingConfirmation: boolean;
-  /** "true" once confirmed by a signed request; SDK calls are always signed (spec §8). */
+  /** "true" once confirmed by a signed request; SDK calls are always signed (docs/aws-behaviour/sns.md §8). */
   confirmationWasAuthenticated: boolean;
 
   constructor(

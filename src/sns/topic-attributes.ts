@@ -6,7 +6,7 @@ import type { Topic } from './topic.js';
 
 /**
  * Topic attributes: which can be set, how each value is checked, and how GetTopicAttributes shows
- * them (spec §1). Texts not recorded from AWS are marked where they are written.
+ * them (docs/aws-behaviour/sns.md §1). Texts not recorded from AWS are marked where they are written.
  */
 type Check = (value: string, fifo: boolean) => string | undefined;
 
@@ -95,7 +95,7 @@ export function checkCreateAttributes(attributes: Readonly<Record<string, unknow
   return result;
 }
 
-/** SetTopicAttributes: one attribute; FifoTopic cannot change after creation (spec §1). */
+/** SetTopicAttributes: one attribute; FifoTopic cannot change after creation (docs/aws-behaviour/sns.md §1). */
 export function setTopicAttribute(topic: Topic, name: unknown, value: unknown, now: number): void {
   if (typeof name !== 'string' || name === 'FifoTopic') throw snsErrors.invalidParameterNamed('AttributeName');
   const stored = checked(
@@ -130,7 +130,7 @@ export function differsFromTopic(topic: Topic, attributes: ReadonlyMap<string, s
 
 /**
  * What SNS applies for an attribute never set, so that giving it to CreateTopic again is no difference. DisplayName
- * and ContentBasedDeduplication are shown with these values; SignatureVersion 1 (spec §3), TracingConfig PassThrough
+ * and ContentBasedDeduplication are shown with these values; SignatureVersion 1 (docs/aws-behaviour/sns.md §3), TracingConfig PassThrough
  * and FifoThroughputScope Topic are the documented defaults.
  */
 function defaultOf(topic: Topic, name: string): string | undefined {
@@ -168,7 +168,7 @@ export function defaultTopicPolicy(topicArn: string, accountId: string): string 
   });
 }
 
-/** GetTopicAttributes: the verified key set, with what was set on top (spec §1). */
+/** GetTopicAttributes: the verified key set, with what was set on top (docs/aws-behaviour/sns.md §1). */
 export function renderTopicAttributes(topic: Topic, accountId: string, now: number): Record<string, string> {
   const subscriptions = [...topic.subscriptions.values()];
   const confirmed = subscriptions.filter((s) => !s.pendingConfirmation).length;

@@ -18,7 +18,7 @@ export class Topic {
   readonly archive = new TopicArchive();
   /** Each subscription's latest ReplayPolicy run (delivery/replay.ts); gone with the subscription. */
   readonly replays = new WeakMap<Subscription, ReplayRun>();
-  /** FIFO topics deduplicate across all message groups (spec §6.3). */
+  /** FIFO topics deduplicate across all message groups (docs/aws-behaviour/sns.md §6.3). */
   private readonly deduplication = new DeduplicationWindow('queue');
   private sequence = 0;
 

@@ -2,7 +2,7 @@ import { AwsError } from '../aws-error.js';
 import { textOf } from '../util/text.js';
 
 /**
- * Every SQS error the emulation raises, written once, in AWS's words (see shared/spec/sqs.md §1 and §4).
+ * Every SQS error the emulation raises, written once, in AWS's words (see docs/aws-behaviour/sqs.md §1 and §4).
  */
 const invalidParameterValue = (message: string): AwsError =>
   new AwsError({ code: 'InvalidParameterValue', wireType: 'InvalidParameterValueException', message });
@@ -111,7 +111,7 @@ export const sqsErrors = {
     new AwsError({ shape: 'ResourceNotFoundException', code: 'ResourceNotFoundException', status: 404, message }),
 
   // ---- Message validation (SendMessage / SendMessageBatch entries), used by sqs/message-validation.ts ----
-  // Source tags as in shared/spec/sqs.md §0. Where a text is marked [3P] it comes from a third-party
+  // Source tags as in docs/aws-behaviour/sqs.md §0. Where a text is marked [3P] it comes from a third-party
   // SDK-v3 emulator test suite whose strings look copied from AWS; [LS-impl] is LocalStack's provider.
 
   /** [AWS-snap] SendMessage vs. a SendMessageBatch entry word this differently. */
@@ -201,7 +201,7 @@ export const sqsErrors = {
       `The type of message (system) attribute '${name}' is invalid. You must use only the following supported type prefixes: String.`,
     ),
 
-  // Queue attribute validation (queue-attributes.ts; shared/spec/sqs.md §3). Where a text or code is marked
+  // Queue attribute validation (queue-attributes.ts; docs/aws-behaviour/sqs.md §3). Where a text or code is marked
   // UNVERIFIED below, no real-AWS recording of it was found.
 
   /** [AWS-snap] Both SSE kinds requested in one call. */
@@ -307,7 +307,7 @@ export const sqsErrors = {
   maxResultsOutOfRange: (): AwsError =>
     invalidParameterValue('Value for parameter MaxResults is invalid. Reason: MaxResults must be an integer between 1 and 1000.'),
 
-  // ---- Message move tasks (StartMessageMoveTask / ListMessageMoveTasks / CancelMessageMoveTask; spec §4.19–4.21) ----
+  // ---- Message move tasks (StartMessageMoveTask / ListMessageMoveTasks / CancelMessageMoveTask; docs/aws-behaviour/sqs.md §4.19–4.21) ----
 
   /** [AWS-snap] for SourceArn (Start and Cancel); [AWS-snap] for DestinationArn. Also a SourceArn of ListMessageMoveTasks. */
   moveTaskQueueNotFound: (parameter: 'SourceArn' | 'DestinationArn'): AwsError =>

@@ -24,7 +24,7 @@ export function md5Hex(data: string | Uint8Array): string {
   return createHash('md5').update(data).digest('hex');
 }
 
-/** Transport-type markers of the attribute MD5 encoding (shared/spec/sdk.md §2.2). */
+/** Transport-type markers of the attribute MD5 encoding (docs/aws-behaviour/sdk.md §2.2). */
 const TRANSPORT_STRING = 1;
 const TRANSPORT_BINARY = 2;
 const TRANSPORT_STRING_LIST = 3;
@@ -95,7 +95,7 @@ function writeValue(input: DigestInput, value: MessageAttributeValue): void {
 }
 
 /**
- * `MD5OfMessageAttributes` / `MD5OfMessageSystemAttributes` (shared/spec/sdk.md §2.2); `undefined` when there is
+ * `MD5OfMessageAttributes` / `MD5OfMessageSystemAttributes` (docs/aws-behaviour/sdk.md §2.2); `undefined` when there is
  * nothing to digest, because SQS then leaves the field out of its answer.
  */
 export function md5OfMessageAttributes(

@@ -3,7 +3,7 @@ import { sqsErrors } from './errors.js';
 import type { MessageAttributeValue } from './md5.js';
 
 /**
- * Validation of one message as SendMessage or one SendMessageBatch entry receives it (shared/spec/sqs.md §4.7, §4.8,
+ * Validation of one message as SendMessage or one SendMessageBatch entry receives it (docs/aws-behaviour/sqs.md §4.7, §4.8,
  * §5). Every function throws an `AwsError` from `sqsErrors`; none of them keeps or mutates what the caller passed.
  */
 
@@ -12,7 +12,7 @@ const MAX_ATTRIBUTE_NAME_LENGTH = 256;
 const MAX_DATA_TYPE_LENGTH = 256;
 const MAX_DELAY_SECONDS = 900;
 const MAX_NUMBER_SIGNIFICANT_DIGITS = 38;
-/** Largest decimal exponent a Number attribute may reach: 10^126 above zero, -10^128 below (spec §5.3). */
+/** Largest decimal exponent a Number attribute may reach: 10^126 above zero, -10^128 below (docs/aws-behaviour/sqs.md §5.3). */
 const MAX_POSITIVE_NUMBER_EXPONENT = 126;
 const MAX_NEGATIVE_NUMBER_EXPONENT = 128;
 
@@ -117,7 +117,7 @@ function valueByteLength(value: Readonly<Record<string, unknown>>): number {
 }
 
 /**
- * The size SQS compares with MaximumMessageSize and sums for BatchRequestTooLong (spec §5.1): UTF-8 body bytes plus,
+ * The size SQS compares with MaximumMessageSize and sums for BatchRequestTooLong (docs/aws-behaviour/sqs.md §5.1): UTF-8 body bytes plus,
  * per message attribute, name + DataType + value bytes. System attributes are not part of it, so they are not taken.
  *
  * The batch limit is checked before any entry is validated, so this also takes raw request values: members of a
@@ -135,7 +135,7 @@ export function messagePayloadSize(body: unknown, attrs: unknown): number {
   return bytes;
 }
 
-/** SendMessage throws this; a batch reports it as the entry's failure (different wording, spec §4.8). */
+/** SendMessage throws this; a batch reports it as the entry's failure (different wording, docs/aws-behaviour/sqs.md §4.8). */
 export function messageTooLong(limit: number, inBatch: boolean): AwsError {
   return sqsErrors.messageTooLong(limit, inBatch);
 }
@@ -167,7 +167,7 @@ function isHighSurrogate(unit: number): boolean {
   return unit >= 0xd800 && unit <= 0xdbff;
 }
 
-/** Name rules of spec §5.3, cheapest and most general first, so the error names the most basic problem. */
+/** Name rules of docs/aws-behaviour/sqs.md §5.3, cheapest and most general first, so the error names the most basic problem. */
 function validateAttributeName(name: string): void {
   if (name === '') throw sqsErrors.emptyMessageAttributeName();
   if (exceedsCodePoints(name, MAX_ATTRIBUTE_NAME_LENGTH)) throw sqsErrors.messageAttributeNameTooLong();
@@ -210,7 +210,7 @@ function copyBytes(value: unknown): Uint8Array | undefined {
 
 /**
  * Whether a Number attribute's text is one SQS stores: decimal syntax, at most 38 significant digits, and within
- * −10^128 … 10^126 (spec §5.3). Works on the digits, never on a float, so precision cannot blur the limits.
+ * −10^128 … 10^126 (docs/aws-behaviour/sqs.md §5.3). Works on the digits, never on a float, so precision cannot blur the limits.
  */
 export function isValidNumberAttribute(text: string): boolean {
   const match = NUMBER_SYNTAX.exec(text);

@@ -4,7 +4,7 @@ import { contentWith, QueuedMessage } from './messages/message.js';
 import type { Queue } from './queue.js';
 
 /**
- * Message move tasks (DLQ redrive, shared/spec/sqs.md §10): StartMessageMoveTask moves the messages of a
+ * Message move tasks (DLQ redrive, docs/aws-behaviour/sqs.md §10): StartMessageMoveTask moves the messages of a
  * dead-letter queue, at a given pace in the clock's time, to one destination or back to the queues they came from.
  */
 

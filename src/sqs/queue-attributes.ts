@@ -3,7 +3,7 @@ import { sqsErrors } from './errors.js';
 
 /**
  * The settable attributes of a queue (CreateQueue / SetQueueAttributes): defaults, validation, rendering.
- * Behaviour and texts follow shared/spec/sqs.md §3; the texts themselves live in ./errors.ts.
+ * Behaviour and texts follow docs/aws-behaviour/sqs.md §3; the texts themselves live in ./errors.ts.
  */
 
 export interface RedrivePolicy {

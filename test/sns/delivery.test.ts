@@ -241,7 +241,7 @@ describe('raw message delivery', () => {
     expect(await counts(sqs, queue.url)).toMatchObject({ visible: 0 });
     expect(aws.sns.topic('orders').published()[0]!.deliveries[0]).toMatchObject({ delivered: false, failed: true, deadLettered: false });
 
-    // With a dead-letter queue the message goes there (not recorded from AWS, spec §12.3).
+    // With a dead-letter queue the message goes there (not recorded from AWS, docs/aws-behaviour/sns.md §12.3).
     const dlq = await createQueueWithArn('dlq');
     await sns.send(
       new SetSubscriptionAttributesCommand({
@@ -274,7 +274,7 @@ describe('MessageStructure=json', () => {
     expect((await receiveOne(sqs, queue.url)).Body).toBe('test sqs');
   });
 
-  it('still carries the message attributes (the docs say it does not; unverified, spec §12.4)', async () => {
+  it('still carries the message attributes (the docs say it does not; unverified, docs/aws-behaviour/sns.md §12.4)', async () => {
     const { topicArn, queue } = await topicWithQueue();
     await publish({
       TopicArn: topicArn,
@@ -368,7 +368,7 @@ describe('fan-out', () => {
     expect((await waiting).map((m) => bodyOf(m)['Message'])).toEqual(['wake up']);
   });
 
-  it('filters a MessageBody-scope subscription on its own protocol’s string with MessageStructure=json (spec §5 [I])', async () => {
+  it('filters a MessageBody-scope subscription on its own protocol’s string with MessageStructure=json (docs/aws-behaviour/sns.md §5 [I])', async () => {
     const topicArn = await createTopic('orders');
     const queue = await createQueueWithArn('q');
     await subscribe(topicArn, queue.arn, { FilterPolicyScope: 'MessageBody', FilterPolicy: JSON.stringify({ kind: ['sqs'] }) });

@@ -56,7 +56,7 @@ export async function expectNotFound(promise: Promise<unknown>, message: string)
   expect(await failureOf(promise, NotFoundException)).toEqual({ code: 'NotFound', status: 404, message });
 }
 
-/** The Policy AWS gives a new topic (spec §1, GetTopicAttributes [V]), as GetTopicAttributes shows it. */
+/** The Policy AWS gives a new topic (docs/aws-behaviour/sns.md §1, GetTopicAttributes [V]), as GetTopicAttributes shows it. */
 export function defaultTopicPolicyText(topicArn: string, account = '000000000000'): string {
   return (
     '{"Version":"2008-10-17","Id":"__default_policy_ID","Statement":[{"Sid":"__default_statement_ID","Effect":"Allow",' +

@@ -29,7 +29,7 @@ import {
   UUID_V4,
 } from './message-support.js';
 
-/** StartMessageMoveTask, ListMessageMoveTasks and CancelMessageMoveTask through the SDK (spec §4.19–4.21, §10). */
+/** StartMessageMoveTask, ListMessageMoveTasks and CancelMessageMoveTask through the SDK (docs/aws-behaviour/sqs.md §4.19–4.21, §10). */
 
 const ACCOUNT = '000000000000';
 const arnOf = (name: string): string => `arn:aws:sqs:us-east-1:${ACCOUNT}:${name}`;

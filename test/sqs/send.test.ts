@@ -30,7 +30,7 @@ import {
 
 const MIB = 1_048_576;
 
-/** The attribute set of AWS's MessageAttributeNames snapshot; digest 4c360f3f… (spec §5.4). */
+/** The attribute set of AWS's MessageAttributeNames snapshot; digest 4c360f3f… (docs/aws-behaviour/sqs.md §5.4). */
 const KENOBI: Record<string, MessageAttributeValue> = {
   'Help.Me': { DataType: 'String', StringValue: 'Me' },
   Hello: { DataType: 'String', StringValue: 'There' },
@@ -89,7 +89,7 @@ describe('SendMessage output', () => {
   });
 
   it('digests Binary, Number and custom-typed attributes as the SDKs verify them', async () => {
-    // Vector of aws-sdk-ruby's checksum tests (shared/spec/sdk.md §2.2).
+    // Vector of aws-sdk-ruby's checksum tests (docs/aws-behaviour/sdk.md §2.2).
     const output = await send({
       MessageBody: 'msg',
       MessageAttributes: {

@@ -8,7 +8,7 @@ const bin = (bytes: number[], DataType = 'Binary'): MessageAttributeValue => ({
 });
 
 describe('md5Hex (MD5OfMessageBody / MD5OfBody)', () => {
-  // shared/spec/sqs.md §5.4 and sdk.md §2.2
+  // docs/aws-behaviour/sqs.md §5.4 and sdk.md §2.2
   it.each([
     ['message', '78e731027d8fd50ed642340b7c9a63b3'],
     ['test', '098f6bcd4621d373cade4e832627b4f6'],

@@ -2,7 +2,7 @@ import { snsErrors } from '../errors.js';
 
 /**
  * SNS list pagination: pages of a fixed size with an opaque, base64-decodable token, and no token on
- * the last page (spec §1, §2).
+ * the last page (docs/aws-behaviour/sns.md §1, §2).
  */
 export function paginateByToken<T>(items: readonly T[], pageSize: number, nextToken: unknown): { page: T[]; nextToken: string | undefined } {
   let start = 0;

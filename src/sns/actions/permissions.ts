@@ -34,7 +34,7 @@ interface Statement {
 }
 
 /**
- * AddPermission (spec §1): adds a statement to the topic's Policy allowing the given accounts the given actions:
+ * AddPermission (docs/aws-behaviour/sns.md §1): adds a statement to the topic's Policy allowing the given accounts the given actions:
  * `{"Sid":<Label>,"Effect":"Allow","Principal":{"AWS":<account root ARN(s)>},"Action":<"SNS:<name>"(s)>,
  * "Resource":<topic ARN>}`, a single principal or action as a string and several as a list [V]. Checks: the topic
  * (`Topic does not exist`), a label already used (`Statement already exists`), an action outside SNS [V].

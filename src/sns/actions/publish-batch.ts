@@ -18,7 +18,7 @@ const ID_CHARACTERS = /^[A-Za-z0-9_-]+$/;
 type Entry = Partial<PublishBatchRequestEntry>;
 
 /**
- * PublishBatch (spec §3): 1–10 entries with distinct, well-formed Ids and at most 262,144 bytes in all. Any entry
+ * PublishBatch (docs/aws-behaviour/sns.md §3): 1–10 entries with distinct, well-formed Ids and at most 262,144 bytes in all. Any entry
  * that fails a check fails the whole request, with the error Publish would give [V]; nothing is published until
  * every entry has passed. `Successful` keeps request order and `Failed` is always present and empty [V].
  */

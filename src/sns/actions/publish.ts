@@ -7,7 +7,7 @@ import { existingTopic, resolvePublishTarget } from '../publish/target.js';
 import type { SnsBackend } from '../sns-backend.js';
 
 /**
- * Publish (spec §3): the request framework's required members, the destination (TopicArn, TargetArn or
+ * Publish (docs/aws-behaviour/sns.md §3): the request framework's required members, the destination (TopicArn, TargetArn or
  * PhoneNumber), the message checks in AWS's order, and last the topic's existence. Answers the SNS MessageId,
  * with the SequenceNumber on FIFO topics.
  */

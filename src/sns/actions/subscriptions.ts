@@ -31,9 +31,9 @@ import type { Topic } from '../topic.js';
 import { paginateByToken } from './pagination.js';
 import { textOf } from '../../util/text.js';
 
-/** Subscribe's answer for a subscription that waits for ConfirmSubscription (spec §2). */
+/** Subscribe's answer for a subscription that waits for ConfirmSubscription (docs/aws-behaviour/sns.md §2). */
 const PENDING_ANSWER = 'pending confirmation';
-/** How the list actions show such a subscription: CamelCase, no space (spec §2). */
+/** How the list actions show such a subscription: CamelCase, no space (docs/aws-behaviour/sns.md §2). */
 const PENDING_LISTED = 'PendingConfirmation';
 const PAGE_SIZE = 100;
 
@@ -48,7 +48,7 @@ function checkProtocol(value: unknown): Protocol {
   return value as Protocol;
 }
 
-/** An ARN of the given service; SNS checks the shape only, not that the resource exists (spec §2). */
+/** An ARN of the given service; SNS checks the shape only, not that the resource exists (docs/aws-behaviour/sns.md §2). */
 function isArnOf(service: string, endpoint: string, parts?: number): boolean {
   const split = endpoint.split(':');
   return split[0] === 'arn' && split[2] === service && (parts ? split.length === parts : split.length >= 6) && split.at(-1) !== '';
@@ -88,7 +88,7 @@ function checkEndpoint(protocol: Protocol, value: unknown): string {
   return endpoint;
 }
 
-/** A FIFO queue needs a FIFO topic; a standard queue on a FIFO topic is fine (spec §2). */
+/** A FIFO queue needs a FIFO topic; a standard queue on a FIFO topic is fine (docs/aws-behaviour/sns.md §2). */
 function checkFifoPairing(topic: Topic, protocol: Protocol, endpoint: string): void {
   if (protocol === 'sqs' && endpoint.endsWith('.fifo') && !topic.fifo) {
     throw snsErrors.invalidParameter(
@@ -98,7 +98,7 @@ function checkFifoPairing(topic: Topic, protocol: Protocol, endpoint: string): v
 }
 
 /**
- * A queue of another account must confirm a subscription made by the topic owner (spec §8, [D]); with
+ * A queue of another account must confirm a subscription made by the topic owner (docs/aws-behaviour/sns.md §8, [D]); with
  * one account per mock that confirmation can only come through ConfirmSubscription and the token.
  */
 function needsConfirmation(subscription: Subscription, accountId: string): boolean {
@@ -127,7 +127,7 @@ export function subscribe(backend: SnsBackend, input: Partial<SubscribeCommandIn
   const replay = replayFacts(topic, backend.clock.now());
   const checked = checkSubscribeAttributes(input.Attributes, { protocol, endpoint, topicFifo: topic.fifo, replay });
 
-  // Subscribing the same endpoint again answers the same subscription (spec §2).
+  // Subscribing the same endpoint again answers the same subscription (docs/aws-behaviour/sns.md §2).
   const existing = backend.findTopicSubscription(topic, protocol, endpoint);
   if (existing) {
     if (differsFrom(existing, checked)) {
@@ -181,7 +181,7 @@ export function confirmSubscription(
 
 /**
  * A SubscriptionArn parameter: `<topic ARN>:<id>`, 7 parts. Fewer than 6 is "not N"; a topic ARN
- * (6 parts) lacks the id (spec §2). Other shapes of 7 parts simply name no subscription.
+ * (6 parts) lacks the id (docs/aws-behaviour/sns.md §2). Other shapes of 7 parts simply name no subscription.
  */
 function checkSubscriptionArn(value: unknown): string {
   if (value === undefined || value === null) throw missingParameter('SubscriptionArn');
@@ -197,7 +197,7 @@ function subscriptionByArn(backend: SnsBackend, value: unknown): Subscription {
 }
 
 export function unsubscribe(backend: SnsBackend, input: Partial<UnsubscribeCommandInput>): object {
-  // Idempotent: a well-formed ARN of no subscription succeeds (spec §2).
+  // Idempotent: a well-formed ARN of no subscription succeeds (docs/aws-behaviour/sns.md §2).
   const subscription = backend.findSubscription(checkSubscriptionArn(input.SubscriptionArn));
   if (subscription) backend.removeSubscription(subscription);
   return {};

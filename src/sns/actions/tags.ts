@@ -10,7 +10,7 @@ import type { Topic } from '../topic.js';
 
 const MAX_TAGS = 50;
 
-/** Tags as a list of {Key, Value} turned into a map; a key given twice is refused (spec §9). */
+/** Tags as a list of {Key, Value} turned into a map; a key given twice is refused (docs/aws-behaviour/sns.md §9). */
 export function tagList(tags: unknown): Map<string, string> {
   const result = new Map<string, string>();
   if (tags === undefined || tags === null) return result;
@@ -23,7 +23,7 @@ export function tagList(tags: unknown): Map<string, string> {
   return result;
 }
 
-/** A topic holds at most 50 tags (spec §9): TagResource and CreateTopic both refuse more. */
+/** A topic holds at most 50 tags (docs/aws-behaviour/sns.md §9): TagResource and CreateTopic both refuse more. */
 export function checkTagCount(count: number): void {
   if (count > MAX_TAGS) throw snsErrors.tagLimitExceeded('Could not complete request: tag quota of per resource exceeded');
 }
@@ -36,7 +36,7 @@ export function tagsDifferFrom(existing: ReadonlyMap<string, string>, given: Rea
 
 function taggedTopic(backend: SnsBackend, arn: unknown): Topic {
   const topic = typeof arn === 'string' ? backend.findTopicByArn(arn) : undefined;
-  // Not recorded from AWS: tagging an unknown resource (spec §9 [I]).
+  // Not recorded from AWS: tagging an unknown resource (docs/aws-behaviour/sns.md §9 [I]).
   if (!topic) throw snsErrors.resourceNotFound('Resource does not exist');
   return topic;
 }

@@ -22,7 +22,7 @@ export function createTopic(backend: SnsBackend, input: Partial<CreateTopicComma
   const attributes = { ...(input.Attributes ?? {}) } as Record<string, unknown>;
   const fifo = typeof attributes['FifoTopic'] === 'string' && attributes['FifoTopic'].toLowerCase() === 'true';
   const name = input.Name;
-  // A FIFO topic needs both the suffix and FifoTopic=true; either alone is a bad name (spec §1).
+  // A FIFO topic needs both the suffix and FifoTopic=true; either alone is a bad name (docs/aws-behaviour/sns.md §1).
   if (typeof name !== 'string' || !(fifo ? FIFO_NAME : STANDARD_NAME).test(name)) {
     throw snsErrors.invalidParameterNamed('Topic Name');
   }
@@ -49,7 +49,7 @@ export function createTopic(backend: SnsBackend, input: Partial<CreateTopicComma
 }
 
 export function deleteTopic(backend: SnsBackend, input: Partial<DeleteTopicCommandInput>): object {
-  // Deleting a topic that does not exist succeeds (spec §1); a malformed ARN still fails.
+  // Deleting a topic that does not exist succeeds (docs/aws-behaviour/sns.md §1); a malformed ARN still fails.
   const topic = backend.lookupTopic(input.TopicArn);
   // A topic keeping an archive cannot be deleted until the archive is switched off [D].
   if (topic?.archiveAt(backend.clock.now()).active) throw snsErrors.archiveStillActive();

@@ -36,7 +36,7 @@ const unsubscribeLines = new WeakMap<Subscription, CheckedText & { readonly endp
 
 /**
  * The bodies the endpoints of one published message receive: with RawMessageDelivery the message itself, and
- * otherwise the notification envelope (spec §4). Email, SMS and mobile pushes carry the text. `message` is the string
+ * otherwise the notification envelope (docs/aws-behaviour/sns.md §4). Email, SMS and mobile pushes carry the text. `message` is the string
  * for the subscription's protocol (with MessageStructure=json, its own entry).
  *
  * What all the subscriptions share is made once per message text, not once per subscription: the envelope but for

@@ -11,7 +11,7 @@ import { deliverToSqs, type SqsDeliveryContext } from './sqs-endpoint.js';
 
 /**
  * Offers one published message to every confirmed subscription of the topic, in subscription order (so all FIFO
- * queues see the same order). A pending subscription gets nothing and no record (spec §8); a filtered-out one gets
+ * queues see the same order). A pending subscription gets nothing and no record (docs/aws-behaviour/sns.md §8); a filtered-out one gets
  * a record saying so. Only `sqs` endpoints are really delivered to; the others are recorded.
  */
 export function fanOut(topic: Topic, notification: Notification, entry: PublishEntry, sqs: SqsDeliveryContext): Delivery[] {

@@ -4,7 +4,7 @@ import type { Subscription } from '../subscription.js';
 
 /**
  * Filter-policy decisions for one published message. The matcher's input is built once per distinct body: with
- * MessageStructure=json each protocol's own string is what a MessageBody-scope policy looks at (spec §5 [I]), so
+ * MessageStructure=json each protocol's own string is what a MessageBody-scope policy looks at (docs/aws-behaviour/sns.md §5 [I]), so
  * two protocols may see different bodies; most messages have one body and parse it at most once.
  */
 export class MessageFilter {

@@ -37,7 +37,7 @@ export function sqsDeliveryContext(
  * Publishes one accepted message to `topic`. The publisher's X-Ray trace header (`traceHeader`, see plugin.ts) goes on
  * to SQS deliveries as their AWSTraceHeader: a topic "passes through the tracing header it receives from an Amazon
  * SNS publisher to its subscriptions" [D]; with TracingConfig Active SNS also traces itself, which is not emulated.
- * On a FIFO topic a repeat of a deduplication id within five minutes, in any message group, answers the original MessageId and SequenceNumber and delivers nothing (spec §6.3);
+ * On a FIFO topic a repeat of a deduplication id within five minutes, in any message group, answers the original MessageId and SequenceNumber and delivers nothing (docs/aws-behaviour/sns.md §6.3);
  * otherwise the message gets its ids, goes to every subscription, and is recorded on the topic (and kept in its
  * archive while an ArchivePolicy is active).
  */

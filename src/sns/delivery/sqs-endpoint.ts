@@ -63,7 +63,7 @@ export function rawDeliveryAttributes(attributes: SnsMessageAttributes): () => D
  * Delivers to one `sqs` subscription's queue, as the queue's own rules allow (size, delay, FIFO deduplication).
  * A failure (no such queue, too large for it, too many attributes for raw delivery) sends what the endpoint would
  * have received to the subscription's RedrivePolicy dead-letter queue, and without one the message is dropped
- * (spec §7). AWS retries SQS deliveries first; the emulation gives up at once.
+ * (docs/aws-behaviour/sns.md §7). AWS retries SQS deliveries first; the emulation gives up at once.
  */
 export function deliverToSqs(context: SqsDeliveryContext, subscription: Subscription, prepared: PreparedBody): Delivery {
   // With raw delivery SNS attributes become SQS attributes, bytes and all; the envelope carries them otherwise.
@@ -76,7 +76,7 @@ export function deliverToSqs(context: SqsDeliveryContext, subscription: Subscrip
   const { arn: subscriptionArn, protocol, endpoint } = subscription;
   const body = prepared.text;
   if (result.accepted) return { subscriptionArn, protocol, endpoint, body, delivered: true };
-  // Whether AWS dead-letters a message refused for having over 10 attributes is not recorded (spec §12.3).
+  // Whether AWS dead-letters a message refused for having over 10 attributes is not recorded (docs/aws-behaviour/sns.md §12.3).
   const deadLetterArn = deadLetterTargetOf(subscription);
   const deadLettered = deadLetterArn !== undefined && sendTo(context, deadLetterArn, prepared, attributes).accepted;
   return { subscriptionArn, protocol, endpoint, body, delivered: false, failed: true, failure: result.reason, deadLettered };

@@ -2,7 +2,7 @@ import type { Membership } from './array-consistency.js';
 import type { Leaf } from './values.js';
 
 /**
- * A message body flattened the way event-ruler flattens a JSON event (spec §10.3):
+ * A message body flattened the way event-ruler flattens a JSON event (docs/aws-behaviour/sns.md §10.3):
  * - each scalar is filed under its key path joined with dots, so `{"a":{"b":1}}` and `{"a.b":1}` both give `a.b`
  *   and a policy key `"a.b"` meets either [V];
  * - arrays are crushed: every element is filed under the array's own path, through arrays of objects and arrays

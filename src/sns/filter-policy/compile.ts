@@ -18,7 +18,7 @@ export interface CompiledFilterPolicy {
 }
 
 /**
- * Parses, validates and compiles a policy (spec §10). Validation order: size, JSON syntax, event-ruler's checks in
+ * Parses, validates and compiles a policy (docs/aws-behaviour/sns.md §10). Validation order: size, JSON syntax, event-ruler's checks in
  * document order, then SNS's scope, key-count and complexity checks (limits.ts). Throws a FilterPolicyError carrying
  * AWS's message. The result holds only closures and lookup structures; matching never looks at JSON again.
  *
@@ -127,7 +127,7 @@ class AttributePolicy implements CompiledFilterPolicy {
         const { leaves } = value;
         if (leaves.some(matcher.accepts)) return true;
         if (matcher.anythingBut.length === 0) return false;
-        // spec §12 Q1, options.ts: current docs by default (no element may be excluded).
+        // docs/aws-behaviour/sns.md §12 Q1, options.ts: current docs by default (no element may be excluded).
         return this.options.anythingButOnStringArray === 'none-listed'
           ? matcher.anythingBut.some((ok) => leaves.every(ok))
           : leaves.some((leaf) => matcher.anythingBut.some((ok) => ok(leaf)));
@@ -175,7 +175,7 @@ class BodyPolicy implements CompiledFilterPolicy {
 
   private candidates(matcher: KeyMatcher, field: BodyField): Candidates {
     const { values, memberships } = field;
-    // spec §12 Q1, options.ts: for body arrays an anything-but is satisfied by any element it does not exclude, by
+    // docs/aws-behaviour/sns.md §12 Q1, options.ts: for body arrays an anything-but is satisfied by any element it does not exclude, by
     // default (the documented {"price": [100, 50]} example); 'none-listed' requires every element to pass.
     const anyElement = this.options.anythingButOnBodyArray === 'any-element';
     const passes = (value: Leaf): boolean =>

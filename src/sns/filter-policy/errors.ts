@@ -43,7 +43,7 @@ export class FilterPolicyError extends Error {
    * The complete message AWS returns with code `InvalidParameter`:
    * - SetSubscriptionAttributes: `Invalid parameter: FilterPolicy: <message>` [V]
    * - Subscribe: `Invalid parameter: Attributes Reason: FilterPolicy: <message>` [V]
-   * For the unlabelled scope message on Subscribe the `Attributes Reason: ` part is inferred (spec §10.1).
+   * For the unlabelled scope message on Subscribe the `Attributes Reason: ` part is inferred (docs/aws-behaviour/sns.md §10.1).
    */
   awsMessage(action: FilterPolicyAction): string {
     const prefix = action === 'Subscribe' ? 'Invalid parameter: Attributes Reason: ' : 'Invalid parameter: ';

@@ -1,5 +1,5 @@
 /**
- * SNS subscription filter policies (shared/spec/sns.md §10): validation with AWS's messages, and matching of
+ * SNS subscription filter policies (docs/aws-behaviour/sns.md §10): validation with AWS's messages, and matching of
  * published messages against compiled policies.
  */
 export { compileFilterPolicy, type CompiledFilterPolicy } from './compile.js';

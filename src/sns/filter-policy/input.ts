@@ -8,7 +8,7 @@ export interface FilterMessageAttribute {
   BinaryValue?: Uint8Array;
 }
 
-/** One attribute as filters see it (spec §10.2). */
+/** One attribute as filters see it (docs/aws-behaviour/sns.md §10.2). */
 export type AttributeValue =
   /** Not sent, or ignored: Binary attributes [D], or a `String.Array` with no scalar element. */
   | { readonly kind: 'absent' }

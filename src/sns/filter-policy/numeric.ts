@@ -12,7 +12,7 @@ import { afterToken, tokenText, type JsonNode } from './json-reader.js';
  *   numeric `anything-but` — as in event-ruler, where such a value falls back to matching as text. It can still
  *   equal an exact number written in the policy (see `key-matcher.ts`).
  * - A policy operand outside ±1e9 in `numeric` or `anything-but` is refused with event-ruler's wording and SNS's
- *   bounds (`Value must be between -1.0E9 and 1.0E9, inclusive`). This is spec §12 question 6: the text is
+ *   bounds (`Value must be between -1.0E9 and 1.0E9, inclusive`). This is docs/aws-behaviour/sns.md §12 question 6: the text is
  *   inferred, not recorded from AWS. An exact number in a value list (`[5000000000]`) is accepted, as event-ruler
  *   tolerates it (LocalStack observed AWS accepting such policies).
  */

@@ -6,7 +6,7 @@ import { parseNumericCondition, policyNumericKey, TOO_MANY_ELEMENTS, type Numeri
 /**
  * One entry of a policy's value array (`"key": [rule, rule, …]`), validated. The checks follow event-ruler's
  * `JsonRuleCompiler` from the era SNS behaves like (it has `suffix` and `equals-ignore-case` but refuses
- * `anything-but` with `suffix`, spec §10.4): same order, same messages, reported where its parser stands (policy.ts).
+ * `anything-but` with `suffix`, docs/aws-behaviour/sns.md §10.4): same order, same messages, reported where its parser stands (policy.ts).
  * Refusals raised outside the parser carry no location: CIDR blocks, and a single `anything-but` number out of range.
  */
 export type Rule =
@@ -55,7 +55,7 @@ function parseRule(item: JsonNode): Rule {
   }
 }
 
-/** Operators SNS accepts. event-ruler also knows `wildcard` and `exactly`; SNS documents neither (spec §12 Q2). */
+/** Operators SNS accepts. event-ruler also knows `wildcard` and `exactly`; SNS documents neither (docs/aws-behaviour/sns.md §12 Q2). */
 function parseMatchExpression(expression: ObjectNode): Rule {
   const [first, ...rest] = expression.entries;
   if (first === undefined) throw fail('Match expression name not found', expression.end);
@@ -112,7 +112,7 @@ function stringOperand(operand: JsonNode, operator: string): string {
 
 /**
  * `{"anything-but": {"prefix": "x"}}` is the only operator form SNS accepts; `suffix` was refused in 2024-05 [V],
- * and `equals-ignore-case`/`wildcard` are treated the same (spec §10.4).
+ * and `equals-ignore-case`/`wildcard` are treated the same (docs/aws-behaviour/sns.md §10.4).
  */
 function parseAnythingButOperator(operator: ObjectNode): AnythingButExclusion {
   const [first, second]: readonly (JsonEntry | undefined)[] = operator.entries;

@@ -2,7 +2,7 @@ import { isValidNumberAttribute, setOwn } from '../../sqs/message-validation.js'
 import { snsErrors } from '../errors.js';
 
 /**
- * SNS message attributes (spec §3): the checks Publish and PublishBatch make, with AWS's texts
+ * SNS message attributes (docs/aws-behaviour/sns.md §3): the checks Publish and PublishBatch make, with AWS's texts
  * (`ParameterValueInvalid`, class InvalidParameterValueException), and the validated form the rest of the
  * emulation uses. Only the value the DataType needs is kept, so size, envelope and raw delivery describe
  * exactly what SNS took.
@@ -80,7 +80,7 @@ function checkValue(name: string, raw: Readonly<Record<string, unknown>>): SnsMe
 /**
  * Validates `MessageAttributes` (absent → none), each attribute name first and value second, in request order;
  * the first failure is thrown. A missing DataType never gets here: the request framework reports it first
- * (RequiredMembers). SNS sets no limit on the number of attributes; only raw SQS delivery does (spec §4).
+ * (RequiredMembers). SNS sets no limit on the number of attributes; only raw SQS delivery does (docs/aws-behaviour/sns.md §4).
  */
 export function validateMessageAttributes(attributes: unknown): SnsMessageAttributes {
   const result: Record<string, SnsMessageAttribute> = {};

@@ -26,7 +26,7 @@ export function snsEndpointBase(region: string): string {
 }
 
 /**
- * The JSON document an endpoint without raw delivery receives (spec §4), byte for byte as AWS writes it: keys in
+ * The JSON document an endpoint without raw delivery receives (docs/aws-behaviour/sns.md §4), byte for byte as AWS writes it: keys in
  * AWS's order, Subject and MessageAttributes only when there are some, signature fields for standard topics only,
  * pretty-printed the Jackson way (see jackson.ts), attributes in Java HashMap order with Binary values as base64.
  * `message` is what this endpoint's protocol gets (with MessageStructure=json, its own entry).

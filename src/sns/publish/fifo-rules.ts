@@ -24,7 +24,7 @@ function checkIdFormat(name: 'MessageGroupId' | 'MessageDeduplicationId', value:
 }
 
 /**
- * FIFO and standard topic rules (spec §6.2), in AWS's order: on a FIFO topic MessageGroupId is required, then a
+ * FIFO and standard topic rules (docs/aws-behaviour/sns.md §6.2), in AWS's order: on a FIFO topic MessageGroupId is required, then a
  * dedup id unless the topic has ContentBasedDeduplication; on a standard topic MessageDeduplicationId is refused
  * while MessageGroupId is accepted (it goes on to standard queues, since 2025).
  */

@@ -1,7 +1,7 @@
 import { snsErrors } from '../errors.js';
 
 /**
- * MessageStructure=json (spec §5): the Message is a JSON object of per-protocol strings with a required string
+ * MessageStructure=json (docs/aws-behaviour/sns.md §5): the Message is a JSON object of per-protocol strings with a required string
  * `default`. Each endpoint gets the value of its own protocol's key when that is a string, and `default`
  * otherwise: `{"sqs":{"a":1}}` is ignored for SQS and `default` is delivered [V].
  */

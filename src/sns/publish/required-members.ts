@@ -3,7 +3,7 @@ import { snsErrors } from '../errors.js';
 /**
  * SNS's request framework checks required members before the action runs: a member that is absent gives
  * `ValidationError` "1 validation error detected: Value null at '<path>' failed to satisfy constraint: Member
- * must not be null" (recorded for a missing attribute DataType, spec §3). Several are reported together, joined
+ * must not be null" (recorded for a missing attribute DataType, docs/aws-behaviour/sns.md §3). Several are reported together, joined
  * by "; ", in the framework's usual wording ("2 validation errors detected: …"); that plural form and the paths
  * of members other than dataType follow the same framework's other services, not a recording.
  */

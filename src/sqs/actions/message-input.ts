@@ -38,7 +38,7 @@ export interface AcceptedMessage {
 /**
  * The FIFO rules a message must meet before anything else about it matters. In a batch they fail the
  * whole request, and a missing MessageGroupId is then InvalidParameterValue rather than
- * MissingParameter (both recorded from AWS, spec §4.7-4.8).
+ * MissingParameter (both recorded from AWS, docs/aws-behaviour/sqs.md §4.7-4.8).
  */
 export function fifoRuleViolation(queue: Queue, input: MessageInput, inBatch: boolean): AwsError | undefined {
   if (!queue.fifo) return undefined;

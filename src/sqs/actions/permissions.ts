@@ -7,7 +7,7 @@ import { requiredString, stringList } from './params.js';
 
 /**
  * AddPermission and RemovePermission edit the queue's `Policy` attribute, one statement per label,
- * in the shape SQS writes it (spec §4.17).
+ * in the shape SQS writes it (docs/aws-behaviour/sqs.md §4.17).
  */
 interface Statement {
   Sid?: unknown;
@@ -34,7 +34,7 @@ const GRANTABLE_ACTIONS = new Set([
   'SendMessage',
   'ListQueueTags',
 ]);
-// Actions only the queue owner may call answer their own reason (spec §4.17, [3P]; moto's suite agrees).
+// Actions only the queue owner may call answer their own reason (docs/aws-behaviour/sqs.md §4.17, [3P]; moto's suite agrees).
 const OWNER_ONLY_ACTIONS = new Set([
   'AddPermission',
   'RemovePermission',

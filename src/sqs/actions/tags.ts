@@ -8,7 +8,7 @@ import { sqsErrors } from '../errors.js';
 import type { SqsBackend } from '../sqs-backend.js';
 import { isPresent, stringList, stringMap } from './params.js';
 
-// AWS documents these limits; the error texts below are not confirmed against AWS (spec §4.16).
+// AWS documents these limits; the error texts below are not confirmed against AWS (docs/aws-behaviour/sqs.md §4.16).
 const MAX_TAGS = 50;
 
 /** Checks tag keys and values against SQS's limits; `existing` tags of the queue `queueName` count toward the maximum. */

@@ -197,7 +197,7 @@ export class DeduplicationWindow {
 
   /**
    * @param scope fixed when the queue is created: AWS keeps deduplicating with the creation-time
-   *   scope even after DeduplicationScope is changed (spec §3.1).
+   *   scope even after DeduplicationScope is changed (docs/aws-behaviour/sqs.md §3.1).
    */
   constructor(private readonly scope: 'queue' | 'messageGroup') {}
 

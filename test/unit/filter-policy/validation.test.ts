@@ -141,7 +141,7 @@ const EVENT_RULER_MESSAGES: readonly (readonly [string, string])[] = [
 ];
 
 /**
- * Numbers outside SNS's documented ±1e9 in `numeric` and `anything-but` (spec §12 Q6): event-ruler's message with
+ * Numbers outside SNS's documented ±1e9 in `numeric` and `anything-but` (docs/aws-behaviour/sns.md §12 Q6): event-ruler's message with
  * SNS's bounds, and its `Range` order check first (inferred).
  */
 const RANGE_MESSAGES: readonly (readonly [string, string])[] = [
@@ -156,7 +156,7 @@ const RANGE_MESSAGES: readonly (readonly [string, string])[] = [
   ['{"key":[{"anything-but":[1,5000000000]}]}', 'Value must be between -1.0E9 and 1.0E9, inclusive'],
 ];
 
-describe('validation messages (spec §10.6)', () => {
+describe('validation messages (docs/aws-behaviour/sns.md §10.6)', () => {
   describe.each<FilterPolicyScope>(['MessageAttributes', 'MessageBody'])('scope %s', (scope) => {
     it.each(VERIFIED_MESSAGES)('%s → %s', (policy, message) => {
       expect(rejection(policy, scope)).toBe(message);
@@ -234,7 +234,7 @@ describe('validation messages (spec §10.6)', () => {
   });
 });
 
-describe('JSON syntax errors (spec §10.6: "failed to parse JSON. <Jackson message>", then its location)', () => {
+describe('JSON syntax errors (docs/aws-behaviour/sns.md §10.6: "failed to parse JSON. <Jackson message>", then its location)', () => {
   const VALID = "(JSON String, Number, Array, Object or token 'null', 'true' or 'false')";
   it.each([
     ['invalid', `Unrecognized token 'invalid': was expecting ${VALID}`, 1, 8],
@@ -299,7 +299,7 @@ describe('JSON syntax errors (spec §10.6: "failed to parse JSON. <Jackson messa
   });
 });
 
-describe('scope (spec §10.1)', () => {
+describe('scope (docs/aws-behaviour/sns.md §10.1)', () => {
   const nested = '{"object":{"key":[{"prefix":"auto-"}]}}';
   const scopeMessage = 'Filter policy scope MessageAttributes does not support nested filter policy';
 
@@ -324,7 +324,7 @@ describe('scope (spec §10.1)', () => {
   });
 });
 
-describe('AWS message prefixes (spec §10.6)', () => {
+describe('AWS message prefixes (docs/aws-behaviour/sns.md §10.6)', () => {
   it('Subscribe: Invalid parameter: Attributes Reason: FilterPolicy: … [V]', () => {
     expect(errorOf('{"key":[["value"]]}').awsMessage('Subscribe')).toBe(
       'Invalid parameter: Attributes Reason: FilterPolicy: Match value must be String, number, true, false, or null' +
@@ -342,7 +342,7 @@ describe('AWS message prefixes (spec §10.6)', () => {
   });
 });
 
-describe('limits (spec §10.5)', () => {
+describe('limits (docs/aws-behaviour/sns.md §10.5)', () => {
   const tooManyKeys = 'Filter policy can not have more than 5 keys';
   const tooComplex = 'Filter policy is too complex';
 
@@ -364,7 +364,7 @@ describe('limits (spec §10.5)', () => {
     expect(rejection(json(policy), 'MessageBody')).toBeUndefined();
   });
 
-  it('[inferred] counts $or as one top-level key, whatever its branches hold (spec §12 Q5)', () => {
+  it('[inferred] counts $or as one top-level key, whatever its branches hold (docs/aws-behaviour/sns.md §12 Q5)', () => {
     const policy = { a: ['1'], b: ['1'], c: ['1'], d: ['1'], $or: [{ e: ['1'] }, { f: ['1'], g: ['1'] }] };
     expect(rejection(json(policy))).toBeUndefined();
     expect(rejection(json({ ...policy, h: ['1'] }))).toBe(tooManyKeys);
