@@ -225,7 +225,7 @@ export const sqsErrors = {
       code: 'InvalidAttributeValue',
       message: 'Invalid value for the parameter FifoQueue. Reason: Modifying queue type is not supported.',
     }),
-  /** [3P] text as in the spec (no final period); code UNVERIFIED. */
+  /** [3P] text as docs/aws-behaviour/sqs.md records it (no final period); code UNVERIFIED. */
   perMessageGroupIdNeedsGroupScope: (): AwsError =>
     new AwsError({
       shape: 'InvalidAttributeValue',

@@ -3,7 +3,7 @@
  *
  * It is deliberately not a second emulator: no heaps, no ready-group queues, no lazy time. Each message
  * is one plain record (queue, group, when it becomes visible, until when it is in flight, receive counts,
- * latest receipt handle), every rule is a direct reading of the spec (docs/aws-behaviour/sqs.md §6–§11), and a
+ * latest receipt handle), every rule is a direct reading of the catalogue (docs/aws-behaviour/sqs.md §6–§11), and a
  * question like "what may this receive return?" is answered by scanning every message. Where SQS leaves
  * a choice (which of several receivable messages a receive returns, which group goes first), the model
  * accepts any choice that keeps the promises; where SQS promises (nothing lost before retention ends,
