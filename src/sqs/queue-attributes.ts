@@ -1,9 +1,10 @@
-import type { AwsError } from '../aws-error.js';
+import { AttributeTable, type AttributeSpec, type SettableAttribute } from '../attributes/attribute.js';
 import { sqsErrors } from './errors.js';
 
 /**
- * The settable attributes of a queue (CreateQueue / SetQueueAttributes): defaults, validation, rendering.
- * Behaviour and texts follow docs/aws-behaviour/sqs.md §3; the texts themselves live in ./errors.ts.
+ * A queue's attributes (CreateQueue / SetQueueAttributes / GetQueueAttributes): one table of declarations, each
+ * with its default, validation, rendering and idempotency key. Behaviour and texts follow
+ * docs/aws-behaviour/sqs.md §3; the texts themselves live in ./errors.ts.
  */
 
 export interface RedrivePolicy {
@@ -16,7 +17,7 @@ export interface RedriveAllowPolicy {
   sourceQueueArns?: string[];
 }
 
-/** Immutable value (returned frozen); a change makes a new object. */
+/** Immutable value (returned frozen); a change makes a new object. Read on every send and receive. */
 export interface QueueSettings {
   delaySeconds: number;
   maximumMessageSize: number;
@@ -46,203 +47,248 @@ export interface AttributeContext {
   findQueue(arn: string): { fifo: boolean; arn: string; redriveAllowPolicy?: RedriveAllowPolicy } | undefined;
 }
 
-/** Attributes GetQueueAttributes shows but no caller may set: sending one is an unknown attribute (§3). */
-export const READ_ONLY_QUEUE_ATTRIBUTES: readonly string[] = Object.freeze([
-  'QueueArn',
-  'CreatedTimestamp',
-  'LastModifiedTimestamp',
-  'ApproximateNumberOfMessages',
-  'ApproximateNumberOfMessagesNotVisible',
-  'ApproximateNumberOfMessagesDelayed',
-]);
+/** What the read-only attributes are computed from, taken once per GetQueueAttributes. */
+export interface QueueFacts {
+  readonly arn: string;
+  /** Epoch milliseconds. */
+  readonly createdAt: number;
+  readonly lastModifiedAt: number;
+  readonly counts: { readonly visible: number; readonly inFlight: number; readonly delayed: number };
+}
 
 type Draft = { -readonly [K in keyof QueueSettings]: QueueSettings[K] };
 type NumericKey = {
   [K in keyof QueueSettings]-?: QueueSettings[K] extends number ? K : never;
 }[keyof QueueSettings];
 
-interface NumericRule {
-  readonly key: NumericKey;
-  readonly min: number;
-  readonly max: number;
-  readonly byDefault: number;
+/** A settable queue attribute; `byDefault` is what a new queue has (merged into defaultQueueSettings). */
+interface QueueAttribute extends SettableAttribute<Draft, QueueSettings, AttributeContext> {
+  readonly byDefault?: Partial<QueueSettings>;
 }
-
-/** §3 table. MaximumMessageSize defaults to the 2025 limit of 1 MiB. */
-const NUMERIC_RULES = {
-  DelaySeconds: { key: 'delaySeconds', min: 0, max: 900, byDefault: 0 },
-  MaximumMessageSize: { key: 'maximumMessageSize', min: 1024, max: 1_048_576, byDefault: 1_048_576 },
-  MessageRetentionPeriod: { key: 'messageRetentionPeriod', min: 60, max: 1_209_600, byDefault: 345_600 },
-  ReceiveMessageWaitTimeSeconds: { key: 'receiveMessageWaitTimeSeconds', min: 0, max: 20, byDefault: 0 },
-  VisibilityTimeout: { key: 'visibilityTimeout', min: 0, max: 43_200, byDefault: 30 },
-  KmsDataKeyReusePeriodSeconds: { key: 'kmsDataKeyReusePeriodSeconds', min: 60, max: 86_400, byDefault: 300 },
-} as const satisfies Record<string, NumericRule>;
-
-type NumericName = keyof typeof NUMERIC_RULES;
+type QueueAttributeSpec = AttributeSpec<Draft, QueueSettings, AttributeContext, QueueFacts>;
 
 /** SQS policy quotas: at most 8,192 bytes (docs, "Amazon SQS policy quotas"). */
 const MAX_POLICY_BYTES = 8192;
 /** SQS's quota of statements in a queue policy (AddPermission's limit too). */
 export const MAX_POLICY_STATEMENTS = 20;
 
-export function defaultQueueSettings(fifo: boolean): QueueSettings {
-  const draft: Draft = {
-    delaySeconds: NUMERIC_RULES.DelaySeconds.byDefault,
-    maximumMessageSize: NUMERIC_RULES.MaximumMessageSize.byDefault,
-    messageRetentionPeriod: NUMERIC_RULES.MessageRetentionPeriod.byDefault,
-    receiveMessageWaitTimeSeconds: NUMERIC_RULES.ReceiveMessageWaitTimeSeconds.byDefault,
-    visibilityTimeout: NUMERIC_RULES.VisibilityTimeout.byDefault,
-    kmsDataKeyReusePeriodSeconds: NUMERIC_RULES.KmsDataKeyReusePeriodSeconds.byDefault,
-    // New queues get SQS-managed encryption since 2022 (§3).
-    sqsManagedSseEnabled: true,
-    fifoQueue: fifo,
-    contentBasedDeduplication: false,
-    deduplicationScope: 'queue',
-    fifoThroughputLimit: 'perQueue',
-  };
-  return Object.freeze(draft);
-}
-
 // ---------------------------------------------------------------------------------------------------------------
-// One handler per settable attribute
+// The declarations (§3 table)
 
-interface AttributeHandler {
-  /** Validates one value and writes it into the draft; throws AwsError. */
-  apply(draft: Draft, raw: string, ctx: AttributeContext): void;
-  /** The setting as a canonical string, for CreateQueue idempotency. */
-  compareKey(settings: QueueSettings): string;
-  /** The error a standard queue answers for this name (FIFO-only attributes). */
-  rejectOnStandard?: (name: string) => AwsError;
-}
-
-function numericHandler(name: NumericName): AttributeHandler {
-  const { key, min, max } = NUMERIC_RULES[name];
+function numeric(name: string, key: NumericKey, min: number, max: number, byDefault: number): QueueAttribute {
   return {
-    apply(draft, raw) {
+    name,
+    kind: 'settable',
+    byDefault: { [key]: byDefault } as Partial<QueueSettings>,
+    parse(draft, raw) {
       draft[key] = parseInteger(name, raw, min, max);
     },
+    render: (settings) => String(settings[key]),
     compareKey: (settings) => String(settings[key]),
   };
 }
 
-const HANDLERS = {
-  DelaySeconds: numericHandler('DelaySeconds'),
-  MaximumMessageSize: numericHandler('MaximumMessageSize'),
-  MessageRetentionPeriod: numericHandler('MessageRetentionPeriod'),
-  ReceiveMessageWaitTimeSeconds: numericHandler('ReceiveMessageWaitTimeSeconds'),
-  VisibilityTimeout: numericHandler('VisibilityTimeout'),
-  KmsDataKeyReusePeriodSeconds: numericHandler('KmsDataKeyReusePeriodSeconds'),
+function readOnly(name: string, render: (facts: QueueFacts) => string): QueueAttributeSpec {
+  return { name, kind: 'readOnly', render };
+}
 
-  Policy: {
-    apply(draft, raw) {
-      if (raw === '') {
-        delete draft.policy;
-        return;
-      }
-      // Deliberately shallow: any JSON object within SQS's documented policy quota of 8,192 bytes and 20 statements is
-      // accepted; the statements themselves are not checked. The text AWS gives for an oversize policy is not
-      // recorded: the one for a bad value. (The quota also keeps the recursive canonicalJson and JSON.stringify of
-      // AddPermission off a deep document.)
-      const policy = Buffer.byteLength(raw, 'utf8') > MAX_POLICY_BYTES ? undefined : parseJsonObject(raw);
-      if (policy === undefined) throw sqsErrors.invalidAttributeValue('Policy');
-      const statements = Array.isArray(policy['Statement']) ? policy['Statement'].length : policy['Statement'] === undefined ? 0 : 1;
-      if (statements > MAX_POLICY_STATEMENTS) {
-        // [3P] text; the error code is not recorded.
-        throw sqsErrors.invalidAttributeValue('Policy', `${statements} statements were found in the submitted policy, max allowed is ${MAX_POLICY_STATEMENTS}`);
-      }
-      draft.policy = raw;
-    },
-    compareKey: (settings) => (settings.policy === undefined ? '' : canonicalJson(JSON.parse(settings.policy))),
+const epochSeconds = (milliseconds: number): string => String(Math.floor(milliseconds / 1000));
+
+const delaySeconds = numeric('DelaySeconds', 'delaySeconds', 0, 900, 0);
+/** MaximumMessageSize defaults to the 2025 limit of 1 MiB. */
+const maximumMessageSize = numeric('MaximumMessageSize', 'maximumMessageSize', 1024, 1_048_576, 1_048_576);
+const messageRetentionPeriod = numeric('MessageRetentionPeriod', 'messageRetentionPeriod', 60, 1_209_600, 345_600);
+const receiveMessageWaitTimeSeconds = numeric('ReceiveMessageWaitTimeSeconds', 'receiveMessageWaitTimeSeconds', 0, 20, 0);
+const visibilityTimeout = numeric('VisibilityTimeout', 'visibilityTimeout', 0, 43_200, 30);
+const kmsDataKeyReusePeriodSeconds: QueueAttribute = {
+  ...numeric('KmsDataKeyReusePeriodSeconds', 'kmsDataKeyReusePeriodSeconds', 60, 86_400, 300),
+  // AWS shows the reuse period only while a key is set (§3, AWS-snap).
+  render: (settings) => (settings.kmsMasterKeyId === undefined ? undefined : String(settings.kmsDataKeyReusePeriodSeconds)),
+};
+
+const policy: QueueAttribute = {
+  name: 'Policy',
+  kind: 'settable',
+  parse(draft, raw, _ctx, name) {
+    if (raw === '') {
+      delete draft.policy;
+      return;
+    }
+    // Deliberately shallow: any JSON object within SQS's documented policy quota of 8,192 bytes and 20 statements is
+    // accepted; the statements themselves are not checked. The text AWS gives for an oversize policy is not
+    // recorded: the one for a bad value. (The quota also keeps the recursive canonicalJson and JSON.stringify of
+    // AddPermission off a deep document.)
+    const document = Buffer.byteLength(raw, 'utf8') > MAX_POLICY_BYTES ? undefined : parseJsonObject(raw);
+    if (document === undefined) throw sqsErrors.invalidAttributeValue(name);
+    const statements = Array.isArray(document['Statement']) ? document['Statement'].length : document['Statement'] === undefined ? 0 : 1;
+    if (statements > MAX_POLICY_STATEMENTS) {
+      // [3P] text; the error code is not recorded.
+      throw sqsErrors.invalidAttributeValue(name, `${statements} statements were found in the submitted policy, max allowed is ${MAX_POLICY_STATEMENTS}`);
+    }
+    draft.policy = raw;
   },
+  render: (settings) => settings.policy,
+  compareKey: (settings) => (settings.policy === undefined ? '' : canonicalJson(JSON.parse(settings.policy))),
+};
 
-  RedrivePolicy: {
-    apply(draft, raw, ctx) {
-      if (raw === '') delete draft.redrivePolicy;
-      else draft.redrivePolicy = parseRedrivePolicy(raw, ctx);
-    },
-    compareKey: (settings) => (settings.redrivePolicy ? renderRedrivePolicy(settings.redrivePolicy) : ''),
+const redrivePolicy: QueueAttribute = {
+  name: 'RedrivePolicy',
+  kind: 'settable',
+  parse(draft, raw, ctx) {
+    if (raw === '') delete draft.redrivePolicy;
+    else draft.redrivePolicy = parseRedrivePolicy(raw, ctx);
   },
+  render: (settings) => settings.redrivePolicy && renderRedrivePolicy(settings.redrivePolicy),
+  compareKey: (settings) => (settings.redrivePolicy ? renderRedrivePolicy(settings.redrivePolicy) : ''),
+};
 
-  RedriveAllowPolicy: {
-    apply(draft, raw) {
-      if (raw === '') delete draft.redriveAllowPolicy;
-      else draft.redriveAllowPolicy = parseRedriveAllowPolicy(raw);
-    },
-    compareKey: (settings) =>
-      settings.redriveAllowPolicy ? renderRedriveAllowPolicy(settings.redriveAllowPolicy) : '',
+const redriveAllowPolicy: QueueAttribute = {
+  name: 'RedriveAllowPolicy',
+  kind: 'settable',
+  parse(draft, raw) {
+    if (raw === '') delete draft.redriveAllowPolicy;
+    else draft.redriveAllowPolicy = parseRedriveAllowPolicy(raw);
   },
+  render: (settings) => settings.redriveAllowPolicy && renderRedriveAllowPolicy(settings.redriveAllowPolicy),
+  compareKey: (settings) => (settings.redriveAllowPolicy ? renderRedriveAllowPolicy(settings.redriveAllowPolicy) : ''),
+};
 
-  KmsMasterKeyId: {
-    apply(draft, raw) {
-      if (raw === '') {
-        // Removing the key leaves SqsManagedSseEnabled as it was (UNVERIFIED whether AWS turns SQS SSE back on).
-        delete draft.kmsMasterKeyId;
-        return;
-      }
-      draft.kmsMasterKeyId = raw;
-      draft.sqsManagedSseEnabled = false;
-    },
-    compareKey: (settings) => settings.kmsMasterKeyId ?? '',
+const kmsMasterKeyId: QueueAttribute = {
+  name: 'KmsMasterKeyId',
+  kind: 'settable',
+  parse(draft, raw) {
+    if (raw === '') {
+      // Removing the key leaves SqsManagedSseEnabled as it was (UNVERIFIED whether AWS turns SQS SSE back on).
+      delete draft.kmsMasterKeyId;
+      return;
+    }
+    draft.kmsMasterKeyId = raw;
+    draft.sqsManagedSseEnabled = false;
   },
+  render: (settings) => settings.kmsMasterKeyId,
+  compareKey: (settings) => settings.kmsMasterKeyId ?? '',
+};
 
-  SqsManagedSseEnabled: {
-    apply(draft, raw) {
-      const enabled = parseBoolean('SqsManagedSseEnabled', raw);
-      draft.sqsManagedSseEnabled = enabled;
-      // The two SSE kinds exclude each other, so turning SQS SSE on replaces a KMS key set earlier, the mirror
-      // of KmsMasterKeyId turning it off (UNVERIFIED: AWS might refuse instead). Both in one call is refused
-      // in checkCombinations.
-      if (enabled) delete draft.kmsMasterKeyId;
-    },
-    compareKey: (settings) => String(settings.sqsManagedSseEnabled),
+const sqsManagedSseEnabled: QueueAttribute = {
+  name: 'SqsManagedSseEnabled',
+  kind: 'settable',
+  // New queues get SQS-managed encryption since 2022 (§3).
+  byDefault: { sqsManagedSseEnabled: true },
+  parse(draft, raw, _ctx, name) {
+    const enabled = parseBoolean(name, raw);
+    draft.sqsManagedSseEnabled = enabled;
+    // The two SSE kinds exclude each other, so turning SQS SSE on replaces a KMS key set earlier, the mirror
+    // of KmsMasterKeyId turning it off (UNVERIFIED: AWS might refuse instead). Both in one call is refused
+    // in checkCombinations.
+    if (enabled) delete draft.kmsMasterKeyId;
   },
+  render: (settings) => String(settings.sqsManagedSseEnabled),
+  compareKey: (settings) => String(settings.sqsManagedSseEnabled),
+};
 
-  FifoQueue: {
-    apply(draft, raw, ctx) {
-      const fifo = parseBoolean('FifoQueue', raw);
-      if (!fifo) {
-        // Only reachable for FIFO queues: standard ones reject the name outright.
-        throw ctx.mode === 'set' ? sqsErrors.queueTypeChange() : sqsErrors.invalidAttributeValue('FifoQueue');
-      }
-      draft.fifoQueue = true;
-    },
-    compareKey: (settings) => String(settings.fifoQueue),
-    rejectOnStandard: sqsErrors.unknownAttribute,
+const fifoQueue: QueueAttribute = {
+  name: 'FifoQueue',
+  kind: 'settable',
+  fifoOnly: sqsErrors.unknownAttribute,
+  // defaultQueueSettings sets it from the queue's type.
+  byDefault: { fifoQueue: false },
+  parse(draft, raw, ctx, name) {
+    if (!parseBoolean(name, raw)) {
+      // Only reachable for FIFO queues: standard ones reject the name outright.
+      throw ctx.mode === 'set' ? sqsErrors.queueTypeChange() : sqsErrors.invalidAttributeValue(name);
+    }
+    draft.fifoQueue = true;
   },
+  render: (settings) => (settings.fifoQueue ? 'true' : undefined),
+  compareKey: (settings) => String(settings.fifoQueue),
+};
 
-  ContentBasedDeduplication: {
-    apply(draft, raw) {
-      draft.contentBasedDeduplication = parseBoolean('ContentBasedDeduplication', raw);
-    },
-    compareKey: (settings) => String(settings.contentBasedDeduplication),
-    rejectOnStandard: sqsErrors.unknownAttribute,
+/** The FIFO-only attributes are shown for FIFO queues only. */
+const shownOnFifo =
+  (render: (settings: QueueSettings) => string) =>
+  (settings: QueueSettings): string | undefined =>
+    settings.fifoQueue ? render(settings) : undefined;
+
+const contentBasedDeduplication: QueueAttribute = {
+  name: 'ContentBasedDeduplication',
+  kind: 'settable',
+  fifoOnly: sqsErrors.unknownAttribute,
+  byDefault: { contentBasedDeduplication: false },
+  parse(draft, raw, _ctx, name) {
+    draft.contentBasedDeduplication = parseBoolean(name, raw);
   },
+  render: shownOnFifo((settings) => String(settings.contentBasedDeduplication)),
+  compareKey: (settings) => String(settings.contentBasedDeduplication),
+};
 
-  DeduplicationScope: {
-    apply(draft, raw) {
-      if (raw !== 'queue' && raw !== 'messageGroup') throw sqsErrors.invalidAttributeValue('DeduplicationScope');
-      draft.deduplicationScope = raw;
-    },
-    compareKey: (settings) => settings.deduplicationScope,
-    rejectOnStandard: sqsErrors.fifoOnlyAttribute,
+const deduplicationScope: QueueAttribute = {
+  name: 'DeduplicationScope',
+  kind: 'settable',
+  fifoOnly: sqsErrors.fifoOnlyAttribute,
+  byDefault: { deduplicationScope: 'queue' },
+  parse(draft, raw, _ctx, name) {
+    if (raw !== 'queue' && raw !== 'messageGroup') throw sqsErrors.invalidAttributeValue(name);
+    draft.deduplicationScope = raw;
   },
+  render: shownOnFifo((settings) => settings.deduplicationScope),
+  compareKey: (settings) => settings.deduplicationScope,
+};
 
-  FifoThroughputLimit: {
-    apply(draft, raw) {
-      if (raw !== 'perQueue' && raw !== 'perMessageGroupId') {
-        throw sqsErrors.invalidAttributeValue('FifoThroughputLimit');
-      }
-      draft.fifoThroughputLimit = raw;
-    },
-    compareKey: (settings) => settings.fifoThroughputLimit,
-    rejectOnStandard: sqsErrors.fifoOnlyAttribute,
+const fifoThroughputLimit: QueueAttribute = {
+  name: 'FifoThroughputLimit',
+  kind: 'settable',
+  fifoOnly: sqsErrors.fifoOnlyAttribute,
+  byDefault: { fifoThroughputLimit: 'perQueue' },
+  parse(draft, raw, _ctx, name) {
+    if (raw !== 'perQueue' && raw !== 'perMessageGroupId') throw sqsErrors.invalidAttributeValue(name);
+    draft.fifoThroughputLimit = raw;
   },
-} as const satisfies Record<string, AttributeHandler>;
+  render: shownOnFifo((settings) => settings.fifoThroughputLimit),
+  compareKey: (settings) => settings.fifoThroughputLimit,
+};
 
-type SettableName = keyof typeof HANDLERS;
+const SETTABLE: readonly QueueAttribute[] = [
+  delaySeconds,
+  maximumMessageSize,
+  messageRetentionPeriod,
+  receiveMessageWaitTimeSeconds,
+  visibilityTimeout,
+  policy,
+  redrivePolicy,
+  redriveAllowPolicy,
+  kmsMasterKeyId,
+  kmsDataKeyReusePeriodSeconds,
+  sqsManagedSseEnabled,
+  fifoQueue,
+  contentBasedDeduplication,
+  deduplicationScope,
+  fifoThroughputLimit,
+];
 
-function isSettable(name: string): name is SettableName {
-  return Object.prototype.hasOwnProperty.call(HANDLERS, name);
+/**
+ * Every queue attribute: the names GetQueueAttributes accepts (the model's QueueAttributeName enum, less "All").
+ * Read-only ones are shown but no caller may set them: sending one is an unknown attribute (§3).
+ */
+const QUEUE_ATTRIBUTES = new AttributeTable<Draft, QueueSettings, AttributeContext, QueueFacts>([
+  readOnly('QueueArn', (facts) => facts.arn),
+  readOnly('ApproximateNumberOfMessages', (facts) => String(facts.counts.visible)),
+  readOnly('ApproximateNumberOfMessagesNotVisible', (facts) => String(facts.counts.inFlight)),
+  readOnly('ApproximateNumberOfMessagesDelayed', (facts) => String(facts.counts.delayed)),
+  readOnly('CreatedTimestamp', (facts) => epochSeconds(facts.createdAt)),
+  readOnly('LastModifiedTimestamp', (facts) => epochSeconds(facts.lastModifiedAt)),
+  ...SETTABLE,
+]);
+
+/** Every name GetQueueAttributes knows, in declaration order. */
+export const QUEUE_ATTRIBUTE_NAMES: readonly string[] = QUEUE_ATTRIBUTES.names;
+
+export const READ_ONLY_QUEUE_ATTRIBUTES: readonly string[] = QUEUE_ATTRIBUTES.readOnlyNames;
+
+/** What a new queue has; FifoQueue follows the queue's type. */
+const DEFAULTS: Readonly<Partial<QueueSettings>> = Object.freeze(Object.assign({}, ...SETTABLE.map((spec) => spec.byDefault)));
+
+export function defaultQueueSettings(fifo: boolean): QueueSettings {
+  return Object.freeze({ ...DEFAULTS, fifoQueue: fifo } as Draft);
 }
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -263,41 +309,25 @@ export function applyQueueAttributes(
 ): QueueSettings {
   const entries = checkedEntries(attributes, ctx);
   const draft: Draft = { ...current };
-  for (const [name, value] of entries) {
-    const handler: AttributeHandler = HANDLERS[name];
-    handler.apply(draft, wireText(name, value), ctx);
-  }
+  for (const [spec, value] of entries) spec.parse(draft, wireText(spec.name, value), ctx, spec.name);
   checkCombinations(draft, entries);
   return Object.freeze(draft);
 }
 
 /** The settable attributes' values as GetQueueAttributes shows them; unset optional ones are omitted. */
 export function renderQueueSettings(settings: QueueSettings): Record<string, string> {
-  const shown: Record<string, string> = {
-    DelaySeconds: String(settings.delaySeconds),
-    MaximumMessageSize: String(settings.maximumMessageSize),
-    MessageRetentionPeriod: String(settings.messageRetentionPeriod),
-    ReceiveMessageWaitTimeSeconds: String(settings.receiveMessageWaitTimeSeconds),
-    VisibilityTimeout: String(settings.visibilityTimeout),
-  };
-  if (settings.policy !== undefined) shown['Policy'] = settings.policy;
-  if (settings.redrivePolicy) shown['RedrivePolicy'] = renderRedrivePolicy(settings.redrivePolicy);
-  if (settings.redriveAllowPolicy) {
-    shown['RedriveAllowPolicy'] = renderRedriveAllowPolicy(settings.redriveAllowPolicy);
-  }
-  if (settings.kmsMasterKeyId !== undefined) {
-    shown['KmsMasterKeyId'] = settings.kmsMasterKeyId;
-    // AWS shows the reuse period only while a key is set (§3, AWS-snap).
-    shown['KmsDataKeyReusePeriodSeconds'] = String(settings.kmsDataKeyReusePeriodSeconds);
-  }
-  shown['SqsManagedSseEnabled'] = String(settings.sqsManagedSseEnabled);
-  if (settings.fifoQueue) {
-    shown['FifoQueue'] = 'true';
-    shown['ContentBasedDeduplication'] = String(settings.contentBasedDeduplication);
-    shown['DeduplicationScope'] = settings.deduplicationScope;
-    shown['FifoThroughputLimit'] = settings.fifoThroughputLimit;
-  }
-  return shown;
+  return QUEUE_ATTRIBUTES.render(settings);
+}
+
+/** Every attribute GetQueueAttributes shows ("All"), in declaration order. */
+export function renderQueueAttributes(settings: QueueSettings, facts: QueueFacts): Record<string, string> {
+  return QUEUE_ATTRIBUTES.render(settings, facts);
+}
+
+/** Whether CreateQueue's attributes ask for a FIFO queue (which decides the name rule and the checks). */
+export function requestsFifoQueue(attributes: Readonly<Record<string, unknown>>): boolean {
+  const value = attributes[fifoQueue.name];
+  return typeof value === 'string' && value.toLowerCase() === 'true';
 }
 
 /**
@@ -313,9 +343,8 @@ export function firstDifferingAttribute(
   // Applying then comparing field by field keeps side effects right: KmsMasterKeyId also turns SSE off, and an
   // attribute AWS hides (KmsDataKeyReusePeriodSeconds without a key) still counts by its stored value.
   const requested = applyQueueAttributes(current, attributes, ctx);
-  for (const [name] of checkedEntries(attributes, ctx)) {
-    const handler: AttributeHandler = HANDLERS[name];
-    if (handler.compareKey(current) !== handler.compareKey(requested)) return name;
+  for (const [spec] of checkedEntries(attributes, ctx)) {
+    if (spec.compareKey(current) !== spec.compareKey(requested)) return spec.name;
   }
   return undefined;
 }
@@ -323,36 +352,36 @@ export function firstDifferingAttribute(
 // ---------------------------------------------------------------------------------------------------------------
 // Names, raw values and cross-attribute rules
 
-type Entry = readonly [SettableName, unknown];
+type Entry = readonly [SettableAttribute<Draft, QueueSettings, AttributeContext>, unknown];
 
 /** The supplied entries, names checked. Null/undefined values count as absent (the SDK drops them). */
 function checkedEntries(attributes: Readonly<Record<string, unknown>>, ctx: AttributeContext): Entry[] {
   const entries: Entry[] = [];
   for (const [name, value] of Object.entries(attributes)) {
     if (value === undefined || value === null) continue;
-    if (!isSettable(name)) throw sqsErrors.unknownAttribute(name);
-    const handler: AttributeHandler = HANDLERS[name];
-    if (!ctx.fifo && handler.rejectOnStandard) throw handler.rejectOnStandard(name);
-    entries.push([name, value]);
+    const spec = QUEUE_ATTRIBUTES.settable(name);
+    if (spec === undefined) throw sqsErrors.unknownAttribute(name);
+    if (!ctx.fifo && typeof spec.fifoOnly === 'function') throw spec.fifoOnly(name);
+    entries.push([spec, value]);
   }
   return entries;
 }
 
 /** The value as it would travel on the wire: numbers and booleans become their text; structures are invalid. */
-function wireText(name: SettableName, value: unknown): string {
+function wireText(name: string, value: unknown): string {
   if (typeof value === 'string') return value;
   if (typeof value === 'number' || typeof value === 'boolean' || typeof value === 'bigint') return String(value);
   throw sqsErrors.invalidAttributeValue(name);
 }
 
 function checkCombinations(draft: Draft, entries: readonly Entry[]): void {
-  const supplied = new Map<SettableName, unknown>(entries);
-  const kmsKey = supplied.get('KmsMasterKeyId');
-  const sqsSse = supplied.get('SqsManagedSseEnabled');
+  const supplied = new Map<Entry[0], unknown>(entries);
+  const kmsKey = supplied.get(kmsMasterKeyId);
+  const sqsSse = supplied.get(sqsManagedSseEnabled);
   if (typeof kmsKey === 'string' && kmsKey !== '' && String(sqsSse).toLowerCase() === 'true') {
     throw sqsErrors.bothSseKinds();
   }
-  const touchesThroughput = supplied.has('DeduplicationScope') || supplied.has('FifoThroughputLimit');
+  const touchesThroughput = supplied.has(deduplicationScope) || supplied.has(fifoThroughputLimit);
   if (touchesThroughput && draft.fifoThroughputLimit === 'perMessageGroupId' && draft.deduplicationScope === 'queue') {
     throw sqsErrors.perMessageGroupIdNeedsGroupScope();
   }

@@ -1,7 +1,7 @@
 import type { CreateQueueCommandInput, CreateQueueCommandOutput } from '@aws-sdk/client-sqs';
 import { sqsErrors } from '../errors.js';
 import { queueArn } from '../queue-address.js';
-import { applyQueueAttributes, defaultQueueSettings, firstDifferingAttribute } from '../queue-attributes.js';
+import { applyQueueAttributes, defaultQueueSettings, firstDifferingAttribute, requestsFifoQueue } from '../queue-attributes.js';
 import type { SqsBackend } from '../sqs-backend.js';
 import { isPresent, stringMap } from './params.js';
 import { attributeContext } from './queue-context.js';
@@ -16,7 +16,7 @@ export function createQueue(backend: SqsBackend, input: Partial<CreateQueueComma
     throw sqsErrors.invalidParameterValue('Value for parameter QueueName is invalid. Reason: Must specify a queue name.');
   }
   const attributes = stringMap('Attributes', input.Attributes) ?? {};
-  const fifo = isFifoRequested(attributes);
+  const fifo = requestsFifoQueue(attributes);
   if (typeof name !== 'string' || !(fifo ? FIFO_NAME : STANDARD_NAME).test(name)) {
     throw sqsErrors.invalidParameterValue(
       fifo
@@ -38,8 +38,4 @@ export function createQueue(backend: SqsBackend, input: Partial<CreateQueueComma
   const queue = backend.create(name, settings);
   for (const [key, value] of Object.entries(tags)) queue.tags.set(key, value);
   return { QueueUrl: queue.url };
-}
-
-function isFifoRequested(attributes: Record<string, string>): boolean {
-  return attributes['FifoQueue']?.toLowerCase() === 'true';
 }

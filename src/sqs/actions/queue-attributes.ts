@@ -4,37 +4,14 @@ import type {
   SetQueueAttributesCommandInput,
 } from '@aws-sdk/client-sqs';
 import { sqsErrors } from '../errors.js';
-import { applyQueueAttributes, renderQueueSettings } from '../queue-attributes.js';
+import { applyQueueAttributes, QUEUE_ATTRIBUTE_NAMES, renderQueueAttributes } from '../queue-attributes.js';
 import type { Queue } from '../queue.js';
 import type { SqsBackend } from '../sqs-backend.js';
 import { stringList, stringMap } from './params.js';
 import { attributeContext } from './queue-context.js';
 
 /** Every name GetQueueAttributes accepts (the model's QueueAttributeName enum). */
-const KNOWN_NAMES = new Set([
-  'All',
-  'Policy',
-  'VisibilityTimeout',
-  'MaximumMessageSize',
-  'MessageRetentionPeriod',
-  'ApproximateNumberOfMessages',
-  'ApproximateNumberOfMessagesNotVisible',
-  'CreatedTimestamp',
-  'LastModifiedTimestamp',
-  'QueueArn',
-  'ApproximateNumberOfMessagesDelayed',
-  'DelaySeconds',
-  'ReceiveMessageWaitTimeSeconds',
-  'RedrivePolicy',
-  'FifoQueue',
-  'ContentBasedDeduplication',
-  'KmsMasterKeyId',
-  'KmsDataKeyReusePeriodSeconds',
-  'DeduplicationScope',
-  'FifoThroughputLimit',
-  'RedriveAllowPolicy',
-  'SqsManagedSseEnabled',
-]);
+const KNOWN_NAMES: ReadonlySet<string> = new Set(['All', ...QUEUE_ATTRIBUTE_NAMES]);
 
 export function getQueueAttributes(
   backend: SqsBackend,
@@ -55,16 +32,12 @@ export function getQueueAttributes(
 }
 
 function currentAttributes(queue: Queue): Record<string, string> {
-  const counts = queue.counts();
-  return {
-    ...renderQueueSettings(queue.settings),
-    QueueArn: queue.arn,
-    ApproximateNumberOfMessages: String(counts.visible),
-    ApproximateNumberOfMessagesNotVisible: String(counts.inFlight),
-    ApproximateNumberOfMessagesDelayed: String(counts.delayed),
-    CreatedTimestamp: String(Math.floor(queue.createdAt / 1000)),
-    LastModifiedTimestamp: String(Math.floor(queue.lastModifiedAt / 1000)),
-  };
+  return renderQueueAttributes(queue.settings, {
+    arn: queue.arn,
+    createdAt: queue.createdAt,
+    lastModifiedAt: queue.lastModifiedAt,
+    counts: queue.counts(),
+  });
 }
 
 export function setQueueAttributes(backend: SqsBackend, input: Partial<SetQueueAttributesCommandInput>): object {
