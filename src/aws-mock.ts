@@ -1,3 +1,4 @@
+import type { Account } from './account.js';
 import { globalClock, injectedClock, type Clock, type InjectedClock } from './clock.js';
 import { createIdSource, type IdSource } from './ids.js';
 import { SnsMock } from './sns/sns-mock.js';
@@ -27,15 +28,15 @@ export interface AwsMockOptions {
 }
 
 /** One emulated AWS account: the queues and topics that its SQS and SNS plugins share. */
-export class AwsMock {
+export class AwsMock implements Account {
   readonly accountId: string;
   readonly region: string;
   readonly seed: number | undefined;
   readonly honest: boolean | HonestOptions;
   readonly publishedHistory: number | undefined;
   readonly clock: Clock;
-  readonly sqs: SqsMock;
-  readonly sns: SnsMock;
+  readonly sqs: SqsMock<AwsMock>;
+  readonly sns: SnsMock<AwsMock>;
   private idSource: IdSource;
 
   constructor(options: AwsMockOptions = {}) {
@@ -49,7 +50,8 @@ export class AwsMock {
     this.clock = options.clock ? injectedClock(options.clock) : globalClock();
     this.idSource = createIdSource(this.seed);
     this.sqs = new SqsMock(this);
-    this.sns = new SnsMock(this);
+    // Looked up at each delivery, so neither plugin depends on the other being built first.
+    this.sns = new SnsMock(this, { findByArn: (arn) => this.sqs.backend.findByArn(arn) });
   }
 
   /** Random ids of this account; replaced on reset so a seeded mock starts its sequence again. */

@@ -1,19 +1,26 @@
+import type { Account } from './account.js';
 import { AwsError, NotEmulatedError } from './aws-error.js';
-import type { IdSource } from './ids.js';
 import { toSdkException, type ServiceName } from './sdk-errors.js';
 
-/** What an action sees of the request beyond its input. */
+/**
+ * What an action sees of the request beyond its input, made once per request by the plugin and handed on to the
+ * models the action calls (a send, a publish and its deliveries).
+ */
 export interface RequestContext {
   readonly requestId: string;
   readonly abortSignal: AbortSignalLike | undefined;
-  /** The `X-Amzn-Trace-Id` header the SDK would have sent (see `sdkTraceHeader`), for the actions that keep it. */
-  traceHeader(): string | undefined;
+  /** The region the command acts in: for now always the account's. */
+  readonly region: string;
+  /** The `X-Amzn-Trace-Id` header the SDK would have sent (see `sdkTraceHeader`), read once for the request. */
+  readonly traceHeader: string | undefined;
+  /** The account of the caller: for now always the emulated account. */
+  readonly callerAccount: string;
 }
 
 /**
  * The trace header the SDK adds at its build step, which the mock answers before: inside AWS Lambda (the function
  * name and `_X_AMZN_TRACE_ID` in the environment) the SDK sends the trace id as `X-Amzn-Trace-Id`, as its
- * recursion-detection middleware does. Read when asked, as the SDK reads them at each call, so a test can set them.
+ * recursion-detection middleware does. Read at each request, as the SDK reads them at each call, so a test can set them.
  */
 function sdkTraceHeader(): string | undefined {
   const functionName = process.env['AWS_LAMBDA_FUNCTION_NAME'];
@@ -79,7 +86,7 @@ const SMITHY_CONTEXT_KEY = '__smithy_context';
  * The SDK middleware: placed at step `initialize`, priority `low`, so the SDK's logger and MD5
  * validators wrap it while credentials, endpoint resolution and the network are never reached.
  */
-export function middlewareFor(emulation: ServiceEmulation, ids: () => IdSource) {
+export function middlewareFor(emulation: ServiceEmulation, account: Account) {
   return (_next: unknown, context: HandlerContext) =>
     async (args: { input?: unknown }): Promise<{ output: object; response: object }> => {
       // Read at each call: a middleware above may change the context (and the SDK may reuse it, cacheMiddleware).
@@ -91,9 +98,15 @@ export function middlewareFor(emulation: ServiceEmulation, ids: () => IdSource) 
         );
       }
       const action = command.endsWith('Command') ? command.slice(0, -'Command'.length) : command;
-      const requestId = ids().uuid();
+      const requestId = account.ids.uuid();
       const smithy = context[SMITHY_CONTEXT_KEY] as { abortSignal?: AbortSignalLike } | undefined;
-      const request: RequestContext = { requestId, abortSignal: smithy?.abortSignal, traceHeader: sdkTraceHeader };
+      const request: RequestContext = {
+        requestId,
+        abortSignal: smithy?.abortSignal,
+        region: account.region,
+        traceHeader: sdkTraceHeader(),
+        callerAccount: account.accountId,
+      };
       const input = args.input ?? {};
       try {
         const interceptor = emulation.interceptor;

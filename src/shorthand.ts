@@ -8,11 +8,11 @@ export interface MockOptions {
 }
 
 /** The SQS plugin of `options.aws`, or of the process-wide default account. */
-export function mockSqs(options: MockOptions = {}): SqsMock {
+export function mockSqs(options: MockOptions = {}): SqsMock<AwsMock> {
   return (options.aws ?? defaultAwsMock()).sqs;
 }
 
 /** The SNS plugin of `options.aws`, or of the process-wide default account. */
-export function mockSns(options: MockOptions = {}): SnsMock {
+export function mockSns(options: MockOptions = {}): SnsMock<AwsMock> {
   return (options.aws ?? defaultAwsMock()).sns;
 }

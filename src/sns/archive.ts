@@ -47,6 +47,8 @@ export interface ArchivedMessage {
   readonly entry: PublishEntry;
   /** As the original delivery carried it to FIFO queues. */
   readonly deduplicationId: string | undefined;
+  /** The publish request's X-Ray trace header, which the original SQS deliveries carried as AWSTraceHeader. */
+  readonly traceHeader: string | undefined;
 }
 
 export class TopicArchive {

@@ -1,6 +1,6 @@
 import type { Clock } from '../clock.js';
 import type { IdSource } from '../ids.js';
-import type { SqsBackend } from '../sqs/sqs-backend.js';
+import type { QueueDirectory } from '../sqs/queue.js';
 import { parseTopicArn, partitionOf, topicArn } from './arn.js';
 import { snsErrors } from './errors.js';
 import type { Subscription } from './subscription.js';
@@ -14,7 +14,7 @@ const UNCONFIRMED_LIFETIME_MS = 48 * 60 * 60 * 1000;
 
 /**
  * The SNS state of one emulated account: topics in the account's region, their subscriptions, and
- * the SQS backend of the same account that `sqs` subscriptions deliver into.
+ * the queues of the same account that `sqs` subscriptions deliver into.
  */
 export class SnsBackend {
   private readonly topics = new Map<string, Topic>();
@@ -30,7 +30,8 @@ export class SnsBackend {
     readonly scope: { region: string; accountId: string },
     readonly clock: Clock,
     readonly ids: IdSource,
-    readonly sqs: SqsBackend,
+    /** The account's SQS queues, looked up at each delivery. */
+    readonly queues: QueueDirectory,
     /** How many published messages each topic keeps for `published()` (createAwsMock's `publishedHistory`). */
     private readonly publishedHistory?: number,
   ) {}

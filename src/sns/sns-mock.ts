@@ -1,11 +1,12 @@
-import type { AwsMock } from '../aws-mock.js';
-import { SNS_BATCH_ACTIONS, type SnsAction, type SnsBatchAction } from '../faults/actions.js';
-import { snsBatchShape } from '../faults/batch-entries.js';
+import { liveIds, type Account } from '../account.js';
+import type { SnsAction, SnsBatchAction } from '../faults/actions.js';
+import { batchShapes, snsBatchShape } from '../faults/batch-entries.js';
 import type { SnsErrorName } from '../faults/catalogue.js';
 import { FaultControls } from '../faults/controls.js';
 import { FaultInjector } from '../faults/injector.js';
 import { applyMiddleware, dispatch, middlewareFor, type MiddlewareStackLike } from '../plugin.js';
-import { snsActions } from './actions/index.js';
+import type { QueueDirectory } from '../sqs/queue.js';
+import { snsActions, snsBatchChecks } from './actions/index.js';
 import { SnsBackend } from './sns-backend.js';
 import { TopicView } from './views.js';
 
@@ -13,36 +14,37 @@ import { TopicView } from './views.js';
  * The SNS plugin of one AwsMock, the way in to look at its topics, and its fault injection (`fail`, `failNext`,
  * `delay`, `failEntries`, `clearFaults`).
  */
-export class SnsMock extends FaultControls<SnsAction, SnsBatchAction, SnsErrorName> {
+export class SnsMock<Owner extends Account = Account> extends FaultControls<SnsAction, SnsBatchAction, SnsErrorName> {
   /** @internal */
   readonly backend: SnsBackend;
-  private readonly middleware = middlewareFor(
-    {
-      service: 'SNS',
-      clientName: 'SNSClient',
-      interceptor: this.faultInjector,
-      handle: (action, input, request) => {
-        this.backend.expireUnconfirmed();
-        return dispatch('SNS', snsActions, this.backend, action, input, request);
-      },
-    },
-    () => this.aws.ids,
-  );
+  private readonly middleware: ReturnType<typeof middlewareFor>;
 
-  constructor(readonly aws: AwsMock) {
-    const ids = aws.sqs.backend.ids;
-    const backend = new SnsBackend({ region: aws.region, accountId: aws.accountId }, aws.clock, ids, aws.sqs.backend, aws.publishedHistory);
-    const shape = snsBatchShape(backend);
+  /** @param queues the account's SQS queues, which `sqs` subscriptions deliver into, looked up at each delivery. */
+  constructor(readonly aws: Owner, queues: QueueDirectory) {
+    const ids = liveIds(aws);
+    const backend = new SnsBackend({ region: aws.region, accountId: aws.accountId }, aws.clock, ids, queues, aws.publishedHistory);
     super(
       new FaultInjector({
         service: 'SNS',
         clock: aws.clock,
         random: () => ids.random(),
         actions: new Set(Object.keys(snsActions)),
-        batches: new Map(SNS_BATCH_ACTIONS.map((action) => [action, shape])),
+        batches: batchShapes(snsBatchChecks, (check) => snsBatchShape(backend, check)),
       }),
     );
     this.backend = backend;
+    this.middleware = middlewareFor(
+      {
+        service: 'SNS',
+        clientName: 'SNSClient',
+        interceptor: this.faultInjector,
+        handle: (action, input, request) => {
+          this.backend.expireUnconfirmed();
+          return dispatch('SNS', snsActions, this.backend, action, input, request);
+        },
+      },
+      aws,
+    );
   }
 
   applyToStack(stack: MiddlewareStackLike): void {

@@ -1,6 +1,6 @@
 import { contentDeduplicationId } from '../util/content-deduplication.js';
 import type { MessageAttributeValue } from './md5.js';
-import { NO_ATTRIBUTES, traceHeaderAttribute } from './messages/message.js';
+import { NO_ATTRIBUTES, withTraceHeader } from './messages/message.js';
 import { hasOnlyValidCharacters, messagePayloadSize } from './message-validation.js';
 import type { Queue } from './queue.js';
 
@@ -19,8 +19,8 @@ export interface ServiceMessage {
   readonly messageGroupId: string | undefined;
   /** FIFO queues only; without one the queue's content-based deduplication must supply it. */
   readonly messageDeduplicationId: string | undefined;
-  /** An X-Ray trace header the sending service passes on: the message's AWSTraceHeader system attribute. */
-  readonly traceHeader?: string | undefined;
+  /** The X-Ray trace header the sending service passes on (its request's): the message's AWSTraceHeader. */
+  readonly traceHeader: string | undefined;
   /** What the sender already worked out of the checks below (a fan-out does once for all its queues). */
   readonly checked?: {
     /** Whether the body and every String attribute value have only characters SQS stores. */
@@ -61,7 +61,7 @@ export function deliverFromService(queue: Queue, message: ServiceMessage, ids: {
       messageId: ids.uuid(),
       body: message.body,
       messageAttributes: message.messageAttributes,
-      systemAttributes: message.traceHeader === undefined ? NO_ATTRIBUTES : { AWSTraceHeader: traceHeaderAttribute(message.traceHeader) },
+      systemAttributes: withTraceHeader(NO_ATTRIBUTES, message.traceHeader),
       sentTimestamp: queue.now(),
       senderId: message.senderId,
       messageGroupId: message.messageGroupId,

@@ -44,10 +44,6 @@ export class SqsBackend implements QueueDirectory {
     this.receiptHandles = new ReceiptHandleCoder(ids.bytes(16));
   }
 
-  get senderId(): string {
-    return this.scope.accountId;
-  }
-
   /** Resolves a QueueUrl parameter, or throws QueueDoesNotExist. */
   queueByUrl(value: unknown): Queue {
     if (value === undefined || value === null || value === '') throw sqsErrors.missingParameter('QueueUrl');

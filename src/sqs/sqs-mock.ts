@@ -1,49 +1,49 @@
-import type { AwsMock } from '../aws-mock.js';
-import { SQS_BATCH_ACTIONS, type SqsAction, type SqsBatchAction } from '../faults/actions.js';
-import { sqsBatchShape } from '../faults/batch-entries.js';
+import { liveIds, type Account } from '../account.js';
+import type { SqsAction, SqsBatchAction } from '../faults/actions.js';
+import { batchShapes, sqsBatchShape } from '../faults/batch-entries.js';
 import type { SqsErrorName } from '../faults/catalogue.js';
 import { FaultControls } from '../faults/controls.js';
 import { FaultInjector } from '../faults/injector.js';
 import { HonestDelivery } from './honest-delivery.js';
 import { applyMiddleware, dispatch, middlewareFor, type MiddlewareStackLike } from '../plugin.js';
-import { sqsActions } from './actions/index.js';
+import { sqsActions, sqsBatchChecks } from './actions/index.js';
 import { parseQueueArn, parseQueueUrl } from './queue-address.js';
 import { SqsBackend } from './sqs-backend.js';
 import { QueueView } from './views.js';
 
 /**
  * The SQS plugin of one AwsMock, the way in to look at its queues, and its fault injection (`fail`, `failNext`,
- * `delay`, `failEntries`, `clearFaults`).
+ * `delay`, `failEntries`, `clearFaults`). `Owner` is the account's own type, so `aws.sqs.aws` is the AwsMock.
  */
-export class SqsMock extends FaultControls<SqsAction, SqsBatchAction, SqsErrorName> {
+export class SqsMock<Owner extends Account = Account> extends FaultControls<SqsAction, SqsBatchAction, SqsErrorName> {
   /** @internal */
   readonly backend: SqsBackend;
-  private readonly middleware = middlewareFor(
-    {
-      service: 'SQS',
-      clientName: 'SQSClient',
-      interceptor: this.faultInjector,
-      handle: (action, input, request) => dispatch('SQS', sqsActions, this.backend, action, input, request),
-    },
-    () => this.aws.ids,
-  );
+  private readonly middleware: ReturnType<typeof middlewareFor>;
 
-  constructor(readonly aws: AwsMock) {
+  constructor(readonly aws: Owner) {
     // Ids are read through `aws` at each use: a reset replaces the account's id source.
-    const ids = { uuid: () => aws.ids.uuid(), bytes: (n: number) => aws.ids.bytes(n), random: () => aws.ids.random() };
+    const ids = liveIds(aws);
     const honest = aws.honest ? new HonestDelivery(aws.honest === true ? {} : aws.honest, ids.random) : undefined;
     const backend = new SqsBackend({ region: aws.region, accountId: aws.accountId }, aws.clock, ids, honest);
-    const shape = sqsBatchShape(backend);
     super(
       new FaultInjector({
         service: 'SQS',
         clock: aws.clock,
         random: ids.random,
         actions: new Set(Object.keys(sqsActions)),
-        batches: new Map(SQS_BATCH_ACTIONS.map((action) => [action, shape])),
+        batches: batchShapes(sqsBatchChecks, (check) => sqsBatchShape(backend, check)),
       }),
     );
     this.backend = backend;
+    this.middleware = middlewareFor(
+      {
+        service: 'SQS',
+        clientName: 'SQSClient',
+        interceptor: this.faultInjector,
+        handle: (action, input, request) => dispatch('SQS', sqsActions, this.backend, action, input, request),
+      },
+      aws,
+    );
   }
 
   applyToStack(stack: MiddlewareStackLike): void {

@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import type { Account } from '../../src/account.js';
+import { globalClock } from '../../src/clock.js';
 import { createIdSource } from '../../src/ids.js';
 import { middlewareFor, type CommandInterceptor, type RequestContext, type ServiceEmulation } from '../../src/plugin.js';
 
@@ -17,14 +19,22 @@ function emulation(interceptor?: CommandInterceptor) {
   return { service, handled };
 }
 
-const ids = createIdSource(5);
+const account: Account = {
+  accountId: '000000000000',
+  region: 'us-east-1',
+  clock: globalClock(),
+  ids: createIdSource(5),
+  honest: false,
+  publishedHistory: undefined,
+  reset: () => {},
+};
 
 describe('middlewareFor', () => {
   it('calls the action itself when the interceptor has nothing to do, and answers with $metadata', async () => {
     let runs = 0;
     const { service, handled } = emulation({ intercepting: false, run: () => (runs++, {}) });
     const context: { commandName: string; clientName: string } = { commandName: 'GetQueueUrlCommand', clientName: 'SQSClient' };
-    const handler = middlewareFor(service, () => ids)(undefined, context);
+    const handler = middlewareFor(service, account)(undefined, context);
     const { output } = await handler({ input: { QueueName: 'q' } });
     expect(runs).toBe(0);
     expect(handled).toHaveLength(1);
@@ -39,7 +49,7 @@ describe('middlewareFor', () => {
       run: (action, input, _request, proceed) => proceed({ ...(input as object), changedBy: action }),
     };
     const { service, handled } = emulation(interceptor);
-    const handler = middlewareFor(service, () => ids)(undefined, { commandName: 'SendMessageCommand' });
+    const handler = middlewareFor(service, account)(undefined, { commandName: 'SendMessageCommand' });
     await handler({ input: { MessageBody: 'x' } });
     expect(handled[0]!.input).toEqual({ MessageBody: 'x', changedBy: 'SendMessage' });
   });
@@ -47,7 +57,7 @@ describe('middlewareFor', () => {
   it('reads the command name at each call, as a middleware above may change it', async () => {
     const { service, handled } = emulation();
     const context: Record<string, unknown> = { commandName: 'GetQueueUrlCommand' };
-    const handler = middlewareFor(service, () => ids)(undefined, context);
+    const handler = middlewareFor(service, account)(undefined, context);
     context['commandName'] = 'FutureFeatureCommand';
     await handler({});
     expect(handled[0]!.action).toBe('FutureFeature');
@@ -56,7 +66,7 @@ describe('middlewareFor', () => {
 
   it('refuses a client of the other service when called, not when resolved', async () => {
     const { service } = emulation();
-    const handler = middlewareFor(service, () => ids)(undefined, { commandName: 'PublishCommand', clientName: 'SNSClient' });
+    const handler = middlewareFor(service, account)(undefined, { commandName: 'PublishCommand', clientName: 'SNSClient' });
     await expect(handler({})).rejects.toThrow('add it to an SQSClient');
   });
 });

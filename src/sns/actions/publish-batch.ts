@@ -28,8 +28,7 @@ export function publishBatch(
   request: RequestContext,
 ): Omit<PublishBatchCommandOutput, '$metadata'> {
   const { topic, entries, accepted } = checkPublishBatch(backend, input);
-  const traceHeader = request.traceHeader();
-  const Successful = accepted.map((entry, index) => ({ Id: entries[index]!.Id!, ...publishToTopic(backend, topic, entry, traceHeader) }));
+  const Successful = accepted.map((entry, index) => ({ Id: entries[index]!.Id!, ...publishToTopic(backend, topic, entry, request) }));
   return { Successful, Failed: [] };
 }
 

@@ -17,5 +17,5 @@ export function publish(backend: SnsBackend, input: Partial<PublishCommandInput>
   required.throwIfAny();
   const target = resolvePublishTarget(backend, input);
   const entry = validateEntry(input, target.kind, { checkSize: true });
-  return publishToTopic(backend, existingTopic(target), entry, request.traceHeader());
+  return publishToTopic(backend, existingTopic(target), entry, request);
 }

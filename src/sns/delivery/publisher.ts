@@ -3,6 +3,7 @@ import type { PublishEntry } from '../publish/entry.js';
 import { snsEndpointBase, type Notification } from '../publish/envelope.js';
 import { snsMessageId } from '../publish/message-id.js';
 import { snsSenderId } from '../publish/sender-id.js';
+import type { RequestContext } from '../../plugin.js';
 import type { SnsBackend } from '../sns-backend.js';
 import type { Topic } from '../topic.js';
 import { fanOut } from './fan-out.js';
@@ -13,17 +14,21 @@ export interface PublishResult {
   readonly SequenceNumber?: string;
 }
 
-/** What every SQS endpoint of one message of `topic` has in common; replays (replay.ts) rebuild it the same way. */
+/**
+ * What every SQS endpoint of one message of `topic` has in common; replays (replay.ts) rebuild it the same way, with
+ * the trace header of the publish request (the archive keeps it).
+ */
 export function sqsDeliveryContext(
   backend: SnsBackend,
   topic: Topic,
   entry: PublishEntry,
   deduplicationId: string | undefined,
-  traceHeader?: string,
+  traceHeader: string | undefined,
 ): SqsDeliveryContext {
   return {
     traceHeader,
-    sqs: backend.sqs,
+    queues: backend.queues,
+    ids: backend.ids,
     senderId: snsSenderId(backend.scope.region, topic.fifo),
     topicFifo: topic.fifo,
     messageGroupId: entry.messageGroupId,
@@ -34,14 +39,14 @@ export function sqsDeliveryContext(
 }
 
 /**
- * Publishes one accepted message to `topic`. The publisher's X-Ray trace header (`traceHeader`, see plugin.ts) goes on
+ * Publishes one accepted message to `topic`. The request's X-Ray trace header (`request.traceHeader`, see plugin.ts) goes on
  * to SQS deliveries as their AWSTraceHeader: a topic "passes through the tracing header it receives from an Amazon
  * SNS publisher to its subscriptions" [D]; with TracingConfig Active SNS also traces itself, which is not emulated.
  * On a FIFO topic a repeat of a deduplication id within five minutes, in any message group, answers the original MessageId and SequenceNumber and delivers nothing (docs/aws-behaviour/sns.md §6.3);
  * otherwise the message gets its ids, goes to every subscription, and is recorded on the topic (and kept in its
  * archive while an ArchivePolicy is active).
  */
-export function publishToTopic(backend: SnsBackend, topic: Topic, entry: PublishEntry, traceHeader?: string): PublishResult {
+export function publishToTopic(backend: SnsBackend, topic: Topic, entry: PublishEntry, request: RequestContext): PublishResult {
   const now = backend.clock.now();
   const deduplicationId = topic.fifo ? (entry.messageDeduplicationId ?? contentDeduplicationId(entry.message)) : undefined;
   if (deduplicationId !== undefined) {
@@ -62,8 +67,9 @@ export function publishToTopic(backend: SnsBackend, topic: Topic, entry: Publish
     signatureVersion: topic.fifo ? undefined : (topic.attributes.get('SignatureVersion') ?? '1'),
     endpointBase: snsEndpointBase(backend.scope.region),
   };
+  const { traceHeader } = request;
   const deliveries = fanOut(topic, notification, entry, sqsDeliveryContext(backend, topic, entry, deduplicationId, traceHeader));
-  topic.archiveAt(now).record({ notification, entry, deduplicationId });
+  topic.archiveAt(now).record({ notification, entry, deduplicationId, traceHeader });
   topic.published.push({
     messageId,
     sequenceNumber,

@@ -15,7 +15,8 @@ import { sqsDeliveryContext } from './publisher.js';
  * waiting for ConfirmSubscription replays once confirmed.
  *
  * The emulation delivers the archived part at once, inside the call that starts the replay. Its choices where AWS
- * says nothing: a replayed message keeps its SequenceNumber, MessageGroupId and MessageDeduplicationId, so a FIFO
+ * says nothing: a replayed message keeps its SequenceNumber, MessageGroupId, MessageDeduplicationId and the publish
+ * request's trace header (an SQS endpoint's AWSTraceHeader, as the original delivery had it), so a FIFO
  * queue that took the original less than five minutes before drops the replay as a duplicate; replays are not
  * added to the topic's `published()` deliveries; a replay that finds no archive when it can start is Failed.
  */
@@ -50,13 +51,13 @@ export function runReplay(backend: SnsBackend, topic: Topic, subscription: Subsc
     run.failed = true;
     return;
   }
-  for (const { notification, entry, deduplicationId } of archive.between(run.window.startingPoint, run.window.endingPoint ?? now)) {
+  for (const { notification, entry, deduplicationId, traceHeader } of archive.between(run.window.startingPoint, run.window.endingPoint ?? now)) {
     offerTo(
       subscription,
       new EndpointBodies({ ...notification, replayed: true }),
       entry,
       new MessageFilter(entry.attributes),
-      sqsDeliveryContext(backend, topic, entry, deduplicationId),
+      sqsDeliveryContext(backend, topic, entry, deduplicationId, traceHeader),
     );
   }
 }

@@ -2,7 +2,7 @@ import type { MessageAttributeValue } from '../../sqs/md5.js';
 import { NO_ATTRIBUTES } from '../../sqs/messages/message.js';
 import { deliverFromService, type ServiceDeliveryResult } from '../../sqs/external-delivery.js';
 import { hasOnlyValidCharacters, messagePayloadSize, setOwn } from '../../sqs/message-validation.js';
-import type { SqsBackend } from '../../sqs/sqs-backend.js';
+import type { QueueDirectory } from '../../sqs/queue.js';
 import type { SnsMessageAttributes } from '../publish/attributes.js';
 import type { Delivery } from '../published.js';
 import type { Subscription } from '../subscription.js';
@@ -13,14 +13,16 @@ const MAX_RAW_ATTRIBUTES = 10;
 
 /** What every SQS endpoint of one published message has in common. */
 export interface SqsDeliveryContext {
-  readonly sqs: SqsBackend;
+  readonly queues: QueueDirectory;
+  /** The account's ids, for the messages' SQS MessageIds. */
+  readonly ids: { uuid(): string };
   readonly senderId: string;
   readonly topicFifo: boolean;
   readonly messageGroupId: string | undefined;
   /** FIFO topics: the given id, or the SHA-256 of the Message. */
   readonly deduplicationId: string | undefined;
   readonly attributes: SnsMessageAttributes;
-  /** The publisher's X-Ray trace header, which SQS deliveries carry as AWSTraceHeader. */
+  /** The publish request's X-Ray trace header, which SQS deliveries (and replays) carry as AWSTraceHeader. */
   readonly traceHeader: string | undefined;
   /**
    * The message attributes as raw delivery gives them to SQS, made once per message (see `rawDeliveryAttributes`)
@@ -83,7 +85,7 @@ export function deliverToSqs(context: SqsDeliveryContext, subscription: Subscrip
 }
 
 function sendTo(context: SqsDeliveryContext, queueArn: string, prepared: PreparedBody, attributes: DeliveredAttributes): ServiceDeliveryResult {
-  const queue = context.sqs.findByArn(queueArn);
+  const queue = context.queues.findByArn(queueArn);
   if (!queue) return { accepted: false, reason: `the queue ${queueArn} does not exist` };
   // FIFO queues get the topic's group and dedup ids [V]. Standard queues get the MessageGroupId of a standard
   // topic (fair queues [V 2025-08]) and nothing from a FIFO topic [V].
@@ -100,7 +102,7 @@ function sendTo(context: SqsDeliveryContext, queueArn: string, prepared: Prepare
       traceHeader: context.traceHeader,
       checked: { storable: prepared.storable && attributes.storable, payloadBytes: prepared.bytes + attributes.bytes },
     },
-    context.sqs.ids,
+    context.ids,
   );
 }
 

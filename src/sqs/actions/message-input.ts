@@ -1,7 +1,7 @@
 import { contentDeduplicationId } from '../../util/content-deduplication.js';
 import type { AwsError } from '../../aws-error.js';
 import type { AcceptedSend } from '../fifo/deduplication.js';
-import { messageContent, traceHeaderAttribute, type MessageContent } from '../messages/message.js';
+import { messageContent, withTraceHeader, type MessageContent } from '../messages/message.js';
 import {
   messagePayloadSize,
   messageTooLong,
@@ -13,8 +13,6 @@ import {
 } from '../message-validation.js';
 import { sqsErrors } from '../errors.js';
 import type { Queue } from '../queue.js';
-import type { SqsBackend } from '../sqs-backend.js';
-import type { MessageAttributeValue } from '../md5.js';
 import type { RequestContext } from '../../plugin.js';
 import { isPresent } from './params.js';
 
@@ -54,34 +52,18 @@ export function fifoRuleViolation(queue: Queue, input: MessageInput, inBatch: bo
   return undefined;
 }
 
-/** Who sends: the account's ids and principal, and the request's X-Ray trace header if it has one. */
-export interface Sender {
-  readonly ids: { uuid(): string };
-  readonly senderId: string;
-  readonly traceHeader: string | undefined;
-}
-
-export function senderOf(backend: SqsBackend, request: RequestContext): Sender {
-  return { ids: backend.ids, senderId: backend.senderId, traceHeader: request.traceHeader() };
-}
-
 /**
- * A request's `X-Amzn-Trace-Id` header becomes the message's `AWSTraceHeader` system attribute [AWS-snap]; one given
- * in MessageSystemAttributes is kept instead (which wins is not recorded).
+ * Validates one message for `queue` and builds what the queue stores: sent by the request's caller (its SenderId),
+ * with the request's trace header, and a MessageId of the account's `ids`. The checks and their order are shared by
+ * SendMessage and SendMessageBatch; only the texts of a few errors differ in a batch.
  */
-function withTraceHeader(
-  systemAttributes: Record<string, MessageAttributeValue>,
-  traceHeader: string | undefined,
-): Record<string, MessageAttributeValue> {
-  if (traceHeader === undefined || Object.hasOwn(systemAttributes, 'AWSTraceHeader')) return systemAttributes;
-  return { ...systemAttributes, AWSTraceHeader: traceHeaderAttribute(traceHeader) };
-}
-
-/**
- * Validates one message for `queue` and builds what the queue stores. The checks and their order
- * are shared by SendMessage and SendMessageBatch; only the texts of a few errors differ in a batch.
- */
-export function acceptMessage(queue: Queue, input: MessageInput, sender: Sender, batchIndex?: number): AcceptedMessage {
+export function acceptMessage(
+  queue: Queue,
+  input: MessageInput,
+  request: RequestContext,
+  ids: { uuid(): string },
+  batchIndex?: number,
+): AcceptedMessage {
   const inBatch = batchIndex !== undefined;
   const bodyParameter = inBatch ? `SendMessageBatchRequestEntry.${batchIndex + 1}.MessageBody` : 'MessageBody';
   if (!isPresent(input.MessageBody) || input.MessageBody === '') throw sqsErrors.missingParameter(bodyParameter);
@@ -89,7 +71,7 @@ export function acceptMessage(queue: Queue, input: MessageInput, sender: Sender,
   const fifoError = fifoRuleViolation(queue, input, inBatch);
   if (fifoError) throw fifoError;
   const messageAttributes = validateMessageAttributes(input.MessageAttributes);
-  const systemAttributes = withTraceHeader(validateMessageSystemAttributes(input.MessageSystemAttributes), sender.traceHeader);
+  const systemAttributes = withTraceHeader(validateMessageSystemAttributes(input.MessageSystemAttributes), request.traceHeader);
   const messageGroupId = validateGroupOrDedupId('MessageGroupId', input.MessageGroupId);
   const messageDeduplicationId = validateGroupOrDedupId('MessageDeduplicationId', input.MessageDeduplicationId);
   if (messageDeduplicationId !== undefined && !queue.fifo) {
@@ -110,12 +92,12 @@ export function acceptMessage(queue: Queue, input: MessageInput, sender: Sender,
     delaySeconds,
     duplicateOf: deduplicationId === undefined ? undefined : queue.findDuplicate(messageGroupId!, deduplicationId),
     content: messageContent({
-      messageId: sender.ids.uuid(),
+      messageId: ids.uuid(),
       body,
       messageAttributes,
       systemAttributes,
       sentTimestamp: queue.now(),
-      senderId: sender.senderId,
+      senderId: request.callerAccount,
       messageGroupId,
       messageDeduplicationId: deduplicationId,
     }),

@@ -8,7 +8,7 @@ import { messagePayloadSize } from '../message-validation.js';
 import type { Queue } from '../queue.js';
 import type { SqsBackend } from '../sqs-backend.js';
 import { batchOutput, runEntry, type BatchOutput, validateBatchEntries, type BatchResultErrorEntry } from './batch.js';
-import { acceptMessage, deliverAccepted, fifoRuleViolation, senderOf, type MessageInput } from './message-input.js';
+import { acceptMessage, deliverAccepted, fifoRuleViolation, type MessageInput } from './message-input.js';
 
 /** The whole batch's payload limit, whatever the queue's MaximumMessageSize. */
 const MAX_BATCH_BYTES = 1_048_576;
@@ -42,13 +42,12 @@ export function sendMessageBatch(
   request: RequestContext,
 ): BatchOutput<SendMessageBatchResultEntry> {
   const { queue, entries } = checkSendMessageBatch(backend, input);
-  const sender = senderOf(backend, request);
   const successful: SendMessageBatchResultEntry[] = [];
   const failed: BatchResultErrorEntry[] = [];
   // Entries are enqueued in order, so FIFO entries keep their order and a later duplicate is caught.
   queue.batch(() =>
     entries.forEach((entry, index) => {
-      const result = runEntry(entry.Id, () => deliverAccepted(queue, acceptMessage(queue, entry, sender, index)));
+      const result = runEntry(entry.Id, () => deliverAccepted(queue, acceptMessage(queue, entry, request, backend.ids, index)));
       if ('failed' in result) failed.push(result.failed);
       else successful.push({ Id: entry.Id, ...result.ok });
     }),

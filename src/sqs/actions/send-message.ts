@@ -1,7 +1,7 @@
 import type { RequestContext } from '../../plugin.js';
 import type { SendMessageCommandInput, SendMessageCommandOutput } from '@aws-sdk/client-sqs';
 import type { SqsBackend } from '../sqs-backend.js';
-import { acceptMessage, deliverAccepted, senderOf } from './message-input.js';
+import { acceptMessage, deliverAccepted } from './message-input.js';
 
 export function sendMessage(
   backend: SqsBackend,
@@ -9,5 +9,5 @@ export function sendMessage(
   request: RequestContext,
 ): Omit<SendMessageCommandOutput, '$metadata'> {
   const queue = backend.queueByUrl(input.QueueUrl);
-  return deliverAccepted(queue, acceptMessage(queue, input, senderOf(backend, request)));
+  return deliverAccepted(queue, acceptMessage(queue, input, request, backend.ids));
 }

@@ -32,9 +32,17 @@ export type ContentSource = MessageDraft & Partial<Pick<MessageContent, 'md5OfBo
  */
 export const NO_ATTRIBUTES: Readonly<Record<string, MessageAttributeValue>> = Object.freeze({});
 
-/** An X-Ray trace header as the message's AWSTraceHeader system attribute (the only system attribute SQS has). */
-export function traceHeaderAttribute(traceHeader: string): MessageAttributeValue {
-  return { DataType: 'String', StringValue: traceHeader };
+/**
+ * A message's system attributes with the request's X-Ray trace header (`X-Amzn-Trace-Id`) as AWSTraceHeader, the only
+ * system attribute SQS has [AWS-snap] (docs/aws-behaviour/sqs.md §4): the same for SendMessage and for a message
+ * another service delivers. One given in MessageSystemAttributes is kept instead (which wins is not recorded).
+ */
+export function withTraceHeader(
+  systemAttributes: Readonly<Record<string, MessageAttributeValue>>,
+  traceHeader: string | undefined,
+): Readonly<Record<string, MessageAttributeValue>> {
+  if (traceHeader === undefined || Object.hasOwn(systemAttributes, 'AWSTraceHeader')) return systemAttributes;
+  return { ...systemAttributes, AWSTraceHeader: { DataType: 'String', StringValue: traceHeader } };
 }
 
 /** Bodies at least this long keep their digest once computed: hashing them again would cost more than keeping it. */

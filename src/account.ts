@@ -1,0 +1,34 @@
+import type { Clock } from './clock.js';
+import type { IdSource } from './ids.js';
+import type { HonestOptions } from './sqs/honest-delivery.js';
+
+/**
+ * What the SQS and SNS plugins of one emulated account need of it. AwsMock is one; the plugins depend on this
+ * interface only, so neither imports the class that builds them.
+ */
+export interface Account {
+  /** 12 digits. */
+  readonly accountId: string;
+  /** Where the account's queues and topics live. */
+  readonly region: string;
+  readonly clock: Clock;
+  /** The account's random ids. Read at each use: a reset replaces the source, so a seeded mock starts again. */
+  readonly ids: IdSource;
+  readonly honest: boolean | HonestOptions;
+  /** How many published messages each topic keeps for `published()`; undefined keeps every one. */
+  readonly publishedHistory: number | undefined;
+  /** Forgets every queue, topic, subscription and message of the account. */
+  reset(): void;
+}
+
+/**
+ * The account's ids as one lasting object, for the models that keep an IdSource: each call reads `account.ids`
+ * anew, so after a reset they draw from the new source.
+ */
+export function liveIds(account: Account): IdSource {
+  return {
+    uuid: () => account.ids.uuid(),
+    bytes: (count) => account.ids.bytes(count),
+    random: () => account.ids.random(),
+  };
+}
