@@ -13,8 +13,30 @@ export interface AwsErrorSpec {
   /** The `__type` name sent on the wire for unmodelled errors, e.g. `InvalidParameterValueException`. */
   wireType?: string;
   status?: number;
+  /** Default: the fault side of the status (faultSide). */
   type?: ErrorType;
 }
+
+/**
+ * What makes an error the error it is, written once per error in its service's table (sqs/errors.ts,
+ * sns/errors.ts): the error factories and fault injection's catalogue (faults/catalogue.ts) both read it.
+ */
+export interface ErrorIdentity {
+  /** The SDK's modelled exception class; absent for unmodelled errors (the SDK answers the service's base exception). */
+  readonly shape?: string;
+  readonly code: string;
+  readonly status: number;
+  /** SQS: the `__type` AWS sends for an unmodelled error, when it differs from the code. */
+  readonly wireType?: string;
+  /**
+   * The message when the error needs no detail of the request: AWS's text where one is recorded, else a plain
+   * sentence (what an injected fault answers by default).
+   */
+  readonly message: string;
+}
+
+/** Who is at fault for a status: the caller for a 4xx, the service for a 5xx. */
+export const faultSide = (status: number): ErrorType => (status >= 500 ? 'Receiver' : 'Sender');
 
 export class AwsError extends Error {
   readonly code: string;
@@ -30,8 +52,14 @@ export class AwsError extends Error {
     this.shape = spec.shape;
     this.wireType = spec.wireType;
     this.status = spec.status ?? 400;
-    this.type = spec.type ?? 'Sender';
+    this.type = spec.type ?? faultSide(this.status);
   }
+}
+
+/** The error of `identity`, with its own message or `message`. */
+export function errorOf(identity: ErrorIdentity, message: string = identity.message): AwsError {
+  const { shape, code, status, wireType } = identity;
+  return new AwsError({ code, message, ...(shape !== undefined ? { shape } : {}), ...(wireType !== undefined ? { wireType } : {}), status });
 }
 
 /** Thrown for a command the emulation does not answer: never a made-up success, never the network. */

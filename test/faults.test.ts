@@ -24,9 +24,11 @@ import {
   type SQSClient,
 } from '@aws-sdk/client-sqs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { SNS_ACTIONS, SQS_ACTIONS } from '../src/faults/actions.js';
-import { snsActions } from '../src/sns/actions/index.js';
-import { sqsActions } from '../src/sqs/actions/index.js';
+import type * as SnsSdk from '@aws-sdk/client-sns';
+import type * as SqsSdk from '@aws-sdk/client-sqs';
+import type { SnsAction, SqsAction } from '../src/faults/actions.js';
+import { SNS_ACTIONS, snsActions } from '../src/sns/actions/index.js';
+import { SQS_ACTIONS, sqsActions } from '../src/sqs/actions/index.js';
 import { rejectionOf, sqsSetup } from './helpers.js';
 import { abortSignalReachesMiddleware, RequestThrottled } from './sdk-features.js'; // RequestThrottled: the SDK's class, or SQSServiceException before 3.447.0
 import { snsSetup } from './sns/sns-support.js';
@@ -582,9 +584,13 @@ describe('the API', () => {
     expect(typeof typeOnly).toBe('function');
   });
 
-  it('types every action the services answer', () => {
-    expect([...SQS_ACTIONS].sort()).toEqual(Object.keys(sqsActions).sort());
-    expect([...SNS_ACTIONS].sort()).toEqual(Object.keys(snsActions).sort());
+  it('names every action as the SDK does, and dispatches each', () => {
+    // Checked at compile time: an action of a registry that is no command of the SDK fails to compile.
+    const sqsNamesAreCommands: `${SqsAction}Command` extends keyof typeof SqsSdk ? true : false = true;
+    const snsNamesAreCommands: `${SnsAction}Command` extends keyof typeof SnsSdk ? true : false = true;
+    expect([sqsNamesAreCommands, snsNamesAreCommands]).toEqual([true, true]);
+    expect(Object.keys(sqsActions)).toEqual(Object.keys(SQS_ACTIONS));
+    expect(Object.keys(snsActions)).toEqual(Object.keys(SNS_ACTIONS));
   });
 });
 

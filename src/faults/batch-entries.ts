@@ -1,20 +1,20 @@
+import type { BatchSpec } from '../action-registry.js';
 import type { AwsError } from '../aws-error.js';
-import { checkPublishBatch } from '../sns/actions/publish-batch.js';
 import type { SnsBackend } from '../sns/sns-backend.js';
-import { batchOutput, runEntry, validateBatchEntries, type BatchOutput, type BatchResultErrorEntry } from '../sqs/actions/batch.js';
-import { checkSendMessageBatch } from '../sqs/actions/send-message-batch.js';
+import { batchOutput, runEntry, type BatchOutput, type BatchResultErrorEntry } from '../sqs/actions/batch.js';
 import type { SqsBackend } from '../sqs/sqs-backend.js';
 
 /**
  * Partial batch failures, applied around the real action: the chosen entries are taken out of the request, the
  * action runs on the rest (so they are really processed, by the action's own rules), and the chosen entries are
- * added to its `Failed` list. What a service's batch answer looks like is read from that service's own helpers.
+ * added to its `Failed` list. What a service's batch answer looks like is read from that service's own helpers,
+ * and what each batch action checks of the whole request from its entry in the service's action registry.
  */
 export interface BatchShape {
   /** The request member that holds the entries. */
   readonly entriesKey: string;
   /** The whole-request checks that must still see every entry, run before any is taken out. */
-  checkRequest(action: string, input: Readonly<Record<string, unknown>>): void;
+  checkRequest(input: Readonly<Record<string, unknown>>): void;
   /** The action's answer had it run with no entries (it is not run then). */
   emptyOutput(): object;
   /** The `Failed` record of an entry failed by a fault. */
@@ -44,14 +44,13 @@ export function batchEntries(shape: BatchShape, input: unknown): readonly Entry[
 /** Runs a batch action with the entries in `failures` failed and the others really processed. */
 export async function runWithFailedEntries(
   shape: BatchShape,
-  action: string,
   input: Readonly<Record<string, unknown>>,
   entries: readonly Entry[],
   failures: ReadonlyMap<string, AwsError>,
   proceed: (input: unknown) => Promise<object> | object,
 ): Promise<object> {
   const kept = entries.filter((entry) => !failures.has(entry.Id));
-  shape.checkRequest(action, input);
+  shape.checkRequest(input);
   const output = kept.length > 0 ? await proceed({ ...input, [shape.entriesKey]: kept }) : shape.emptyOutput();
   const positions = new Map(entries.map((entry, index) => [entry.Id, index]));
   const injected = entries.flatMap((entry) => {
@@ -66,20 +65,24 @@ const byPosition =
   (a: { Id: string }, b: { Id: string }): number =>
     position(a.Id) - position(b.Id);
 
-/** SQS: the batch actions' own queue lookup, entry checks, `Failed` records and empty-list rule. */
-export function sqsBatchShape(backend: SqsBackend): BatchShape {
+/**
+ * The batch shapes of a service, by action: one per batch action of its registry (`checks`), made by `shapeOf`
+ * from the action's own request check.
+ */
+export function batchShapes<Backend>(
+  checks: ReadonlyMap<string, BatchSpec<Backend>['check']>,
+  shapeOf: (check: BatchSpec<Backend>['check']) => BatchShape,
+): ReadonlyMap<string, BatchShape> {
+  return new Map([...checks].map(([action, check]) => [action, shapeOf(check)]));
+}
+
+/** SQS: a batch action's own request check, `Failed` records and empty-list rule. */
+export function sqsBatchShape(backend: SqsBackend, check: BatchSpec<SqsBackend>['check']): BatchShape {
   return {
     entriesKey: 'Entries',
-    checkRequest: (action, input) => {
-      // As each SQS batch action starts: the queue, then count, Ids and distinctness of all the entries, and for
-      // SendMessageBatch the batch's size and FIFO rules. What fails one entry only is that entry's own business.
-      if (action === 'SendMessageBatch') {
-        checkSendMessageBatch(backend, input);
-        return;
-      }
-      backend.queueByUrl(input.QueueUrl);
-      validateBatchEntries(input.Entries, `${action}RequestEntry`);
-    },
+    // As each SQS batch action starts: the queue, then count, Ids and distinctness of all the entries, and for
+    // SendMessageBatch the batch's size and FIFO rules. What fails one entry only is that entry's own business.
+    checkRequest: (input) => void check(backend, input as never),
     emptyOutput: () => ({}),
     failedEntry: (id, error) => {
       const result = runEntry(id, () => {
@@ -95,11 +98,11 @@ export function sqsBatchShape(backend: SqsBackend): BatchShape {
 }
 
 /** SNS: PublishBatch's topic checks, its `Failed` record, and both lists always present. */
-export function snsBatchShape(backend: SnsBackend): BatchShape {
+export function snsBatchShape(backend: SnsBackend, check: BatchSpec<SnsBackend>['check']): BatchShape {
   return {
     entriesKey: 'PublishBatchRequestEntries',
     // Any entry that fails a check fails a PublishBatch as a whole [V], a failed entry too.
-    checkRequest: (_action, input) => void checkPublishBatch(backend, input),
+    checkRequest: (input) => void check(backend, input as never),
     emptyOutput: () => ({ Successful: [], Failed: [] }),
     // The field order of the SDK's BatchResultErrorEntry schema.
     failedEntry: (id, error) => ({ Id: id, Code: error.code, SenderFault: error.type === 'Sender', Message: error.message }),

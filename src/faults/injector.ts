@@ -105,7 +105,7 @@ export class FaultInjector implements CommandInterceptor {
     if (plan.error) throw plan.error;
     const shape = this.options.batches.get(action);
     if (shape && plan.entries && plan.entryFailures.size > 0) {
-      return runWithFailedEntries(shape, action, input as Record<string, unknown>, plan.entries, plan.entryFailures, proceed);
+      return runWithFailedEntries(shape, input as Record<string, unknown>, plan.entries, plan.entryFailures, proceed);
     }
     return proceed(input);
   }

@@ -1,11 +1,81 @@
-import { AwsError } from '../aws-error.js';
+import { AwsError, errorOf, type ErrorIdentity } from '../aws-error.js';
+
+const THROTTLED = 'Rate exceeded';
+const INTERNAL = 'An internal error occurred. Try the request again.';
+const UNAVAILABLE = 'The service is unavailable. Try the request again.';
+const ACCESS_DENIED = 'The caller is not allowed to perform this action.';
+const INVALID_REQUEST = 'The request is not valid.';
 
 /**
- * Every SNS error the emulation raises, in AWS's words (docs/aws-behaviour/sns.md). SNS speaks the Query
- * protocol: the SDK picks the class by the error code, and `name` is the class name.
+ * Every SNS error, by the SDK's class name (by the code for unmodelled ones), with the code and HTTP status AWS
+ * sends: the error table of docs/aws-behaviour/sns.md, completed from the SDK model's `awsQueryError` traits. SNS
+ * speaks the Query protocol: the SDK picks the class by the error code. The factories below and fault injection
+ * (faults/catalogue.ts) both read it; to add an error, add its entry here (and a factory if the emulation raises it).
  */
-const invalidParameter = (message: string): AwsError =>
-  new AwsError({ shape: 'InvalidParameterException', code: 'InvalidParameter', message });
+export const SNS_ERRORS = {
+  InvalidParameterException: { shape: 'InvalidParameterException', code: 'InvalidParameter', status: 400, message: 'Invalid parameter' },
+  InvalidParameterValueException: { shape: 'InvalidParameterValueException', code: 'ParameterValueInvalid', status: 400, message: 'Invalid parameter value' },
+  NotFoundException: { shape: 'NotFoundException', code: 'NotFound', status: 404, message: 'Topic does not exist' },
+  ResourceNotFoundException: { shape: 'ResourceNotFoundException', code: 'ResourceNotFound', status: 404, message: 'Resource does not exist' },
+  AuthorizationErrorException: { shape: 'AuthorizationErrorException', code: 'AuthorizationError', status: 403, message: ACCESS_DENIED },
+  TooManyEntriesInBatchRequestException: {
+    shape: 'TooManyEntriesInBatchRequestException',
+    code: 'TooManyEntriesInBatchRequest',
+    status: 400,
+    message: 'The batch request contains more entries than permissible.',
+  },
+  BatchEntryIdsNotDistinctException: {
+    shape: 'BatchEntryIdsNotDistinctException',
+    code: 'BatchEntryIdsNotDistinct',
+    status: 400,
+    message: 'Two or more batch entries in the request have the same Id.',
+  },
+  BatchRequestTooLongException: {
+    shape: 'BatchRequestTooLongException',
+    code: 'BatchRequestTooLong',
+    status: 400,
+    message: 'The length of all the messages put together is more than the limit.',
+  },
+  EmptyBatchRequestException: { shape: 'EmptyBatchRequestException', code: 'EmptyBatchRequest', status: 400, message: 'The batch request does not contain any entries.' },
+  InvalidBatchEntryIdException: { shape: 'InvalidBatchEntryIdException', code: 'InvalidBatchEntryId', status: 400, message: 'The Id of a batch entry is not valid.' },
+  EndpointDisabledException: { shape: 'EndpointDisabledException', code: 'EndpointDisabled', status: 400, message: 'Endpoint is disabled' },
+  ValidationException: { shape: 'ValidationException', code: 'ValidationException', status: 400, message: INVALID_REQUEST },
+  TagLimitExceededException: { shape: 'TagLimitExceededException', code: 'TagLimitExceeded', status: 400, message: 'Too many tags.' },
+  TagPolicyException: { shape: 'TagPolicyException', code: 'TagPolicy', status: 400, message: 'The request violates a tag policy.' },
+  StaleTagException: { shape: 'StaleTagException', code: 'StaleTag', status: 400, message: 'A tag was changed concurrently.' },
+  ConcurrentAccessException: { shape: 'ConcurrentAccessException', code: 'ConcurrentAccess', status: 400, message: 'The resource is being changed by another request.' },
+  SubscriptionLimitExceededException: { shape: 'SubscriptionLimitExceededException', code: 'SubscriptionLimitExceeded', status: 403, message: 'Too many subscriptions.' },
+  TopicLimitExceededException: { shape: 'TopicLimitExceededException', code: 'TopicLimitExceeded', status: 403, message: 'Too many topics.' },
+  FilterPolicyLimitExceededException: { shape: 'FilterPolicyLimitExceededException', code: 'FilterPolicyLimitExceeded', status: 403, message: 'Too many filter policies.' },
+  ReplayLimitExceededException: { shape: 'ReplayLimitExceededException', code: 'ReplayLimitExceeded', status: 403, message: 'Too many replays.' },
+  InternalErrorException: { shape: 'InternalErrorException', code: 'InternalError', status: 500, message: INTERNAL },
+  ThrottledException: { shape: 'ThrottledException', code: 'Throttled', status: 429, message: THROTTLED },
+  // Modelled too, though not in sns.md's table: codes from the SDK model's awsQueryError traits.
+  InvalidSecurityException: { shape: 'InvalidSecurityException', code: 'InvalidSecurity', status: 403, message: 'The request is not signed correctly.' },
+  InvalidStateException: { shape: 'InvalidStateException', code: 'InvalidState', status: 400, message: 'The resource is not in a valid state.' },
+  KMSAccessDeniedException: { shape: 'KMSAccessDeniedException', code: 'KMSAccessDenied', status: 400, message: 'KMS access was denied.' },
+  KMSDisabledException: { shape: 'KMSDisabledException', code: 'KMSDisabled', status: 400, message: 'The KMS key is disabled.' },
+  KMSInvalidStateException: { shape: 'KMSInvalidStateException', code: 'KMSInvalidState', status: 400, message: 'The KMS key is not in a valid state.' },
+  KMSNotFoundException: { shape: 'KMSNotFoundException', code: 'KMSNotFound', status: 400, message: 'The KMS key does not exist.' },
+  KMSOptInRequired: { shape: 'KMSOptInRequired', code: 'KMSOptInRequired', status: 403, message: 'The account is not subscribed to KMS.' },
+  KMSThrottlingException: { shape: 'KMSThrottlingException', code: 'KMSThrottling', status: 400, message: THROTTLED },
+  OptedOutException: { shape: 'OptedOutException', code: 'OptedOut', status: 400, message: 'The phone number has opted out.' },
+  PlatformApplicationDisabledException: { shape: 'PlatformApplicationDisabledException', code: 'PlatformApplicationDisabled', status: 400, message: 'Platform application is disabled.' },
+  UserErrorException: { shape: 'UserErrorException', code: 'UserError', status: 400, message: INVALID_REQUEST },
+  VerificationException: { shape: 'VerificationException', code: 'VerificationException', status: 400, message: 'Verification failed.' },
+  // Unmodelled: the SDK answers SNSServiceException named by the code.
+  ValidationError: { code: 'ValidationError', status: 400, message: INVALID_REQUEST },
+  InternalFailure: { code: 'InternalFailure', status: 500, message: INTERNAL },
+  ServiceUnavailable: { code: 'ServiceUnavailable', status: 503, message: UNAVAILABLE },
+  Throttling: { code: 'Throttling', status: 400, message: THROTTLED },
+  AccessDenied: { code: 'AccessDenied', status: 403, message: ACCESS_DENIED },
+} as const satisfies Readonly<Record<string, ErrorIdentity>>;
+
+/** The SNS error `name`, with its default message or `message`. */
+const snsError = (name: keyof typeof SNS_ERRORS, message?: string): AwsError => errorOf(SNS_ERRORS[name], message);
+
+/** Every SNS error the emulation raises, in AWS's words (docs/aws-behaviour/sns.md). */
+const invalidParameter = (message: string): AwsError => snsError('InvalidParameterException', message);
 
 export const snsErrors = {
   /** `message` is the whole text: most start "Invalid parameter: ", a few (SMS, tokens) do not. */
@@ -13,65 +83,37 @@ export const snsErrors = {
   /** "Invalid parameter: <name> Reason: <reason>", or without a reason "Invalid parameter: <name>". */
   invalidParameterNamed: (name: string, reason?: string): AwsError =>
     invalidParameter(`Invalid parameter: ${name}${reason ? ` Reason: ${reason}` : ''}`),
-  parameterValueInvalid: (message: string): AwsError =>
-    new AwsError({ shape: 'InvalidParameterValueException', code: 'ParameterValueInvalid', message }),
+  parameterValueInvalid: (message: string): AwsError => snsError('InvalidParameterValueException', message),
   /**
    * A `Number` attribute whose value is no number SQS could store. The text is the one moto and other emulators
    * reproduce [3P]; it was not recorded from AWS, nor is where SNS draws the line for huge or over-precise numbers
    * (taken to be SQS's: 38 significant digits, -10^128 to 10^126).
    */
   messageAttributeNotANumber: (name: string): AwsError =>
-    new AwsError({
-      shape: 'InvalidParameterValueException',
-      code: 'ParameterValueInvalid',
-      message: `Could not cast message attribute '${name}' value to number.`,
-    }),
+    snsError('InvalidParameterValueException', `Could not cast message attribute '${name}' value to number.`),
   /** Coral-level validation: no modelled class, so the SDK names it by its code. */
-  validationError: (message: string): AwsError => new AwsError({ code: 'ValidationError', message }),
-  topicNotFound: (): AwsError =>
-    new AwsError({ shape: 'NotFoundException', code: 'NotFound', status: 404, message: 'Topic does not exist' }),
-  subscriptionNotFound: (): AwsError =>
-    new AwsError({ shape: 'NotFoundException', code: 'NotFound', status: 404, message: 'Subscription does not exist' }),
-  resourceNotFound: (message: string): AwsError =>
-    new AwsError({ shape: 'ResourceNotFoundException', code: 'ResourceNotFound', status: 404, message }),
-  tagLimitExceeded: (message: string): AwsError =>
-    new AwsError({ shape: 'TagLimitExceededException', code: 'TagLimitExceeded', message }),
-  emptyBatchRequest: (): AwsError =>
-    new AwsError({
-      shape: 'EmptyBatchRequestException',
-      code: 'EmptyBatchRequest',
-      message: 'The batch request does not contain any entries.',
-    }),
-  tooManyEntriesInBatchRequest: (): AwsError =>
-    new AwsError({
-      shape: 'TooManyEntriesInBatchRequestException',
-      code: 'TooManyEntriesInBatchRequest',
-      message: 'The batch request contains more entries than permissible.',
-    }),
-  batchEntryIdsNotDistinct: (): AwsError =>
-    new AwsError({
-      shape: 'BatchEntryIdsNotDistinctException',
-      code: 'BatchEntryIdsNotDistinct',
-      message: 'Two or more batch entries in the request have the same Id.',
-    }),
-  invalidBatchEntryId: (message: string): AwsError =>
-    new AwsError({ shape: 'InvalidBatchEntryIdException', code: 'InvalidBatchEntryId', message }),
-  batchRequestTooLong: (): AwsError =>
-    new AwsError({
-      shape: 'BatchRequestTooLongException',
-      code: 'BatchRequestTooLong',
-      message: 'The length of all the messages put together is more than the limit.',
-    }),
+  validationError: (message: string): AwsError => snsError('ValidationError', message),
+  topicNotFound: (): AwsError => snsError('NotFoundException'),
+  subscriptionNotFound: (): AwsError => snsError('NotFoundException', 'Subscription does not exist'),
+  resourceNotFound: (message: string): AwsError => snsError('ResourceNotFoundException', message),
+  tagLimitExceeded: (message: string): AwsError => snsError('TagLimitExceededException', message),
+  emptyBatchRequest: (): AwsError => snsError('EmptyBatchRequestException'),
+  tooManyEntriesInBatchRequest: (): AwsError => snsError('TooManyEntriesInBatchRequestException'),
+  batchEntryIdsNotDistinct: (): AwsError => snsError('BatchEntryIdsNotDistinctException'),
+  invalidBatchEntryId: (message: string): AwsError => snsError('InvalidBatchEntryIdException', message),
+  batchRequestTooLong: (): AwsError => snsError('BatchRequestTooLongException'),
+  // ---- AddPermission (docs/aws-behaviour/sns.md §1) ----
+
+  /** [V] a label a statement of the topic's policy already has. */
+  statementExists: (): AwsError => invalidParameter('Invalid parameter: Statement already exists'),
+  /** [V] an action a topic's policy cannot allow. */
+  actionOutOfServiceScope: (): AwsError => invalidParameter('Invalid parameter: Policy statement action out of service scope!'),
   /**
    * DeleteTopic on a FIFO topic whose ArchivePolicy is active: AWS documents the refusal and lists InvalidState among
    * DeleteTopic's errors; the message text is not recorded.
    */
   archiveStillActive: (): AwsError =>
-    new AwsError({
-      shape: 'InvalidStateException',
-      code: 'InvalidState',
-      message: 'Invalid state: the topic has an active ArchivePolicy; set ArchivePolicy to {} before deleting it',
-    }),
+    snsError('InvalidStateException', 'Invalid state: the topic has an active ArchivePolicy; set ArchivePolicy to {} before deleting it'),
 };
 
 /** A required parameter left out: SNS's own wording, as recorded for Unsubscribe (docs/aws-behaviour/sns.md §2). */

@@ -1,114 +1,135 @@
-import { AwsError } from '../aws-error.js';
+import { AwsError, errorOf, type ErrorIdentity } from '../aws-error.js';
 import { textOf } from '../util/text.js';
+
+const THROTTLED = 'Rate exceeded';
+const INTERNAL = 'An internal error occurred. Try the request again.';
+const UNAVAILABLE = 'The service is unavailable. Try the request again.';
+const ACCESS_DENIED = 'The caller is not allowed to perform this action.';
+
+/**
+ * Every SQS error, by the SDK's class name (by the code for unmodelled ones), with the code and HTTP status AWS
+ * sends: docs/aws-behaviour/sqs.md §1.1 (modelled) and §1.2 (unmodelled). The factories below and fault injection
+ * (faults/catalogue.ts) both read it; to add an error, add its entry here (and a factory if the emulation raises it).
+ * Order matters to fault injection: where two entries share a name, the first wins.
+ */
+export const SQS_ERRORS = {
+  QueueDoesNotExist: { shape: 'QueueDoesNotExist', code: 'AWS.SimpleQueueService.NonExistentQueue', status: 400, message: 'The specified queue does not exist.' },
+  QueueNameExists: { shape: 'QueueNameExists', code: 'QueueAlreadyExists', status: 400, message: 'A queue already exists with the same name and different attributes.' },
+  QueueDeletedRecently: {
+    shape: 'QueueDeletedRecently',
+    code: 'AWS.SimpleQueueService.QueueDeletedRecently',
+    status: 400,
+    message: 'You must wait 60 seconds after deleting a queue before you can create another with the same name.',
+  },
+  PurgeQueueInProgress: {
+    shape: 'PurgeQueueInProgress',
+    code: 'AWS.SimpleQueueService.PurgeQueueInProgress',
+    status: 403,
+    message: 'Only one PurgeQueue operation on the queue is allowed every 60 seconds.',
+  },
+  InvalidAttributeName: { shape: 'InvalidAttributeName', code: 'InvalidAttributeName', status: 400, message: 'The attribute name is not valid.' },
+  InvalidAttributeValue: { shape: 'InvalidAttributeValue', code: 'InvalidAttributeValue', status: 400, message: 'The attribute value is not valid.' },
+  InvalidMessageContents: {
+    shape: 'InvalidMessageContents',
+    code: 'InvalidMessageContents',
+    status: 400,
+    message: 'Invalid characters found. Valid unicode characters are #x9 | #xA | #xD | #x20 to #xD7FF | #xE000 to #xFFFD | #x10000 to #x10FFFF',
+  },
+  InvalidIdFormat: { shape: 'InvalidIdFormat', code: 'InvalidIdFormat', status: 400, message: 'The receipt handle is not valid for the current version.' },
+  ReceiptHandleIsInvalid: { shape: 'ReceiptHandleIsInvalid', code: 'ReceiptHandleIsInvalid', status: 404, message: 'The input receipt handle is not a valid receipt handle.' },
+  MessageNotInflight: { shape: 'MessageNotInflight', code: 'AWS.SimpleQueueService.MessageNotInflight', status: 400, message: 'The message is not in flight.' },
+  TooManyEntriesInBatchRequest: {
+    shape: 'TooManyEntriesInBatchRequest',
+    code: 'AWS.SimpleQueueService.TooManyEntriesInBatchRequest',
+    status: 400,
+    message: 'Maximum number of entries per request are 10.',
+  },
+  EmptyBatchRequest: { shape: 'EmptyBatchRequest', code: 'AWS.SimpleQueueService.EmptyBatchRequest', status: 400, message: 'There should be at least one entry in the request.' },
+  BatchEntryIdsNotDistinct: {
+    shape: 'BatchEntryIdsNotDistinct',
+    code: 'AWS.SimpleQueueService.BatchEntryIdsNotDistinct',
+    status: 400,
+    message: 'Two or more batch entries have the same Id.',
+  },
+  BatchRequestTooLong: {
+    shape: 'BatchRequestTooLong',
+    code: 'AWS.SimpleQueueService.BatchRequestTooLong',
+    status: 400,
+    message: 'Batch requests cannot be longer than 1048576 bytes.',
+  },
+  InvalidBatchEntryId: {
+    shape: 'InvalidBatchEntryId',
+    code: 'AWS.SimpleQueueService.InvalidBatchEntryId',
+    status: 400,
+    message: 'A batch entry id can only contain alphanumeric characters, hyphens and underscores. It can be at most 80 letters long.',
+  },
+  UnsupportedOperation: { shape: 'UnsupportedOperation', code: 'AWS.SimpleQueueService.UnsupportedOperation', status: 400, message: 'The operation is not supported.' },
+  OverLimit: { shape: 'OverLimit', code: 'OverLimit', status: 403, message: 'The request exceeds a limit of the queue.' },
+  RequestThrottled: { shape: 'RequestThrottled', code: 'RequestThrottled', status: 403, message: THROTTLED },
+  InvalidAddress: { shape: 'InvalidAddress', code: 'InvalidAddress', status: 404, message: 'The address is not valid.' },
+  InvalidSecurity: { shape: 'InvalidSecurity', code: 'InvalidSecurity', status: 403, message: 'The request is not HTTPS and SigV4.' },
+  ResourceNotFoundException: { shape: 'ResourceNotFoundException', code: 'ResourceNotFoundException', status: 404, message: 'The resource does not exist.' },
+  KmsAccessDenied: { shape: 'KmsAccessDenied', code: 'KMS.AccessDeniedException', status: 400, message: 'KMS access was denied.' },
+  KmsDisabled: { shape: 'KmsDisabled', code: 'KMS.DisabledException', status: 400, message: 'The KMS key is disabled.' },
+  KmsInvalidKeyUsage: { shape: 'KmsInvalidKeyUsage', code: 'KMS.InvalidKeyUsageException', status: 400, message: 'The KMS key cannot be used this way.' },
+  KmsInvalidState: { shape: 'KmsInvalidState', code: 'KMS.InvalidStateException', status: 400, message: 'The KMS key is not in a valid state.' },
+  KmsNotFound: { shape: 'KmsNotFound', code: 'KMS.NotFoundException', status: 400, message: 'The KMS key does not exist.' },
+  KmsOptInRequired: { shape: 'KmsOptInRequired', code: 'KMS.OptInRequired', status: 403, message: 'The account is not subscribed to KMS.' },
+  KmsThrottled: { shape: 'KmsThrottled', code: 'KMS.ThrottlingException', status: 400, message: THROTTLED },
+  // Unmodelled: the SDK answers SQSServiceException named by the code.
+  InvalidParameterValue: { code: 'InvalidParameterValue', wireType: 'InvalidParameterValueException', status: 400, message: 'A parameter value is not valid.' },
+  MissingParameter: { code: 'MissingParameter', wireType: 'MissingRequiredParameterException', status: 400, message: 'A required parameter is missing.' },
+  InternalError: { code: 'InternalError', status: 500, message: INTERNAL },
+  InternalFailure: { code: 'InternalFailure', status: 500, message: INTERNAL },
+  ServiceUnavailable: { code: 'ServiceUnavailable', status: 503, message: UNAVAILABLE },
+  Throttling: { code: 'Throttling', status: 400, message: THROTTLED },
+  ThrottlingException: { code: 'ThrottlingException', status: 400, message: THROTTLED },
+  AccessDenied: { code: 'AccessDenied', status: 403, message: ACCESS_DENIED },
+} as const satisfies Readonly<Record<string, ErrorIdentity>>;
+
+/** The SQS error `name`, with its default message or `message`. */
+const sqsError = (name: keyof typeof SQS_ERRORS, message?: string): AwsError => errorOf(SQS_ERRORS[name], message);
 
 /**
  * Every SQS error the emulation raises, written once, in AWS's words (see docs/aws-behaviour/sqs.md §1 and §4).
  */
-const invalidParameterValue = (message: string): AwsError =>
-  new AwsError({ code: 'InvalidParameterValue', wireType: 'InvalidParameterValueException', message });
+const invalidParameterValue = (message: string): AwsError => sqsError('InvalidParameterValue', message);
 
 /** `Value <value> for parameter <name> is invalid. Reason: <reason>` */
 const invalidParameter = (name: string, value: unknown, reason: string): AwsError =>
   invalidParameterValue(`Value ${textOf(value)} for parameter ${name} is invalid. Reason: ${reason}`);
 
 const missingParameter = (name: string, code: 'MissingParameter' | 'InvalidParameterValue' = 'MissingParameter'): AwsError =>
-  code === 'MissingParameter'
-    ? new AwsError({
-        code: 'MissingParameter',
-        wireType: 'MissingRequiredParameterException',
-        message: `The request must contain the parameter ${name}.`,
-      })
-    : invalidParameterValue(`The request must contain the parameter ${name}.`);
+  sqsError(code, `The request must contain the parameter ${name}.`);
 
 export const sqsErrors = {
   invalidParameterValue,
   invalidParameter,
   missingParameter,
 
-  queueDoesNotExist: (): AwsError =>
-    new AwsError({
-      shape: 'QueueDoesNotExist',
-      code: 'AWS.SimpleQueueService.NonExistentQueue',
-      message: 'The specified queue does not exist.',
-    }),
+  queueDoesNotExist: (): AwsError => sqsError('QueueDoesNotExist'),
   queueNameExists: (attribute: string): AwsError =>
-    new AwsError({
-      shape: 'QueueNameExists',
-      code: 'QueueAlreadyExists',
-      message: `A queue already exists with the same name and a different value for attribute ${attribute}`,
-    }),
-  queueDeletedRecently: (): AwsError =>
-    new AwsError({
-      shape: 'QueueDeletedRecently',
-      code: 'AWS.SimpleQueueService.QueueDeletedRecently',
-      message: 'You must wait 60 seconds after deleting a queue before you can create another with the same name.',
-    }),
+    sqsError('QueueNameExists', `A queue already exists with the same name and a different value for attribute ${attribute}`),
+  queueDeletedRecently: (): AwsError => sqsError('QueueDeletedRecently'),
   purgeQueueInProgress: (queueName: string): AwsError =>
-    new AwsError({
-      shape: 'PurgeQueueInProgress',
-      code: 'AWS.SimpleQueueService.PurgeQueueInProgress',
-      status: 403,
-      message: `Only one PurgeQueue operation on ${queueName} is allowed every 60 seconds.`,
-    }),
-  invalidAttributeName: (message: string): AwsError =>
-    new AwsError({ shape: 'InvalidAttributeName', code: 'InvalidAttributeName', message }),
-  unknownAttribute: (name: string): AwsError =>
-    new AwsError({ shape: 'InvalidAttributeName', code: 'InvalidAttributeName', message: `Unknown Attribute ${name}.` }),
+    sqsError('PurgeQueueInProgress', `Only one PurgeQueue operation on ${queueName} is allowed every 60 seconds.`),
+  invalidAttributeName: (message: string): AwsError => sqsError('InvalidAttributeName', message),
+  unknownAttribute: (name: string): AwsError => sqsError('InvalidAttributeName', `Unknown Attribute ${name}.`),
   invalidAttributeValue: (name: string, reason?: string): AwsError =>
-    new AwsError({
-      shape: 'InvalidAttributeValue',
-      code: 'InvalidAttributeValue',
-      message: `Invalid value for the parameter ${name}.${reason ? ` Reason: ${reason}` : ''}`,
-    }),
-  invalidMessageContents: (): AwsError =>
-    new AwsError({
-      shape: 'InvalidMessageContents',
-      code: 'InvalidMessageContents',
-      message:
-        'Invalid characters found. Valid unicode characters are #x9 | #xA | #xD | #x20 to #xD7FF | #xE000 to #xFFFD | #x10000 to #x10FFFF',
-    }),
+    sqsError('InvalidAttributeValue', `Invalid value for the parameter ${name}.${reason ? ` Reason: ${reason}` : ''}`),
+  invalidMessageContents: (): AwsError => sqsError('InvalidMessageContents'),
   receiptHandleIsInvalid: (handle: string): AwsError =>
-    new AwsError({
-      shape: 'ReceiptHandleIsInvalid',
-      code: 'ReceiptHandleIsInvalid',
-      status: 404,
-      message: `The input receipt handle "${handle}" is not a valid receipt handle.`,
-    }),
-  overLimit: (message: string): AwsError =>
-    new AwsError({ shape: 'OverLimit', code: 'OverLimit', status: 403, message }),
+    sqsError('ReceiptHandleIsInvalid', `The input receipt handle "${handle}" is not a valid receipt handle.`),
+  overLimit: (message: string): AwsError => sqsError('OverLimit', message),
   emptyBatchRequest: (entryShape: string): AwsError =>
-    new AwsError({
-      shape: 'EmptyBatchRequest',
-      code: 'AWS.SimpleQueueService.EmptyBatchRequest',
-      message: `There should be at least one ${entryShape} in the request.`,
-    }),
+    sqsError('EmptyBatchRequest', `There should be at least one ${entryShape} in the request.`),
   tooManyEntriesInBatchRequest: (count: number): AwsError =>
-    new AwsError({
-      shape: 'TooManyEntriesInBatchRequest',
-      code: 'AWS.SimpleQueueService.TooManyEntriesInBatchRequest',
-      message: `Maximum number of entries per request are 10. You have sent ${count}.`,
-    }),
-  invalidBatchEntryId: (): AwsError =>
-    new AwsError({
-      shape: 'InvalidBatchEntryId',
-      code: 'AWS.SimpleQueueService.InvalidBatchEntryId',
-      message:
-        'A batch entry id can only contain alphanumeric characters, hyphens and underscores. It can be at most 80 letters long.',
-    }),
-  batchEntryIdsNotDistinct: (id: string): AwsError =>
-    new AwsError({
-      shape: 'BatchEntryIdsNotDistinct',
-      code: 'AWS.SimpleQueueService.BatchEntryIdsNotDistinct',
-      message: `Id ${id} repeated.`,
-    }),
+    sqsError('TooManyEntriesInBatchRequest', `Maximum number of entries per request are 10. You have sent ${count}.`),
+  invalidBatchEntryId: (): AwsError => sqsError('InvalidBatchEntryId'),
+  batchEntryIdsNotDistinct: (id: string): AwsError => sqsError('BatchEntryIdsNotDistinct', `Id ${id} repeated.`),
   batchRequestTooLong: (bytes: number): AwsError =>
-    new AwsError({
-      shape: 'BatchRequestTooLong',
-      code: 'AWS.SimpleQueueService.BatchRequestTooLong',
-      message: `Batch requests cannot be longer than 1048576 bytes. You have sent ${bytes} bytes.`,
-    }),
-  resourceNotFound: (message: string): AwsError =>
-    new AwsError({ shape: 'ResourceNotFoundException', code: 'ResourceNotFoundException', status: 404, message }),
+    sqsError('BatchRequestTooLong', `Batch requests cannot be longer than 1048576 bytes. You have sent ${bytes} bytes.`),
+  resourceNotFound: (message: string): AwsError => sqsError('ResourceNotFoundException', message),
 
   // ---- Message validation (SendMessage / SendMessageBatch entries), used by sqs/message-validation.ts ----
   // Source tags as in docs/aws-behaviour/sqs.md §0. Where a text is marked [3P] it comes from a third-party
@@ -191,7 +212,7 @@ export const sqsErrors = {
    * [AWS-test] the code is InvalidParameterValue (not InvalidMessageContents) for a String attribute value with bad
    * characters; [LS-impl] the text is the InvalidMessageContents one.
    */
-  invalidAttributeValueCharacters: (): AwsError => invalidParameterValue(sqsErrors.invalidMessageContents().message),
+  invalidAttributeValueCharacters: (): AwsError => invalidParameterValue(SQS_ERRORS.InvalidMessageContents.message),
   /** [3P] */
   invalidMessageSystemAttributeName: (name: string): AwsError =>
     invalidParameterValue(`Message system attribute name '${name}' is invalid.`),
@@ -206,39 +227,19 @@ export const sqsErrors = {
 
   /** [AWS-snap] Both SSE kinds requested in one call. */
   bothSseKinds: (): AwsError =>
-    new AwsError({
-      shape: 'InvalidAttributeName',
-      code: 'InvalidAttributeName',
-      message: 'You can use one type of server-side encryption (SSE) at one time. You can either enable KMS SSE or SQS SSE.',
-    }),
+    sqsError('InvalidAttributeName', 'You can use one type of server-side encryption (SSE) at one time. You can either enable KMS SSE or SQS SSE.'),
   /** [AWS-snap] DeduplicationScope / FifoThroughputLimit on a standard queue. */
   fifoOnlyAttribute: (name: string): AwsError =>
-    new AwsError({
-      shape: 'InvalidAttributeName',
-      code: 'InvalidAttributeName',
-      message: `You can specify the ${name} only when FifoQueue is set to true.`,
-    }),
+    sqsError('InvalidAttributeName', `You can specify the ${name} only when FifoQueue is set to true.`),
   /** [AWS-snap] SetQueueAttributes FifoQueue=false on a FIFO queue. */
   queueTypeChange: (): AwsError =>
-    new AwsError({
-      shape: 'InvalidAttributeValue',
-      code: 'InvalidAttributeValue',
-      message: 'Invalid value for the parameter FifoQueue. Reason: Modifying queue type is not supported.',
-    }),
+    sqsError('InvalidAttributeValue', 'Invalid value for the parameter FifoQueue. Reason: Modifying queue type is not supported.'),
   /** [3P] text as docs/aws-behaviour/sqs.md records it (no final period); code UNVERIFIED. */
   perMessageGroupIdNeedsGroupScope: (): AwsError =>
-    new AwsError({
-      shape: 'InvalidAttributeValue',
-      code: 'InvalidAttributeValue',
-      message: 'The perMessageGroupId value is allowed only when the value for DeduplicationScope is messageGroup',
-    }),
+    sqsError('InvalidAttributeValue', 'The perMessageGroupId value is allowed only when the value for DeduplicationScope is messageGroup'),
   /** Code and text seen in a real AWS SetQueueAttributes error quoted in a public write-up. */
   redrivePolicyNotJsonMap: (): AwsError =>
-    new AwsError({
-      shape: 'InvalidAttributeValue',
-      code: 'InvalidAttributeValue',
-      message: 'Invalid value for the parameter RedrivePolicy. Reason: Redrive policy is not a valid JSON map.',
-    }),
+    sqsError('InvalidAttributeValue', 'Invalid value for the parameter RedrivePolicy. Reason: Redrive policy is not a valid JSON map.'),
   /** [Issue][3P] `attribute` is checked in the order maxReceiveCount, deadLetterTargetArn. */
   redrivePolicyMissingAttribute: (raw: string, attribute: string): AwsError =>
     invalidParameter('RedrivePolicy', raw, `Redrive policy does not contain mandatory attribute: ${attribute}.`),
@@ -273,12 +274,7 @@ export const sqsErrors = {
     ),
   /** [3P] (the apostrophe in "it’s" is typographic in the recorded text); code UNVERIFIED. */
   redriveAllowPolicyUnsupportedFormat: (): AwsError =>
-    new AwsError({
-      shape: 'InvalidAttributeValue',
-      code: 'InvalidAttributeValue',
-      message:
-        "Invalid value for the parameter RedriveAllowPolicy. Reason: Amazon SQS can't create the redrive allow policy, as it’s in an unsupported format.",
-    }),
+    sqsError('InvalidAttributeValue', "Invalid value for the parameter RedriveAllowPolicy. Reason: Amazon SQS can't create the redrive allow policy, as it’s in an unsupported format."),
   /** [3P] byQueue without (or with empty) sourceQueueArns; code UNVERIFIED. */
   redriveAllowPolicyNeedsSourceArns: (raw: string): AwsError =>
     invalidParameter(
@@ -300,6 +296,28 @@ export const sqsErrors = {
       raw,
       "Amazon SQS can't create the redrive allow policy. To specify one or more source queue ARNs, you must set redrivePermission to byQueue.",
     ),
+
+  // ---- AddPermission / RemovePermission (docs/aws-behaviour/sqs.md §4.17, §4.18) ----
+
+  /** A label outside `[A-Za-z0-9_-]{1,80}`. */
+  invalidPermissionLabel: (label: string): AwsError =>
+    invalidParameter('Label', label, 'Can only include alphanumeric characters, hyphens, or underscores. 1 to 80 in length'),
+  /** [AWS-snap] the label of a statement the policy already has. */
+  permissionLabelExists: (label: string): AwsError => invalidParameter('Label', label, 'Already exists.'),
+  /** RemovePermission of a label no statement has. */
+  permissionLabelNotFound: (label: string): AwsError => invalidParameter('Label', label, "can't find label."),
+  /** [3P] (moto's suite agrees) an action only the queue owner may call (CreateQueue and the like). */
+  ownerOnlyAction: (action: string): AwsError =>
+    invalidParameter('ActionName', `SQS:${action}`, 'Only the queue owner is allowed to invoke this action.'),
+  /** [3P] any other action, a batch action included (implied by its single form). */
+  notGrantableAction: (action: string): AwsError =>
+    invalidParameter('ActionName', `SQS:${action}`, 'Please refer to the appropriate WSDL for a list of valid actions.'),
+  /** moto's text; UNVERIFIED. */
+  tooManyPermissionActions: (count: number, max: number): AwsError =>
+    sqsErrors.overLimit(`${count} Actions were found, maximum allowed is ${max}.`),
+  /** [3P] UNVERIFIED. */
+  tooManyPolicyStatements: (count: number, max: number): AwsError =>
+    sqsErrors.overLimit(`${count} Statements were found, maximum allowed is ${max}.`),
 
   // ---- Queue management (ListQueues / ListDeadLetterSourceQueues pagination) ----
 

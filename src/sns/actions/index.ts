@@ -1,8 +1,9 @@
-import type { RequestContext } from '../../plugin.js';
+import type { AddPermissionCommandInput } from '@aws-sdk/client-sns';
+import { actionsWhere, batchChecksOf, handlersOf, type ActionSpec, type ActionTable, type BatchActionOf } from '../../action-registry.js';
 import type { SnsBackend } from '../sns-backend.js';
 import { addPermission, removePermission } from './permissions.js';
 import { publish } from './publish.js';
-import { publishBatch } from './publish-batch.js';
+import { checkPublishBatch, publishBatch } from './publish-batch.js';
 import {
   confirmSubscription,
   getSubscriptionAttributes,
@@ -15,30 +16,51 @@ import {
 import { listTagsForResource, tagResource, untagResource } from './tags.js';
 import { createTopic, deleteTopic, getTopicAttributes, listTopics, setTopicAttributes } from './topics.js';
 
-type Action = (backend: SnsBackend, input: never, request: RequestContext) => object | Promise<object>;
+interface SnsActionSpec extends ActionSpec<SnsBackend> {
+  /** A topic's policy statement may allow it (AddPermission; docs/aws-behaviour/sns.md §1). */
+  readonly grantable?: true;
+}
 
 /**
  * The SNS actions the emulation answers, by the SDK's operation name. Every other SNS command answers
- * a NotEmulatedError naming it.
+ * a NotEmulatedError naming it. To add an action: one entry here (its handler, `batch` if it is one, `grantable`).
  */
-export const snsActions: Readonly<Record<string, Action>> = {
-  CreateTopic: createTopic,
-  DeleteTopic: deleteTopic,
-  ListTopics: listTopics,
-  GetTopicAttributes: getTopicAttributes,
-  SetTopicAttributes: setTopicAttributes,
-  TagResource: tagResource,
-  UntagResource: untagResource,
-  ListTagsForResource: listTagsForResource,
-  Subscribe: subscribe,
-  ConfirmSubscription: confirmSubscription,
-  Unsubscribe: unsubscribe,
-  GetSubscriptionAttributes: getSubscriptionAttributes,
-  SetSubscriptionAttributes: setSubscriptionAttributes,
-  ListSubscriptions: listSubscriptions,
-  ListSubscriptionsByTopic: listSubscriptionsByTopic,
-  Publish: publish,
-  PublishBatch: publishBatch,
-  AddPermission: addPermission,
-  RemovePermission: removePermission,
-};
+export const SNS_ACTIONS = {
+  CreateTopic: { handler: createTopic },
+  DeleteTopic: { handler: deleteTopic, grantable: true },
+  ListTopics: { handler: listTopics },
+  GetTopicAttributes: { handler: getTopicAttributes, grantable: true },
+  SetTopicAttributes: { handler: setTopicAttributes, grantable: true },
+  TagResource: { handler: tagResource },
+  UntagResource: { handler: untagResource },
+  ListTagsForResource: { handler: listTagsForResource },
+  Subscribe: { handler: subscribe, grantable: true },
+  ConfirmSubscription: { handler: confirmSubscription },
+  Unsubscribe: { handler: unsubscribe },
+  GetSubscriptionAttributes: { handler: getSubscriptionAttributes },
+  SetSubscriptionAttributes: { handler: setSubscriptionAttributes },
+  ListSubscriptions: { handler: listSubscriptions },
+  ListSubscriptionsByTopic: { handler: listSubscriptionsByTopic, grantable: true },
+  Publish: { handler: publish, grantable: true },
+  PublishBatch: { handler: publishBatch, batch: { check: checkPublishBatch } },
+  // Read at call time, once the list below the table is built.
+  AddPermission: {
+    handler: (backend: SnsBackend, input: Partial<AddPermissionCommandInput>): object => addPermission(backend, input, grantableActions),
+    grantable: true,
+  },
+  RemovePermission: { handler: removePermission, grantable: true },
+} as const satisfies ActionTable<SnsActionSpec>;
+
+/** An SNS action by the SDK's name, without `Command`. */
+export type SnsAction = keyof typeof SNS_ACTIONS;
+/** An SNS batch action: its answer has per-entry `Successful` / `Failed` lists. */
+export type SnsBatchAction = BatchActionOf<typeof SNS_ACTIONS>;
+
+const table: ActionTable<SnsActionSpec> = SNS_ACTIONS;
+
+/** The handlers by action name, for the plugin's dispatch. */
+export const snsActions = handlersOf<SnsBackend>(table);
+/** The batch actions, each with its whole-request check. */
+export const snsBatchChecks = batchChecksOf<SnsBackend>(table);
+
+const grantableActions: readonly string[] = actionsWhere(table, (spec) => spec.grantable === true);

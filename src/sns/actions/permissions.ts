@@ -7,21 +7,12 @@ import { defaultTopicPolicy } from '../topic-attributes.js';
 import { textOf } from '../../util/text.js';
 
 /**
- * The actions a topic's policy statement may allow. "InvalidAction" is refused with "Policy statement action out of
- * service scope!" [V]; that these are exactly the accepted ones follows LocalStack's emulator (the topic actions of the
- * default policy, and Receive) [I].
+ * The actions a topic's policy statement may allow: the registry's `grantable` actions (index.ts), and Receive, which
+ * is no API action. "InvalidAction" is refused with "Policy statement action out of service scope!" [V]; that these
+ * are exactly the accepted ones follows LocalStack's emulator (the topic actions of the default policy, and Receive)
+ * [I].
  */
-const TOPIC_ACTIONS: ReadonlySet<string> = new Set([
-  'GetTopicAttributes',
-  'SetTopicAttributes',
-  'AddPermission',
-  'RemovePermission',
-  'DeleteTopic',
-  'Subscribe',
-  'ListSubscriptionsByTopic',
-  'Publish',
-  'Receive',
-]);
+const topicActions = (grantable: readonly string[]): ReadonlySet<string> => new Set([...grantable, 'Receive']);
 
 interface PolicyDocument {
   Statement?: unknown;
@@ -39,17 +30,16 @@ interface Statement {
  * "Resource":<topic ARN>}`, a single principal or action as a string and several as a list [V]. Checks: the topic
  * (`Topic does not exist`), a label already used (`Statement already exists`), an action outside SNS [V].
  */
-export function addPermission(backend: SnsBackend, input: Partial<AddPermissionCommandInput>): object {
+export function addPermission(backend: SnsBackend, input: Partial<AddPermissionCommandInput>, grantable: readonly string[]): object {
   const topic = backend.topicByArn(input.TopicArn);
   const label = required(input.Label, 'Label');
   const accounts = requiredList(input.AWSAccountId, 'AWSAccountId');
   const actions = requiredList(input.ActionName, 'ActionName');
   const policy = policyOf(topic, backend.scope.accountId);
   const statements = statementsOf(policy);
-  if (statements.some((statement) => statement.Sid === label)) throw snsErrors.invalidParameter('Invalid parameter: Statement already exists');
-  if (actions.some((action) => !TOPIC_ACTIONS.has(action))) {
-    throw snsErrors.invalidParameter('Invalid parameter: Policy statement action out of service scope!');
-  }
+  if (statements.some((statement) => statement.Sid === label)) throw snsErrors.statementExists();
+  const allowedActions = topicActions(grantable);
+  if (actions.some((action) => !allowedActions.has(action))) throw snsErrors.actionOutOfServiceScope();
   const principals = accounts.map((account) => `arn:${partitionOf(backend.scope.region)}:iam::${account}:root`);
   const allowed = actions.map((action) => `SNS:${action}`);
   statements.push({

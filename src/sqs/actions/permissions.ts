@@ -21,57 +21,32 @@ interface Policy {
 }
 
 const LABEL = /^[A-Za-z0-9_-]{1,80}$/;
-// Batch actions are implied by their single forms; owner-only actions cannot be granted.
-const GRANTABLE_ACTIONS = new Set([
-  '*',
-  'ChangeMessageVisibility',
-  'DeleteMessage',
-  'GetQueueAttributes',
-  'GetQueueUrl',
-  'ListDeadLetterSourceQueues',
-  'PurgeQueue',
-  'ReceiveMessage',
-  'SendMessage',
-  'ListQueueTags',
-]);
-// Actions only the queue owner may call answer their own reason (docs/aws-behaviour/sqs.md §4.17, [3P]; moto's suite agrees).
-const OWNER_ONLY_ACTIONS = new Set([
-  'AddPermission',
-  'RemovePermission',
-  'CreateQueue',
-  'DeleteQueue',
-  'SetQueueAttributes',
-  'TagQueue',
-  'UntagQueue',
-]);
+/** Which actions AddPermission may grant, and which only the owner may call: derived from the registry (index.ts). */
+export interface PermissionRules {
+  readonly grantable: ReadonlySet<string>;
+  readonly ownerOnly: ReadonlySet<string>;
+}
 const MAX_ACTIONS = 7;
 
-export function addPermission(backend: SqsBackend, input: Partial<AddPermissionCommandInput>): object {
+export function addPermission(backend: SqsBackend, input: Partial<AddPermissionCommandInput>, rules: PermissionRules): object {
   const queue = backend.queueByUrl(input.QueueUrl);
   const label = requiredString('Label', input.Label);
-  if (!LABEL.test(label)) {
-    throw sqsErrors.invalidParameter('Label', label, 'Can only include alphanumeric characters, hyphens, or underscores. 1 to 80 in length');
-  }
+  if (!LABEL.test(label)) throw sqsErrors.invalidPermissionLabel(label);
   const accounts = stringList('AWSAccountIds', input.AWSAccountIds);
   if (accounts.length === 0) throw sqsErrors.missingParameter('AWSAccountId');
   const actions = stringList('Actions', input.Actions);
   if (actions.length === 0) throw sqsErrors.missingParameter('ActionName');
   for (const action of actions) {
-    if (OWNER_ONLY_ACTIONS.has(action)) {
-      throw sqsErrors.invalidParameter('ActionName', `SQS:${action}`, 'Only the queue owner is allowed to invoke this action.');
-    }
-    if (!GRANTABLE_ACTIONS.has(action)) {
-      throw sqsErrors.invalidParameter('ActionName', `SQS:${action}`, 'Please refer to the appropriate WSDL for a list of valid actions.');
-    }
+    // Actions only the queue owner may call answer their own reason (docs/aws-behaviour/sqs.md §4.17).
+    if (rules.ownerOnly.has(action)) throw sqsErrors.ownerOnlyAction(action);
+    if (!rules.grantable.has(action)) throw sqsErrors.notGrantableAction(action);
   }
-  if (actions.length > MAX_ACTIONS) throw sqsErrors.overLimit(`${actions.length} Actions were found, maximum allowed is ${MAX_ACTIONS}.`);
+  if (actions.length > MAX_ACTIONS) throw sqsErrors.tooManyPermissionActions(actions.length, MAX_ACTIONS);
 
   const policy = currentPolicy(queue);
   const statements = policy.Statement ?? [];
-  if (statements.some((statement) => statement.Sid === label)) throw sqsErrors.invalidParameter('Label', label, 'Already exists.');
-  if (statements.length + 1 > MAX_POLICY_STATEMENTS) {
-    throw sqsErrors.overLimit(`${statements.length + 1} Statements were found, maximum allowed is ${MAX_POLICY_STATEMENTS}.`);
-  }
+  if (statements.some((statement) => statement.Sid === label)) throw sqsErrors.permissionLabelExists(label);
+  if (statements.length + 1 > MAX_POLICY_STATEMENTS) throw sqsErrors.tooManyPolicyStatements(statements.length + 1, MAX_POLICY_STATEMENTS);
   // Principals live in the queue's partition (aws-cn, aws-us-gov, ...), as its own ARN does.
   const partition = queue.arn.split(':')[1];
   const principals = accounts.map((account) => `arn:${partition}:iam::${account}:root`);
@@ -93,7 +68,7 @@ export function removePermission(backend: SqsBackend, input: Partial<RemovePermi
   const policy = currentPolicy(queue);
   const statements = policy.Statement ?? [];
   const remaining = statements.filter((statement) => statement.Sid !== label);
-  if (remaining.length === statements.length) throw sqsErrors.invalidParameter('Label', label, "can't find label.");
+  if (remaining.length === statements.length) throw sqsErrors.permissionLabelNotFound(label);
   queue.updateSettings({
     ...queue.settings,
     policy: remaining.length > 0 ? JSON.stringify({ ...policy, Statement: remaining }) : undefined,

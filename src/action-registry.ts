@@ -1,0 +1,49 @@
+import type { RequestContext } from './plugin.js';
+
+/**
+ * The shape of a service's action registry (sqs/actions/index.ts, sns/actions/index.ts): one entry per action the
+ * emulation answers, by the SDK's operation name without `Command`. Every list that keys on action names (dispatch,
+ * fault injection's action and batch sets, the actions a policy may grant) is derived from it, so a name is
+ * declared once and a list can never miss one.
+ */
+
+/** An action's handler: parses and validates the input, calls the model, shapes the output. */
+export type ActionHandler<Backend> = (backend: Backend, input: never, request: RequestContext) => object | Promise<object>;
+
+/** A batch action, whose answer has per-entry `Successful` / `Failed` lists (see faults/batch-entries.ts). */
+export interface BatchSpec<Backend> {
+  /**
+   * The checks of the whole request that run before any entry: those an entry fault must not skip, since they
+   * still see every entry (the queue or topic, the count, Ids and distinctness of the entries, ...).
+   */
+  readonly check: (backend: Backend, input: never) => unknown;
+}
+
+export interface ActionSpec<Backend> {
+  readonly handler: ActionHandler<Backend>;
+  /** Present for a batch action. */
+  readonly batch?: BatchSpec<Backend>;
+}
+
+export type ActionTable<Spec> = Readonly<Record<string, Spec>>;
+
+/** The names of a registry's batch actions, as literal types. */
+export type BatchActionOf<Table> = {
+  [Name in keyof Table]: Table[Name] extends { readonly batch: object } ? Name : never;
+}[keyof Table] &
+  string;
+
+/** The handlers by action name, as the plugin's dispatch looks them up. */
+export function handlersOf<Backend>(table: ActionTable<ActionSpec<Backend>>): Readonly<Record<string, ActionHandler<Backend>>> {
+  return Object.fromEntries(Object.entries(table).map(([name, spec]) => [name, spec.handler]));
+}
+
+/** The batch actions, each with its request check. */
+export function batchChecksOf<Backend>(table: ActionTable<ActionSpec<Backend>>): ReadonlyMap<string, BatchSpec<Backend>['check']> {
+  return new Map(Object.entries(table).flatMap(([name, spec]) => (spec.batch ? [[name, spec.batch.check] as const] : [])));
+}
+
+/** The names of the actions whose entry passes `test`. */
+export function actionsWhere<Spec>(table: ActionTable<Spec>, test: (spec: Spec) => boolean): string[] {
+  return Object.entries(table).flatMap(([name, spec]) => (test(spec) ? [name] : []));
+}
