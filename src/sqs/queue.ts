@@ -34,6 +34,25 @@ export type HandleLookup =
   | { kind: 'current' | 'superseded'; message: QueuedMessage }
   | { kind: 'expired' | 'gone' | 'invalid' };
 
+/**
+ * What DeleteMessage with a handle did: `deleted` the message; `ignored` a handle of a message gone or received again
+ * since, which succeeds and deletes nothing; `expired` and `invalid` handles (HandleLookup) fail.
+ */
+export type DeleteOutcome = 'deleted' | 'ignored' | 'expired' | 'invalid';
+
+/**
+ * What ChangeMessageVisibility with a handle did: `changed` re-timed the message; `gone`, `expired` and `invalid`
+ * handles (HandleLookup) fail, and so does `beyondLimit`, a timeout that would hide the message over 12 hours past
+ * its receive.
+ */
+export type VisibilityChangeOutcome = 'changed' | 'gone' | 'expired' | 'invalid' | 'beyondLimit';
+
+/** The longest a message may stay hidden after a receive, in seconds: 12 hours (docs/aws-behaviour/sqs.md §4.12). */
+export const MAX_VISIBILITY_TIMEOUT_SECONDS = 43_200;
+
+/** After a PurgeQueue, another within this long is refused (docs/aws-behaviour/sqs.md §4.14). */
+const PURGE_INTERVAL_MS = 60_000;
+
 /** Past this many messages in flight, a FIFO queue's receives return nothing (and no error). */
 const FIFO_IN_FLIGHT_LIMIT = 120_000;
 
@@ -235,8 +254,7 @@ export class Queue {
   private takeCandidates(room: number): QueuedMessage[] {
     if (!this.honest) return this.store.takeReceivable(room, this.movesToDeadLetterQueue);
     const { chosen, rest } = this.honest.pick(this.store.takeReceivable(this.honest.candidates(room)), room);
-    // Honest mode runs on standard queues only.
-    (this.store as StandardMessageStore).putBack(rest);
+    this.store.putBack(rest);
     return chosen;
   }
 
@@ -268,7 +286,7 @@ export class Queue {
    * since, still acts on a standard queue; on a FIFO queue it has expired (both recorded from AWS). Honest mode's
    * repeated delivery leaves the first handle current too (ReceiveHistory.currentFrom).
    */
-  resolveHandle(handle: string): HandleLookup {
+  private resolveHandle(handle: string): HandleLookup {
     const parts = this.handles.decode(handle);
     if (!parts || parts.queueUid !== this.uid) return { kind: 'invalid' };
     this.advance();
@@ -279,24 +297,55 @@ export class Queue {
     return { kind: current ? 'current' : 'superseded', message };
   }
 
-  delete(message: QueuedMessage): void {
-    this.store.remove(message);
+  /**
+   * Deletes the message a handle names. A handle of a message already gone succeeds, as in SQS; so does an older handle
+   * of a message received again since, which deletes nothing (docs/aws-behaviour/sqs.md §4.10).
+   */
+  deleteByHandle(handle: string): DeleteOutcome {
+    const found = this.resolveHandle(handle);
+    switch (found.kind) {
+      case 'current':
+        this.store.remove(found.message);
+        // On a FIFO queue the delete may unlock the message's group: a waiting long poll can take its next message now.
+        if (this.fifo) this.wake();
+        return 'deleted';
+      case 'superseded':
+      case 'gone':
+        return 'ignored';
+      default:
+        return found.kind;
+    }
   }
 
-  /** Hides the message for `seconds` from now; 0 makes it receivable at once. */
-  changeVisibility(message: QueuedMessage, seconds: number): void {
+  /**
+   * Hides the message a handle names for `seconds` from now; 0 makes it receivable at once (docs/aws-behaviour/sqs.md
+   * §4.12). On a standard queue an older handle of a message received again since still acts, unlike DeleteMessage's:
+   * LocalStack's AWS-validated test_terminate_visibility_timeout_after_receive received a message with
+   * VisibilityTimeout 0, again with 3, then set the first handle's to 0, and the message came back at once. So a slow
+   * consumer can release a message another now holds, in AWS and here.
+   */
+  changeVisibilityByHandle(handle: string, seconds: number): VisibilityChangeOutcome {
+    const found = this.resolveHandle(handle);
+    if (found.kind !== 'current' && found.kind !== 'superseded') return found.kind;
+    const message = found.message;
+    const now = this.clock.now();
+    if (now + seconds * 1000 - message.lastReceivedAt > MAX_VISIBILITY_TIMEOUT_SECONDS * 1000) return 'beyondLimit';
     message.recordVisibilityChange();
-    this.store.setInFlight(message, this.clock.now() + 1000 * seconds);
+    this.store.setInFlight(message, now + 1000 * seconds);
     this.wake();
+    return 'changed';
   }
 
-  purge(): void {
+  /** Empties the queue, or answers false while an earlier purge is in progress (within 60 s of it). */
+  purge(): boolean {
+    if (this.lastPurgeAt !== undefined && this.clock.now() - this.lastPurgeAt < PURGE_INTERVAL_MS) return false;
     this.store.clear();
     this.pendingDuplicates.length = 0;
     // Purging a FIFO queue also forgets its deduplication ids [AWS-test].
     this.deduplication?.clear();
     this.receiveAttempts?.clear();
     this.lastPurgeAt = this.clock.now();
+    return true;
   }
 
   updateSettings(settings: QueueSettings): void {

@@ -42,10 +42,7 @@ export function listQueues(backend: SqsBackend, input: Partial<ListQueuesCommand
 
 export function purgeQueue(backend: SqsBackend, input: Partial<PurgeQueueCommandInput>): object {
   const queue = backend.queueByUrl(input.QueueUrl);
-  if (queue.lastPurgeAt !== undefined && queue.now() - queue.lastPurgeAt < 60_000) {
-    throw sqsErrors.purgeQueueInProgress(queue.name);
-  }
-  queue.purge();
+  if (!queue.purge()) throw sqsErrors.purgeQueueInProgress(queue.name);
   return {};
 }
 

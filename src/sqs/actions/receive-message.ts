@@ -1,7 +1,7 @@
 import type { Message, ReceiveMessageCommandInput, ReceiveMessageCommandOutput } from '@aws-sdk/client-sqs';
 import { abortError, type AbortSignalLike, type RequestContext } from '../../plugin.js';
 import type { Waiter } from '../long-poll.js';
-import type { Queue, ReceivedMessage } from '../queue.js';
+import { MAX_VISIBILITY_TIMEOUT_SECONDS, type Queue, type ReceivedMessage } from '../queue.js';
 import type { SqsBackend } from '../sqs-backend.js';
 import { sqsErrors } from '../errors.js';
 import { isFifoIdentifier } from '../message-validation.js';
@@ -22,7 +22,7 @@ export function receiveMessage(
     'VisibilityTimeout',
     input.VisibilityTimeout,
     0,
-    43_200,
+    MAX_VISIBILITY_TIMEOUT_SECONDS,
     'Must be >= 0 and <= 43200, if provided.',
   );
   const waitTimeSeconds =

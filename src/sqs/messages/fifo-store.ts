@@ -115,6 +115,14 @@ export class FifoMessageStore implements MessageStore {
     return taken;
   }
 
+  /** Taking left the messages in their groups and only took the groups out of the ready order: they go back in it. */
+  putBack(messages: readonly QueuedMessage[]): void {
+    for (const message of messages) {
+      const group = this.groupOf(message);
+      if (group && !this.ready.has(group)) this.readyIfHeadVisible(group);
+    }
+  }
+
   setInFlight(message: QueuedMessage, until: number): void {
     message.hiddenUntil = until;
     if (message.state === 'inFlight') return this.inFlight.update(message);

@@ -26,6 +26,8 @@ export interface MessageStore {
    * `max`, so on a FIFO queue the receive goes on with the rest of their group.
    */
   takeReceivable(max: number, uncounted?: (message: QueuedMessage) => boolean): QueuedMessage[];
+  /** Returns messages `takeReceivable` gave and the caller did not use, receivable again in their old place. */
+  putBack(messages: readonly QueuedMessage[]): void;
   /** Hides a message as in flight until `until` (re-timing it when it already is). */
   setInFlight(message: QueuedMessage, until: number): void;
   remove(message: QueuedMessage): void;
