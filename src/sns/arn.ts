@@ -1,4 +1,4 @@
-import { snsErrors } from './errors.js';
+import { missingParameter, snsErrors } from './errors.js';
 
 /** A topic as its ARN names it. */
 export interface TopicAddress {
@@ -25,17 +25,13 @@ export function partitionOf(region: string): string {
 export function arnParts(parameter: string, value: unknown): string[] {
   const text = typeof value === 'string' ? value : '';
   const parts = text.split(':');
-  if (parts.length < 6) {
-    throw snsErrors.invalidParameterNamed(parameter, `An ARN must have at least 6 elements, not ${parts.length}`);
-  }
+  if (parts.length < 6) throw snsErrors.arnTooShort(parameter, parts.length);
   return parts;
 }
 
 /** A TopicArn parameter: well formed, and in the caller's region (another region → "Invalid parameter: TopicArn"). */
 export function parseTopicArn(value: unknown, region: string, parameter = 'TopicArn'): TopicAddress {
-  if (value === undefined || value === null) {
-    throw snsErrors.invalidParameterNamed(parameter, 'no value for required parameter');
-  }
+  if (value === undefined || value === null) throw missingParameter(parameter);
   const parts = arnParts(parameter, value);
   const [prefix, partition, service, arnRegion, accountId, ...rest] = parts as [string, string, string, string, string, ...string[]];
   if (prefix !== 'arn' || service !== 'sns' || arnRegion !== region || rest.length !== 1) {

@@ -102,6 +102,72 @@ export const snsErrors = {
   batchEntryIdsNotDistinct: (): AwsError => snsError('BatchEntryIdsNotDistinctException'),
   invalidBatchEntryId: (message: string): AwsError => snsError('InvalidBatchEntryIdException', message),
   batchRequestTooLong: (): AwsError => snsError('BatchRequestTooLongException'),
+  // ---- Topics and tags (CreateTopic, TagResource; docs/aws-behaviour/sns.md §1, §9) ----
+
+  topicExistsWithDifferentAttributes: (): AwsError =>
+    snsErrors.invalidParameterNamed('Attributes', 'Topic already exists with different attributes'),
+  topicExistsWithDifferentTags: (): AwsError => snsErrors.invalidParameterNamed('Tags', 'Topic already exists with different tags'),
+  duplicateTagKeys: (): AwsError => invalidParameter('Invalid parameter: Duplicated keys are not allowed.'),
+  tagQuotaExceeded: (): AwsError => snsErrors.tagLimitExceeded('Could not complete request: tag quota of per resource exceeded'),
+  /** Not recorded from AWS: tagging an unknown resource (docs/aws-behaviour/sns.md §9 [I]). */
+  taggedResourceNotFound: (): AwsError => snsErrors.resourceNotFound('Resource does not exist'),
+  /** Fewer than 6 `:`-separated parts in an ARN parameter (docs/aws-behaviour/sns.md §1). */
+  arnTooShort: (parameter: string, parts: number): AwsError =>
+    snsErrors.invalidParameterNamed(parameter, `An ARN must have at least 6 elements, not ${parts}`),
+
+  // ---- Subscriptions (Subscribe, ConfirmSubscription; docs/aws-behaviour/sns.md §2) ----
+
+  unsupportedProtocol: (protocol: string): AwsError =>
+    invalidParameter(`Invalid parameter: Amazon SNS does not support this protocol string: ${protocol}`),
+  /** An http(s) endpoint of the other scheme. */
+  endpointProtocolMismatch: (): AwsError => invalidParameter('Invalid parameter: Endpoint must match the specified protocol'),
+  /**
+   * A malformed endpoint, named as AWS names its kind (`SQS endpoint ARN`). Not recorded from AWS for email
+   * (`Email address`), lambda and firehose (worded like the SQS one).
+   */
+  invalidEndpoint: (kind: string): AwsError => snsErrors.invalidParameterNamed(kind),
+  /** Not prefixed `Invalid parameter: `, as recorded. */
+  invalidSmsEndpoint: (endpoint: string): AwsError => invalidParameter(`Invalid SMS endpoint: ${endpoint}`),
+  /** The doubled prefix is AWS's. */
+  fifoQueueOnStandardTopic: (): AwsError =>
+    invalidParameter('Invalid parameter: Invalid parameter: Endpoint Reason: FIFO SQS Queues can not be subscribed to standard SNS topics'),
+  subscriptionExistsWithDifferentAttributes: (): AwsError =>
+    snsErrors.invalidParameterNamed('Attributes', 'Subscription already exists with different attributes'),
+  /** [V] a token that cannot be one (AWS's are hex); an unknown one is `Invalid parameter: Token`. */
+  malformedToken: (): AwsError => invalidParameter('Invalid token'),
+
+  // ---- Publish and PublishBatch (docs/aws-behaviour/sns.md §3, §6) ----
+
+  emptyMessage: (): AwsError => invalidParameter('Invalid parameter: Empty message'),
+  /** [V] 262,144 bytes pass, one more fails. */
+  messageTooLong: (): AwsError => invalidParameter('Invalid parameter: Message too long'),
+  /** Also (answered alike [I]) a JSON array or scalar. */
+  messageStructureUnparsable: (): AwsError => invalidParameter('Invalid parameter: Message Structure - JSON message body failed to parse'),
+  messageStructureWithoutDefault: (): AwsError =>
+    invalidParameter('Invalid parameter: Message Structure - No default entry in JSON message body'),
+  invalidPhoneNumber: (number: string): AwsError => snsErrors.invalidParameterNamed('PhoneNumber', `${number} is not valid to publish to`),
+  /** [V text] a platform application endpoint: none exists, as they are not emulated. */
+  targetEndpointNotFound: (): AwsError => snsErrors.invalidParameterNamed('TargetArn', 'No endpoint found for the target arn specified'),
+  messageGroupIdRequired: (): AwsError => invalidParameter('Invalid parameter: The MessageGroupId parameter is required for FIFO topics'),
+  deduplicationIdRequired: (): AwsError =>
+    invalidParameter(
+      'Invalid parameter: The topic should either have ContentBasedDeduplication enabled or MessageDeduplicationId provided explicitly',
+    ),
+  deduplicationIdOnStandardTopic: (): AwsError =>
+    snsErrors.invalidParameterNamed(
+      'MessageDeduplicationId',
+      'The request includes MessageDeduplicationId parameter that is not valid for this topic type',
+    ),
+  batchEntryIdTooLong: (id: string): AwsError => snsErrors.invalidBatchEntryId(`The Id of a batch entry in the batch request is too long: ${id}`),
+  batchEntryIdCharacters: (id: string): AwsError =>
+    snsErrors.invalidBatchEntryId(`The Id of a batch entry in the batch request contains an impermissible character: ${id}`),
+  /** Coral's constraint check: each path is a member left null. */
+  membersMissing: (paths: readonly string[]): AwsError =>
+    snsErrors.validationError(
+      `${paths.length} validation error${paths.length === 1 ? '' : 's'} detected: ` +
+        paths.map((path) => `Value null at '${path}' failed to satisfy constraint: Member must not be null`).join('; '),
+    ),
+
   // ---- AddPermission (docs/aws-behaviour/sns.md §1) ----
 
   /** [V] a label a statement of the topic's policy already has. */

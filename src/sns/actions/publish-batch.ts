@@ -66,12 +66,8 @@ function checkEntryIds(entries: readonly Entry[]): void {
   const seen = new Set<string>();
   for (const { Id: id } of entries) {
     const text = textOf(id);
-    if (text.length > MAX_ID_LENGTH) {
-      throw snsErrors.invalidBatchEntryId(`The Id of a batch entry in the batch request is too long: ${text}`);
-    }
-    if (!ID_CHARACTERS.test(text)) {
-      throw snsErrors.invalidBatchEntryId(`The Id of a batch entry in the batch request contains an impermissible character: ${text}`);
-    }
+    if (text.length > MAX_ID_LENGTH) throw snsErrors.batchEntryIdTooLong(text);
+    if (!ID_CHARACTERS.test(text)) throw snsErrors.batchEntryIdCharacters(text);
     if (seen.has(text)) throw snsErrors.batchEntryIdsNotDistinct();
     seen.add(text);
   }

@@ -42,9 +42,7 @@ const PAGE_SIZE = 100;
 
 function checkProtocol(value: unknown): Protocol {
   if (value === undefined || value === null) throw missingParameter('Protocol');
-  if (!PROTOCOLS.includes(value as Protocol)) {
-    throw snsErrors.invalidParameter(`Invalid parameter: Amazon SNS does not support this protocol string: ${textOf(value)}`);
-  }
+  if (!PROTOCOLS.includes(value as Protocol)) throw snsErrors.unsupportedProtocol(textOf(value));
   return value as Protocol;
 }
 
@@ -62,23 +60,23 @@ function isPhoneNumber(endpoint: string): boolean {
   return /^\+?\d+(?:[-./]\d+)*$/.test(endpoint) && endpoint.replace(/\D/g, '').length <= 15;
 }
 
-const invalid = (message: string) => (): AwsError => snsErrors.invalidParameter(message);
-const wrongScheme = invalid('Invalid parameter: Endpoint must match the specified protocol');
+const wrongScheme = snsErrors.endpointProtocolMismatch;
+const invalid = (kind: string) => (): AwsError => snsErrors.invalidEndpoint(kind);
 
 /** Each protocol's endpoint check: undefined when fine, else the error. */
 const ENDPOINT_CHECKS: Readonly<Record<Protocol, (endpoint: string) => AwsError | undefined>> = {
   http: (endpoint) => (/^http:\/\//i.test(endpoint) ? undefined : wrongScheme()),
   https: (endpoint) => (/^https:\/\//i.test(endpoint) ? undefined : wrongScheme()),
   // Not recorded from AWS: the text for a malformed address.
-  email: (endpoint) => (/^[^@\s]+@[^@\s]+$/.test(endpoint) ? undefined : invalid('Invalid parameter: Email address')()),
-  'email-json': (endpoint) => (/^[^@\s]+@[^@\s]+$/.test(endpoint) ? undefined : invalid('Invalid parameter: Email address')()),
-  sms: (endpoint) => (isPhoneNumber(endpoint) ? undefined : snsErrors.invalidParameter(`Invalid SMS endpoint: ${endpoint}`)),
-  sqs: (endpoint) => (isArnOf('sqs', endpoint, 6) ? undefined : invalid('Invalid parameter: SQS endpoint ARN')()),
+  email: (endpoint) => (/^[^@\s]+@[^@\s]+$/.test(endpoint) ? undefined : invalid('Email address')()),
+  'email-json': (endpoint) => (/^[^@\s]+@[^@\s]+$/.test(endpoint) ? undefined : invalid('Email address')()),
+  sms: (endpoint) => (isPhoneNumber(endpoint) ? undefined : snsErrors.invalidSmsEndpoint(endpoint)),
+  sqs: (endpoint) => (isArnOf('sqs', endpoint, 6) ? undefined : invalid('SQS endpoint ARN')()),
   // Not recorded from AWS: worded like the SQS one.
-  lambda: (endpoint) => (isArnOf('lambda', endpoint) ? undefined : invalid('Invalid parameter: Lambda endpoint ARN')()),
-  firehose: (endpoint) => (isArnOf('firehose', endpoint) ? undefined : invalid('Invalid parameter: Firehose endpoint ARN')()),
+  lambda: (endpoint) => (isArnOf('lambda', endpoint) ? undefined : invalid('Lambda endpoint ARN')()),
+  firehose: (endpoint) => (isArnOf('firehose', endpoint) ? undefined : invalid('Firehose endpoint ARN')()),
   // Platform endpoints are not emulated, so any well-formed SNS ARN is taken (AWS also checks it exists).
-  application: (endpoint) => (isArnOf('sns', endpoint) ? undefined : invalid('Invalid parameter: ApplicationEndpoint ARN')()),
+  application: (endpoint) => (isArnOf('sns', endpoint) ? undefined : invalid('ApplicationEndpoint ARN')()),
 };
 
 function checkEndpoint(protocol: Protocol, value: unknown): string {
@@ -91,9 +89,7 @@ function checkEndpoint(protocol: Protocol, value: unknown): string {
 /** A FIFO queue needs a FIFO topic; a standard queue on a FIFO topic is fine (docs/aws-behaviour/sns.md §2). */
 function checkFifoPairing(topic: Topic, protocol: Protocol, endpoint: string): void {
   if (protocol === 'sqs' && endpoint.endsWith('.fifo') && !topic.fifo) {
-    throw snsErrors.invalidParameter(
-      'Invalid parameter: Invalid parameter: Endpoint Reason: FIFO SQS Queues can not be subscribed to standard SNS topics',
-    );
+    throw snsErrors.fifoQueueOnStandardTopic();
   }
 }
 
@@ -130,9 +126,7 @@ export function subscribe(backend: SnsBackend, input: Partial<SubscribeCommandIn
   // Subscribing the same endpoint again answers the same subscription (docs/aws-behaviour/sns.md §2).
   const existing = backend.findTopicSubscription(topic, protocol, endpoint);
   if (existing) {
-    if (differsFrom(existing, checked)) {
-      throw snsErrors.invalidParameterNamed('Attributes', 'Subscription already exists with different attributes');
-    }
+    if (differsFrom(existing, checked)) throw snsErrors.subscriptionExistsWithDifferentAttributes();
     return { SubscriptionArn: subscribeAnswer(existing, input.ReturnSubscriptionArn) };
   }
   const subscription = newSubscription(backend, topic, protocol, endpoint);
@@ -166,7 +160,7 @@ export function confirmSubscription(
   const token: unknown = input.Token;
   if (token === undefined || token === null) throw missingParameter('Token');
   // A token that cannot be one (AWS's are hex) is refused differently from an unknown one [V].
-  if (typeof token !== 'string' || !/^[0-9a-f]+$/i.test(token)) throw snsErrors.invalidParameter('Invalid token');
+  if (typeof token !== 'string' || !/^[0-9a-f]+$/i.test(token)) throw snsErrors.malformedToken();
   const subscription = backend.subscriptionByToken(token);
   if (!subscription) throw snsErrors.invalidParameterNamed('Token');
   subscription.confirm(); // Idempotent: confirming again changes nothing.

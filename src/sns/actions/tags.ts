@@ -17,7 +17,7 @@ export function tagList(tags: unknown): Map<string, string> {
   if (!Array.isArray(tags)) throw snsErrors.invalidParameterNamed('Tags');
   for (const tag of tags as { Key?: unknown; Value?: unknown }[]) {
     if (typeof tag?.Key !== 'string' || typeof tag.Value !== 'string') throw snsErrors.invalidParameterNamed('Tags');
-    if (result.has(tag.Key)) throw snsErrors.invalidParameter('Invalid parameter: Duplicated keys are not allowed.');
+    if (result.has(tag.Key)) throw snsErrors.duplicateTagKeys();
     result.set(tag.Key, tag.Value);
   }
   return result;
@@ -25,7 +25,7 @@ export function tagList(tags: unknown): Map<string, string> {
 
 /** A topic holds at most 50 tags (docs/aws-behaviour/sns.md §9): TagResource and CreateTopic both refuse more. */
 export function checkTagCount(count: number): void {
-  if (count > MAX_TAGS) throw snsErrors.tagLimitExceeded('Could not complete request: tag quota of per resource exceeded');
+  if (count > MAX_TAGS) throw snsErrors.tagQuotaExceeded();
 }
 
 /** CreateTopic idempotency: the given tags must already be on the topic with the same values. */
@@ -36,8 +36,7 @@ export function tagsDifferFrom(existing: ReadonlyMap<string, string>, given: Rea
 
 function taggedTopic(backend: SnsBackend, arn: unknown): Topic {
   const topic = typeof arn === 'string' ? backend.findTopicByArn(arn) : undefined;
-  // Not recorded from AWS: tagging an unknown resource (docs/aws-behaviour/sns.md §9 [I]).
-  if (!topic) throw snsErrors.resourceNotFound('Resource does not exist');
+  if (!topic) throw snsErrors.taggedResourceNotFound();
   return topic;
 }
 

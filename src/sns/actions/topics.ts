@@ -36,10 +36,8 @@ export function createTopic(backend: SnsBackend, input: Partial<CreateTopicComma
 
   const existing = backend.findTopicByName(name);
   if (existing) {
-    if (differsFromTopic(existing, checked)) {
-      throw snsErrors.invalidParameterNamed('Attributes', 'Topic already exists with different attributes');
-    }
-    if (tagsDifferFrom(existing.tags, tags)) throw snsErrors.invalidParameterNamed('Tags', 'Topic already exists with different tags');
+    if (differsFromTopic(existing, checked)) throw snsErrors.topicExistsWithDifferentAttributes();
+    if (tagsDifferFrom(existing.tags, tags)) throw snsErrors.topicExistsWithDifferentTags();
     return { TopicArn: existing.arn };
   }
   const topic = backend.createTopic(name, fifo);

@@ -46,7 +46,7 @@ export function requireEntryMembers(input: EntryInput, required: RequiredMembers
 export function validateEntry(input: EntryInput, topic: TopicKind, options: { checkSize: boolean }): PublishEntry {
   const subject = checkSubject(input.Subject);
   const message = typeof input.Message === 'string' ? input.Message : textOf(input.Message ?? '');
-  if (message === '') throw snsErrors.invalidParameter('Invalid parameter: Empty message');
+  if (message === '') throw snsErrors.emptyMessage();
   const attributes = validateMessageAttributes(input.MessageAttributes);
   if (options.checkSize) checkPublishSize(message, attributes);
   const structure = MessageStructure.parse(input.MessageStructure, message);

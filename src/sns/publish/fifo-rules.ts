@@ -30,20 +30,11 @@ function checkIdFormat(name: 'MessageGroupId' | 'MessageDeduplicationId', value:
  */
 export function checkFifoRules(topic: TopicKind, groupId: unknown, deduplicationId: unknown): FifoIds {
   if (topic.fifo) {
-    if (groupId === undefined || groupId === null || groupId === '') {
-      throw snsErrors.invalidParameter('Invalid parameter: The MessageGroupId parameter is required for FIFO topics');
-    }
+    if (groupId === undefined || groupId === null || groupId === '') throw snsErrors.messageGroupIdRequired();
     const absent = deduplicationId === undefined || deduplicationId === null || deduplicationId === '';
-    if (absent && topic.contentBasedDeduplication === false) {
-      throw snsErrors.invalidParameter(
-        'Invalid parameter: The topic should either have ContentBasedDeduplication enabled or MessageDeduplicationId provided explicitly',
-      );
-    }
+    if (absent && topic.contentBasedDeduplication === false) throw snsErrors.deduplicationIdRequired();
   } else if (deduplicationId !== undefined && deduplicationId !== null) {
-    throw snsErrors.invalidParameterNamed(
-      'MessageDeduplicationId',
-      'The request includes MessageDeduplicationId parameter that is not valid for this topic type',
-    );
+    throw snsErrors.deduplicationIdOnStandardTopic();
   }
   return {
     messageGroupId: checkIdFormat('MessageGroupId', groupId),

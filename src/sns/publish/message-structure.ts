@@ -17,18 +17,14 @@ export class MessageStructure {
     try {
       parsed = JSON.parse(message);
     } catch {
-      throw snsErrors.invalidParameter('Invalid parameter: Message Structure - JSON message body failed to parse');
+      throw snsErrors.messageStructureUnparsable();
     }
     // A JSON array or scalar cannot be read as the expected object; answered like unparsable JSON [I].
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-      throw snsErrors.invalidParameter('Invalid parameter: Message Structure - JSON message body failed to parse');
-    }
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw snsErrors.messageStructureUnparsable();
     const byProtocol = new Map<string, string>();
     // Duplicate keys are accepted [V]; JSON.parse keeps the last one, as a Java map would.
     for (const [key, value] of Object.entries(parsed)) if (typeof value === 'string') byProtocol.set(key, value);
-    if (!byProtocol.has('default')) {
-      throw snsErrors.invalidParameter('Invalid parameter: Message Structure - No default entry in JSON message body');
-    }
+    if (!byProtocol.has('default')) throw snsErrors.messageStructureWithoutDefault();
     return new MessageStructure(byProtocol);
   }
 

@@ -26,9 +26,6 @@ export class RequiredMembers {
   }
 
   throwIfAny(): void {
-    const count = this.missing.length;
-    if (count === 0) return;
-    const details = this.missing.map((path) => `Value null at '${path}' failed to satisfy constraint: Member must not be null`);
-    throw snsErrors.validationError(`${count} validation error${count === 1 ? '' : 's'} detected: ${details.join('; ')}`);
+    if (this.missing.length > 0) throw snsErrors.membersMissing(this.missing);
   }
 }

@@ -15,5 +15,5 @@ export function publishSize(message: string, attributes: SnsMessageAttributes): 
 
 /** Publish: 262,144 bytes pass, one more fails (the boundary is exact [V]). */
 export function checkPublishSize(message: string, attributes: SnsMessageAttributes): void {
-  if (publishSize(message, attributes) > MAX_PUBLISH_BYTES) throw snsErrors.invalidParameter('Invalid parameter: Message too long');
+  if (publishSize(message, attributes) > MAX_PUBLISH_BYTES) throw snsErrors.messageTooLong();
 }

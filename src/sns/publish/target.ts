@@ -1,6 +1,6 @@
 import { NotEmulatedError } from '../../aws-error.js';
 import { parseTopicArn } from '../arn.js';
-import { snsErrors } from '../errors.js';
+import { missingParameter, snsErrors } from '../errors.js';
 import type { SnsBackend } from '../sns-backend.js';
 import type { Topic } from '../topic.js';
 import type { TopicKind } from './fifo-rules.js';
@@ -27,11 +27,11 @@ export function resolvePublishTarget(backend: SnsBackend, input: { TopicArn?: un
   if (present(input.TargetArn)) return resolveTopic(backend, input.TargetArn, 'TargetArn');
   if (present(input.PhoneNumber)) {
     const number = textOf(input.PhoneNumber);
-    if (!PHONE_NUMBER.test(number)) throw snsErrors.invalidParameterNamed('PhoneNumber', `${number} is not valid to publish to`);
+    if (!PHONE_NUMBER.test(number)) throw snsErrors.invalidPhoneNumber(number);
     // Direct SMS is not emulated: an honest error rather than a made-up success.
     throw new NotEmulatedError('SNS', 'PublishCommand', 'publishing to a PhoneNumber (SMS)');
   }
-  throw snsErrors.invalidParameterNamed('TopicArn or TargetArn', 'no value for required parameter');
+  throw missingParameter('TopicArn or TargetArn');
 }
 
 /** PublishBatch takes a TopicArn only. */
@@ -39,7 +39,7 @@ export function resolveTopic(backend: SnsBackend, value: unknown, parameter: 'To
   const address = parseTopicArn(value, backend.scope.region, parameter);
   // Platform application endpoints are not emulated, so none exists [V text].
   if (parameter === 'TargetArn' && address.name.startsWith('endpoint/')) {
-    throw snsErrors.invalidParameterNamed('TargetArn', 'No endpoint found for the target arn specified');
+    throw snsErrors.targetEndpointNotFound();
   }
   const topic = address.accountId === backend.scope.accountId ? backend.findTopicByName(address.name) : undefined;
   return {
