@@ -1,5 +1,4 @@
-import type { Subscription } from './subscription.js';
-import type { Topic } from './topic.js';
+import type { StoredDeliveryPolicy, Subscription } from './subscription.js';
 
 /**
  * Delivery policies (retry and request settings of http/https deliveries) as SNS shows them back. SNS rewrites a
@@ -99,20 +98,23 @@ export function effectiveTopicDeliveryPolicy(stored: string | undefined): string
  * A subscription's DeliveryPolicy as SNS stores and shows it: every member, null where not given. `document` is the
  * policy as read; anything but an object counts as one without members.
  */
-export function normalizeSubscriptionDeliveryPolicy(document: unknown): string {
+export function normalizeSubscriptionDeliveryPolicy(document: unknown): StoredDeliveryPolicy {
   const given: JsonObject = isObject(document) ? document : {};
-  return JSON.stringify({
+  const normalised: JsonObject = {
     healthyRetryPolicy: retryPolicy(given['healthyRetryPolicy'], false),
     sicklyRetryPolicy: given['sicklyRetryPolicy'] ?? null,
     throttlePolicy: given['throttlePolicy'] ?? null,
     requestPolicy: given['requestPolicy'] ?? null,
     guaranteed: given['guaranteed'] ?? false,
-  });
+  };
+  const text = JSON.stringify(normalised);
+  // The document read back from the text, as a later read of the stored text would see it (non-finite numbers as null).
+  return { text, document: parsed(text) };
 }
 
 /** An http/https subscription's EffectiveDeliveryPolicy: each member its own, else the topic's effective one. */
-export function effectiveSubscriptionDeliveryPolicy(stored: string, topicStored: string | undefined): string {
-  const own = parsed(stored);
+export function effectiveSubscriptionDeliveryPolicy(stored: StoredDeliveryPolicy, topicStored: string | undefined): string {
+  const own = stored.document as JsonObject;
   const topic = parsed(effectiveTopicDeliveryPolicy(topicStored))['http'] as JsonObject;
   const inherited = (member: string, topicMember: string): Json => own[member] ?? topic[topicMember] ?? null;
   return JSON.stringify({
@@ -125,8 +127,8 @@ export function effectiveSubscriptionDeliveryPolicy(stored: string, topicStored:
 }
 
 /** GetSubscriptionAttributes' EffectiveDeliveryPolicy: shown for http/https subscriptions with a DeliveryPolicy [V]. */
-export function effectiveDeliveryAttributes(subscription: Subscription, topic: Topic): Record<string, string> {
-  const own = subscription.otherAttributes.get('DeliveryPolicy');
-  if (own === undefined || (subscription.protocol !== 'http' && subscription.protocol !== 'https')) return {};
-  return { EffectiveDeliveryPolicy: effectiveSubscriptionDeliveryPolicy(own, topic.attributes.get('DeliveryPolicy')) };
+export function effectiveDeliveryPolicyOf(subscription: Subscription, topicStored: string | undefined): string | undefined {
+  const own = subscription.deliveryPolicy;
+  if (own === undefined || (subscription.protocol !== 'http' && subscription.protocol !== 'https')) return undefined;
+  return effectiveSubscriptionDeliveryPolicy(own, topicStored);
 }

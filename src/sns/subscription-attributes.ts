@@ -1,16 +1,25 @@
 import { isDeepStrictEqual } from 'node:util';
 import type { AwsError } from '../aws-error.js';
-import { normalizeSubscriptionDeliveryPolicy } from './delivery-policy.js';
+import { AttributeTable, type AttributeSpec, type SettableAttribute } from '../attributes/attribute.js';
+import { effectiveDeliveryPolicyOf, normalizeSubscriptionDeliveryPolicy } from './delivery-policy.js';
 import { snsErrors } from './errors.js';
 import { compileFilterPolicy, FilterPolicyError } from './filter-policy/index.js';
 import { readJson } from './filter-policy/json-reader.js';
 import { checkReplayPolicy, type ReplayFacts } from './replay-policy.js';
-import type { FilterPolicyScope, Protocol, StoredFilterPolicy, Subscription } from './subscription.js';
+import {
+  effectiveFilterScope,
+  type FilterPolicyScope,
+  type Protocol,
+  type StoredFilterPolicy,
+  type Subscription,
+  type SubscriptionSettings,
+} from './subscription.js';
 
 /**
- * Subscription attributes: which exist, how each value is checked, how they are stored and how
- * GetSubscriptionAttributes shows them (docs/aws-behaviour/sns.md §2, §10). Subscribe and SetSubscriptionAttributes share the
- * checks but word their errors differently, so every error goes through the caller's prefix.
+ * Subscription attributes, one table of declarations: which exist, how each value is checked and parsed (once, when
+ * set), how GetSubscriptionAttributes shows them and how Subscribe compares them (docs/aws-behaviour/sns.md §2, §10).
+ * Subscribe and SetSubscriptionAttributes share the checks but word their errors differently, so every error goes
+ * through the caller's prefix.
  */
 export type AttributeCall = 'Subscribe' | 'SetSubscriptionAttributes';
 
@@ -29,73 +38,164 @@ export interface SubscriptionTarget {
 }
 
 type Fail = (reason: string) => AwsError;
-/** Returns the value as it is stored ("" means "remove"), or throws through `fail`. */
-type Check = (value: string, target: SubscriptionTarget, fail: Fail) => string;
+
+/** What a check knows of the request. */
+interface CheckContext {
+  readonly call: AttributeCall;
+  readonly target: SubscriptionTarget;
+  readonly fail: Fail;
+}
+
+/**
+ * The settings a request builds. The filter policy is compiled once the scope in force is known (`settle`), so its
+ * text waits in `filterPolicyText` until then.
+ */
+interface Draft {
+  readonly settings: SubscriptionSettings;
+  filterPolicyText?: string;
+}
+
+/** What the read-only attributes are computed from. */
+export interface SubscriptionFacts {
+  readonly subscription: Subscription;
+  readonly principal: string;
+  /** The topic's DeliveryPolicy as stored, which the effective one inherits from. */
+  readonly topicDeliveryPolicy: string | undefined;
+}
+
+type Settable = SettableAttribute<Draft, SubscriptionSettings, CheckContext>;
+type Spec = AttributeSpec<Draft, SubscriptionSettings, CheckContext, SubscriptionFacts>;
 
 /** Protocols whose endpoints can take a bare message (the AWS docs list these; others are refused). */
 const RAW_DELIVERY_PROTOCOLS: ReadonlySet<Protocol> = new Set(['sqs', 'http', 'https', 'firehose']);
 
-const rawMessageDelivery: Check = (value, target, fail) => {
-  const lower = value.toLowerCase();
-  if (lower !== 'true' && lower !== 'false') throw fail(`RawMessageDelivery: Invalid value [${value}]. Must be true or false.`);
-  // Seen from AWS in the wild (even for "false"); which check comes first is not recorded.
-  if (!RAW_DELIVERY_PROTOCOLS.has(target.protocol)) {
-    throw fail(`Delivery protocol [${target.protocol}] does not support raw message delivery.`);
-  }
-  return lower;
+/** An attribute shown and compared as the text stored, "" removing it. */
+function asText(
+  name: string,
+  field: 'replayPolicy' | 'subscriptionRoleArn',
+  check?: (value: string, ctx: CheckContext, name: string) => void,
+): Settable {
+  return {
+    name,
+    kind: 'settable',
+    parse(draft, raw, ctx) {
+      if (raw !== '') check?.(raw, ctx, name);
+      draft.settings[field] = raw === '' ? undefined : raw;
+    },
+    render: (settings) => settings[field],
+    compareKey: (settings) => settings[field] ?? '',
+  };
+}
+
+const rawMessageDelivery: Settable = {
+  name: 'RawMessageDelivery',
+  kind: 'settable',
+  parse(draft, value, { target, fail }, name) {
+    const lower = value.toLowerCase();
+    if (lower !== 'true' && lower !== 'false') throw fail(`${name}: Invalid value [${value}]. Must be true or false.`);
+    // Seen from AWS in the wild (even for "false"); which check comes first is not recorded.
+    if (!RAW_DELIVERY_PROTOCOLS.has(target.protocol)) {
+      throw fail(`Delivery protocol [${target.protocol}] does not support raw message delivery.`);
+    }
+    draft.settings.rawMessageDelivery = lower === 'true';
+  },
+  render: (settings) => String(settings.rawMessageDelivery),
+  compareKey: (settings) => String(settings.rawMessageDelivery),
 };
 
-const filterPolicyScope: Check = (value, _target, fail) => {
-  if (value !== 'MessageAttributes' && value !== 'MessageBody') {
-    throw fail(`FilterPolicyScope: Invalid value [${value}]. Please use either MessageBody or MessageAttributes`);
-  }
-  return value;
+const filterPolicyScope: Settable = {
+  name: 'FilterPolicyScope',
+  kind: 'settable',
+  parse(draft, value, { fail }, name) {
+    if (value !== 'MessageAttributes' && value !== 'MessageBody') {
+      throw fail(`${name}: Invalid value [${value}]. Please use either MessageBody or MessageAttributes`);
+    }
+    draft.settings.filterPolicyScope = value;
+    // A scope change re-validates the policy already set against the new scope.
+    draft.filterPolicyText ??= draft.settings.filterPolicy?.text;
+  },
+  // The scope shows only while a policy is set, and then defaults to MessageAttributes (docs/aws-behaviour/sns.md §2).
+  render: (settings) => (settings.filterPolicy ? effectiveFilterScope(settings) : undefined),
+  compareKey: (settings) => effectiveFilterScope(settings),
 };
 
-/** The policy itself is compiled once the scope in force is known (compileStoredPolicy). */
-const filterPolicy: Check = (value) => value;
+/** The policy itself is compiled once the scope in force is known (settle). */
+const filterPolicy: Settable = {
+  name: 'FilterPolicy',
+  kind: 'settable',
+  parse(draft, value) {
+    draft.filterPolicyText = value;
+  },
+  render: (settings) => settings.filterPolicy?.text,
+  compareKey: (settings) => settings.filterPolicy?.text ?? '',
+};
 
-const redrivePolicy: Check = (value, target, fail) => {
-  // "" removes the policy, as for the other JSON attributes. Not recorded from AWS.
-  if (value === '') return value;
-  const parsed = parseJson('RedrivePolicy', value, fail);
-  const arn = isRecord(parsed) ? parsed['deadLetterTargetArn'] : undefined;
-  const parts = typeof arn === 'string' ? arn.split(':') : [];
-  // Only an SQS queue can be a subscription DLQ; a well-formed ARN of another service is refused with
-  // the same text (not recorded from AWS).
-  if (parts.length !== 6 || parts[0] !== 'arn' || parts[2] !== 'sqs' || !parts[5]) {
-    throw fail('RedrivePolicy: deadLetterTargetArn is an invalid arn');
-  }
-  const fifoSubscription = target.topicFifo && target.protocol === 'sqs' && target.endpoint.endsWith('.fifo');
-  if (fifoSubscription && !parts[5].endsWith('.fifo')) {
-    throw fail('RedrivePolicy: must use a FIFO queue as DLQ for a FIFO Subscription to a FIFO Topic.');
-  }
-  return value;
+const redrivePolicy: Settable = {
+  name: 'RedrivePolicy',
+  kind: 'settable',
+  parse(draft, value, { target, fail }, name) {
+    // "" removes the policy, as for the other JSON attributes. Not recorded from AWS.
+    if (value === '') {
+      draft.settings.redrivePolicy = undefined;
+      return;
+    }
+    const parsed = parseJson(name, value, fail);
+    const arn = isRecord(parsed) ? parsed['deadLetterTargetArn'] : undefined;
+    const parts = typeof arn === 'string' ? arn.split(':') : [];
+    // Only an SQS queue can be a subscription DLQ; a well-formed ARN of another service is refused with
+    // the same text (not recorded from AWS).
+    if (typeof arn !== 'string' || parts.length !== 6 || parts[0] !== 'arn' || parts[2] !== 'sqs' || !parts[5]) {
+      throw fail(`${name}: deadLetterTargetArn is an invalid arn`);
+    }
+    const fifoSubscription = target.topicFifo && target.protocol === 'sqs' && target.endpoint.endsWith('.fifo');
+    if (fifoSubscription && !parts[5].endsWith('.fifo')) {
+      throw fail(`${name}: must use a FIFO queue as DLQ for a FIFO Subscription to a FIFO Topic.`);
+    }
+    draft.settings.redrivePolicy = { text: value, deadLetterTargetArn: arn };
+  },
+  render: (settings) => settings.redrivePolicy?.text,
+  compareKey: (settings) => settings.redrivePolicy?.text ?? '',
 };
 
 /** Stored in SNS's form, every member present (delivery-policy.ts); "" removes it. */
-const deliveryPolicy: Check = (value, _target, fail) => {
-  if (value === '') return value;
-  return normalizeSubscriptionDeliveryPolicy(parseJson('DeliveryPolicy', value, fail));
+const deliveryPolicy: Settable = {
+  name: 'DeliveryPolicy',
+  kind: 'settable',
+  parse(draft, value, { fail }, name) {
+    draft.settings.deliveryPolicy = value === '' ? undefined : normalizeSubscriptionDeliveryPolicy(parseJson(name, value, fail));
+  },
+  render: (settings) => settings.deliveryPolicy?.text,
+  compareKey: (settings) => settings.deliveryPolicy?.text ?? '',
 };
 
 /** Stored as given once checked (replay-policy.ts); "" removes it (not recorded from AWS). */
-const replayPolicy: Check = (value, target, fail) => {
-  if (value !== '') checkReplayPolicy(parseJson('ReplayPolicy', value, fail), target.replay, fail);
-  return value;
-};
+const replayPolicy = asText('ReplayPolicy', 'replayPolicy', (value, { target, fail }, name) => {
+  checkReplayPolicy(parseJson(name, value, fail), target.replay, fail);
+});
 
-const asGiven: Check = (value) => value;
+const readOnly = (name: string, render: (facts: SubscriptionFacts) => string | undefined): Spec => ({ name, kind: 'readOnly', render });
 
-const CHECKS: Readonly<Record<string, Check>> = {
-  DeliveryPolicy: deliveryPolicy,
-  FilterPolicy: filterPolicy,
-  FilterPolicyScope: filterPolicyScope,
-  RawMessageDelivery: rawMessageDelivery,
-  RedrivePolicy: redrivePolicy,
-  SubscriptionRoleArn: asGiven,
-  ReplayPolicy: replayPolicy,
-};
+const SUBSCRIPTION_ATTRIBUTES = new AttributeTable<Draft, SubscriptionSettings, CheckContext, SubscriptionFacts>([
+  readOnly('ConfirmationWasAuthenticated', ({ subscription }) => String(subscription.confirmationWasAuthenticated)),
+  readOnly('Endpoint', ({ subscription }) => subscription.endpoint),
+  readOnly('Owner', ({ subscription }) => subscription.owner),
+  readOnly('PendingConfirmation', ({ subscription }) => String(subscription.pendingConfirmation)),
+  readOnly('Protocol', ({ subscription }) => subscription.protocol),
+  readOnly('SubscriptionArn', ({ subscription }) => subscription.arn),
+  readOnly('SubscriptionPrincipal', ({ principal }) => principal),
+  readOnly('TopicArn', ({ subscription }) => subscription.topicArn),
+  readOnly('EffectiveDeliveryPolicy', ({ subscription, topicDeliveryPolicy }) => effectiveDeliveryPolicyOf(subscription, topicDeliveryPolicy)),
+  deliveryPolicy,
+  filterPolicy,
+  filterPolicyScope,
+  rawMessageDelivery,
+  redrivePolicy,
+  asText('SubscriptionRoleArn', 'subscriptionRoleArn'),
+  replayPolicy,
+]);
+
+/** The attribute whose setting starts a replay (delivery/replay.ts). */
+export const REPLAY_POLICY_ATTRIBUTE = replayPolicy.name;
 
 function isRecord(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value);
@@ -123,15 +223,8 @@ function failWith(call: AttributeCall): Fail {
   return (reason) => snsErrors.invalidParameter(`${PREFIX[call]}${reason}`);
 }
 
-/** One attribute checked: the name must be known and the value acceptable for the subscription. */
-export function checkAttribute(call: AttributeCall, name: unknown, value: unknown, target: SubscriptionTarget): string {
-  const check = typeof name === 'string' && Object.hasOwn(CHECKS, name) ? CHECKS[name] : undefined;
-  if (!check) throw failWith(call)('AttributeName');
-  return check(typeof value === 'string' ? value : '', target, failWith(call));
-}
-
 /** A filter policy compiled against the scope in force; "" means no policy. */
-export function compileStoredPolicy(call: AttributeCall, text: string, scope: FilterPolicyScope): StoredFilterPolicy | undefined {
+function compileStoredPolicy(call: AttributeCall, text: string, scope: FilterPolicyScope): StoredFilterPolicy | undefined {
   if (text === '') return undefined;
   try {
     return { text, compiled: compileFilterPolicy(text, scope) };
@@ -142,27 +235,72 @@ export function compileStoredPolicy(call: AttributeCall, text: string, scope: Fi
   }
 }
 
+/** A copy of the settings in force, for a request to build on. */
+function draftOf(settings: SubscriptionSettings): Draft {
+  const { rawMessageDelivery, filterPolicy, filterPolicyScope, redrivePolicy, deliveryPolicy, replayPolicy, subscriptionRoleArn } = settings;
+  return {
+    settings: { rawMessageDelivery, filterPolicy, filterPolicyScope, redrivePolicy, deliveryPolicy, replayPolicy, subscriptionRoleArn },
+  };
+}
+
+const NEW_SUBSCRIPTION: SubscriptionSettings = Object.freeze({
+  rawMessageDelivery: false,
+  filterPolicy: undefined,
+  filterPolicyScope: undefined,
+  redrivePolicy: undefined,
+  deliveryPolicy: undefined,
+  replayPolicy: undefined,
+  subscriptionRoleArn: undefined,
+});
+
+/** One attribute checked and written into the draft: the name must be known and the value acceptable. */
+function parseInto(draft: Draft, name: unknown, value: unknown, ctx: CheckContext): Settable {
+  const spec = typeof name === 'string' ? SUBSCRIPTION_ATTRIBUTES.settable(name) : undefined;
+  if (!spec) throw ctx.fail('AttributeName');
+  spec.parse(draft, typeof value === 'string' ? value : '', ctx, spec.name);
+  return spec;
+}
+
+/** Compiles a filter policy given (or re-validated by a scope change) against the scope in force. */
+function settle(draft: Draft, call: AttributeCall): SubscriptionSettings {
+  if (draft.filterPolicyText !== undefined) {
+    draft.settings.filterPolicy = compileStoredPolicy(call, draft.filterPolicyText, effectiveFilterScope(draft.settings));
+  }
+  return draft.settings;
+}
+
+function context(call: AttributeCall, target: SubscriptionTarget): CheckContext {
+  return { call, target, fail: failWith(call) };
+}
+
 /** Subscribe's attributes, checked in the order given; the policy is compiled against the scope given with it. */
 export interface CheckedAttributes {
-  readonly values: ReadonlyMap<string, string>;
-  readonly policy: StoredFilterPolicy | undefined;
+  /** The attributes given, in order. */
+  readonly given: readonly Settable[];
+  readonly settings: SubscriptionSettings;
 }
 
 export function checkSubscribeAttributes(
   attributes: Readonly<Record<string, unknown>> | undefined,
   target: SubscriptionTarget,
 ): CheckedAttributes {
-  const values = new Map<string, string>();
+  const ctx = context('Subscribe', target);
+  const draft = draftOf(NEW_SUBSCRIPTION);
+  const given: Settable[] = [];
   for (const [name, value] of Object.entries(attributes ?? {})) {
-    if (value !== undefined) values.set(name, checkAttribute('Subscribe', name, value, target));
+    if (value !== undefined) given.push(parseInto(draft, name, value, ctx));
   }
-  const scope = (values.get('FilterPolicyScope') as FilterPolicyScope | undefined) ?? 'MessageAttributes';
-  return { values, policy: compileStoredPolicy('Subscribe', values.get('FilterPolicy') ?? '', scope) };
+  return { given, settings: settle(draft, ctx.call) };
+}
+
+/** Whether Subscribe was given the attribute `name`. */
+export function wasGiven(checked: CheckedAttributes, name: string): boolean {
+  return checked.given.some((spec) => spec.name === name);
 }
 
 /** A new subscription takes Subscribe's checked attributes. */
 export function applySubscribeAttributes(subscription: Subscription, checked: CheckedAttributes): void {
-  for (const [name, value] of checked.values) store(subscription, name, value, checked.policy);
+  Object.assign(subscription, checked.settings);
 }
 
 /**
@@ -170,45 +308,10 @@ export function applySubscribeAttributes(subscription: Subscription, checked: Ch
  * in force, and a scope change re-validates the policy already set against the new scope.
  */
 export function setSubscriptionAttribute(subscription: Subscription, target: SubscriptionTarget, name: unknown, value: unknown): void {
-  const call = 'SetSubscriptionAttributes';
-  const checked = checkAttribute(call, name, value, target);
-  const attribute = name as string;
-  let policy = subscription.filterPolicy;
-  if (attribute === 'FilterPolicy') policy = compileStoredPolicy(call, checked, subscription.effectiveFilterScope);
-  if (attribute === 'FilterPolicyScope' && policy) policy = compileStoredPolicy(call, policy.text, checked as FilterPolicyScope);
-  store(subscription, attribute, checked, policy);
-  subscription.filterPolicy = policy;
-}
-
-function store(subscription: Subscription, name: string, value: string, policy: StoredFilterPolicy | undefined): void {
-  switch (name) {
-    case 'RawMessageDelivery':
-      subscription.rawMessageDelivery = value === 'true';
-      return;
-    case 'FilterPolicyScope':
-      subscription.filterPolicyScope = value as FilterPolicyScope;
-      return;
-    case 'FilterPolicy':
-      subscription.filterPolicy = policy;
-      return;
-    default:
-      if (value === '') subscription.otherAttributes.delete(name);
-      else subscription.otherAttributes.set(name, value);
-  }
-}
-
-/** The value a Subscribe attribute is compared with: what is stored, or the default SNS would apply. */
-function storedValue(subscription: Subscription, name: string): string {
-  switch (name) {
-    case 'RawMessageDelivery':
-      return String(subscription.rawMessageDelivery);
-    case 'FilterPolicyScope':
-      return subscription.effectiveFilterScope;
-    case 'FilterPolicy':
-      return subscription.filterPolicy?.text ?? '';
-    default:
-      return subscription.otherAttributes.get(name) ?? '';
-  }
+  const ctx = context('SetSubscriptionAttributes', target);
+  const draft = draftOf(subscription);
+  parseInto(draft, name, value, ctx);
+  Object.assign(subscription, settle(draft, ctx.call));
 }
 
 /** JSON values are compared as JSON, so spacing and key order do not count as a difference. */
@@ -226,37 +329,14 @@ function sameValue(stored: string, given: string): boolean {
  * from the stored value or, when never set, from the default.
  */
 export function differsFrom(subscription: Subscription, checked: CheckedAttributes): boolean {
-  for (const [name, value] of checked.values) if (!sameValue(storedValue(subscription, name), value)) return true;
-  return false;
+  return checked.given.some((spec) => !sameValue(spec.compareKey(subscription), spec.compareKey(checked.settings)));
 }
 
 /**
- * GetSubscriptionAttributes: the verified key set plus what was set and the computed `extra` keys (ReplayStatus),
- * in name order as AWS lists them.
+ * GetSubscriptionAttributes: every attribute shown plus the computed `extra` keys (ReplayStatus), in name order as
+ * AWS lists them.
  */
-export function renderSubscriptionAttributes(
-  subscription: Subscription,
-  owner: string,
-  principal: string,
-  extra: Readonly<Record<string, string>> = {},
-): Record<string, string> {
-  const rendered: Record<string, string> = {
-    ConfirmationWasAuthenticated: String(subscription.confirmationWasAuthenticated),
-    Endpoint: subscription.endpoint,
-    Owner: owner,
-    PendingConfirmation: String(subscription.pendingConfirmation),
-    Protocol: subscription.protocol,
-    RawMessageDelivery: String(subscription.rawMessageDelivery),
-    SubscriptionArn: subscription.arn,
-    SubscriptionPrincipal: principal,
-    TopicArn: subscription.topicArn,
-    ...Object.fromEntries(subscription.otherAttributes),
-    ...extra,
-  };
-  // The scope shows only while a policy is set, and then defaults to MessageAttributes (docs/aws-behaviour/sns.md §2).
-  if (subscription.filterPolicy) {
-    rendered['FilterPolicy'] = subscription.filterPolicy.text;
-    rendered['FilterPolicyScope'] = subscription.effectiveFilterScope;
-  }
+export function renderSubscriptionAttributes(facts: SubscriptionFacts, extra: Readonly<Record<string, string>> = {}): Record<string, string> {
+  const rendered = { ...SUBSCRIPTION_ATTRIBUTES.render(facts.subscription, facts), ...extra };
   return Object.fromEntries(Object.entries(rendered).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }

@@ -15,14 +15,43 @@ export interface StoredFilterPolicy {
   readonly compiled: CompiledFilterPolicy;
 }
 
-/** One subscription of a topic. Attributes are stored as SNS shows them back. */
-export class Subscription {
-  rawMessageDelivery = false;
+/** A RedrivePolicy as set: its text (shown back as given) and the dead-letter queue it names, read once. */
+export interface StoredRedrivePolicy {
+  readonly text: string;
+  readonly deadLetterTargetArn: string;
+}
+
+/** A DeliveryPolicy in SNS's form (delivery-policy.ts): the text shown and the document it is. */
+export interface StoredDeliveryPolicy {
+  readonly text: string;
+  readonly document: Readonly<Record<string, unknown>>;
+}
+
+/**
+ * The settable attributes, parsed once when set (subscription-attributes.ts declares them). Plain fields: the
+ * publish fan-out reads them for every subscription.
+ */
+export interface SubscriptionSettings {
+  rawMessageDelivery: boolean;
   filterPolicy: StoredFilterPolicy | undefined;
   /** As set; shown only while a filter policy exists (docs/aws-behaviour/sns.md §2, GetSubscriptionAttributes). */
   filterPolicyScope: FilterPolicyScope | undefined;
-  /** Other attributes (RedrivePolicy, DeliveryPolicy, SubscriptionRoleArn, ReplayPolicy), as given. */
-  readonly otherAttributes = new Map<string, string>();
+  redrivePolicy: StoredRedrivePolicy | undefined;
+  deliveryPolicy: StoredDeliveryPolicy | undefined;
+  /** As given; replay.ts reads it when a replay starts. */
+  replayPolicy: string | undefined;
+  subscriptionRoleArn: string | undefined;
+}
+
+/** One subscription of a topic. */
+export class Subscription implements SubscriptionSettings {
+  rawMessageDelivery = false;
+  filterPolicy: StoredFilterPolicy | undefined;
+  filterPolicyScope: FilterPolicyScope | undefined;
+  redrivePolicy: StoredRedrivePolicy | undefined;
+  deliveryPolicy: StoredDeliveryPolicy | undefined;
+  replayPolicy: string | undefined;
+  subscriptionRoleArn: string | undefined;
   pendingConfirmation: boolean;
   /** "true" once confirmed by a signed request; SDK calls are always signed (docs/aws-behaviour/sns.md §8). */
   confirmationWasAuthenticated: boolean;
@@ -41,7 +70,7 @@ export class Subscription {
   }
 
   get effectiveFilterScope(): FilterPolicyScope {
-    return this.filterPolicyScope ?? 'MessageAttributes';
+    return effectiveFilterScope(this);
   }
 
   /** ConfirmSubscription through the SDK: a signed request, so the confirmation counts as authenticated. */
@@ -49,4 +78,9 @@ export class Subscription {
     this.pendingConfirmation = false;
     this.confirmationWasAuthenticated = true;
   }
+}
+
+/** The scope a filter policy is applied with: as set, else MessageAttributes (docs/aws-behaviour/sns.md §2). */
+export function effectiveFilterScope(settings: Pick<SubscriptionSettings, 'filterPolicyScope'>): FilterPolicyScope {
+  return settings.filterPolicyScope ?? 'MessageAttributes';
 }

@@ -189,3 +189,8 @@ export function renderTopicAttributes(topic: Topic, accountId: string, now: numb
   if (beginning !== undefined) rendered['BeginningArchiveTime'] = new Date(beginning).toISOString();
   return rendered;
 }
+
+/** The topic's DeliveryPolicy as stored, which its subscriptions' effective policies inherit from. */
+export function topicDeliveryPolicy(topic: Topic): string | undefined {
+  return topic.attributes.get('DeliveryPolicy');
+}

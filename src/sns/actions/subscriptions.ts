@@ -15,7 +15,6 @@ import type {
 } from '@aws-sdk/client-sns';
 import type { AwsError } from '../../aws-error.js';
 import { arnParts, parseTopicArn } from '../arn.js';
-import { effectiveDeliveryAttributes } from '../delivery-policy.js';
 import { replayAttributes, replayFacts, runReplay, startReplay } from '../delivery/replay.js';
 import { missingParameter, snsErrors } from '../errors.js';
 import type { SnsBackend } from '../sns-backend.js';
@@ -25,8 +24,11 @@ import {
   checkSubscribeAttributes,
   differsFrom,
   renderSubscriptionAttributes,
+  REPLAY_POLICY_ATTRIBUTE,
   setSubscriptionAttribute,
+  wasGiven,
 } from '../subscription-attributes.js';
+import { topicDeliveryPolicy } from '../topic-attributes.js';
 import type { Topic } from '../topic.js';
 import { paginateByToken } from './pagination.js';
 import { textOf } from '../../util/text.js';
@@ -133,7 +135,7 @@ export function subscribe(backend: SnsBackend, input: Partial<SubscribeCommandIn
   applySubscribeAttributes(subscription, checked);
   backend.addSubscription(topic, subscription);
   // "Messages can be replayed immediately after the subscription is created" [D].
-  if (checked.values.has('ReplayPolicy')) startReplay(backend, topic, subscription);
+  if (wasGiven(checked, REPLAY_POLICY_ATTRIBUTE)) startReplay(backend, topic, subscription);
   return { SubscriptionArn: subscribeAnswer(subscription, input.ReturnSubscriptionArn) };
 }
 
@@ -203,8 +205,8 @@ export function getSubscriptionAttributes(
 ): Omit<GetSubscriptionAttributesCommandOutput, '$metadata'> {
   const subscription = subscriptionByArn(backend, input.SubscriptionArn);
   const topic = topicOf(backend, subscription);
-  const extra = { ...replayAttributes(topic, subscription, backend.clock.now()), ...effectiveDeliveryAttributes(subscription, topic) };
-  return { Attributes: renderSubscriptionAttributes(subscription, subscription.owner, backend.subscriptionPrincipal, extra) };
+  const facts = { subscription, principal: backend.subscriptionPrincipal, topicDeliveryPolicy: topicDeliveryPolicy(topic) };
+  return { Attributes: renderSubscriptionAttributes(facts, replayAttributes(topic, subscription, backend.clock.now())) };
 }
 
 export function setSubscriptionAttributes(backend: SnsBackend, input: Partial<SetSubscriptionAttributesCommandInput>): object {
@@ -213,7 +215,7 @@ export function setSubscriptionAttributes(backend: SnsBackend, input: Partial<Se
   const target = { protocol: subscription.protocol, endpoint: subscription.endpoint, topicFifo: topic.fifo, replay: replayFacts(topic, backend.clock.now()) };
   setSubscriptionAttribute(subscription, target, input.AttributeName, input.AttributeValue);
   // Setting a ReplayPolicy, even the same one again, starts a new replay that replaces the last [D].
-  if (input.AttributeName === 'ReplayPolicy') startReplay(backend, topic, subscription);
+  if (input.AttributeName === REPLAY_POLICY_ATTRIBUTE) startReplay(backend, topic, subscription);
   return {};
 }
 

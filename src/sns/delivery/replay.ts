@@ -31,7 +31,7 @@ export function replayFacts(topic: Topic, now: number): ReplayFacts {
  * ends the replay and with it any pause. Call after the policy was stored.
  */
 export function startReplay(backend: SnsBackend, topic: Topic, subscription: Subscription): void {
-  const policy = subscription.otherAttributes.get('ReplayPolicy');
+  const policy = subscription.replayPolicy;
   if (policy === undefined) {
     topic.replays.delete(subscription);
     return;

@@ -79,7 +79,8 @@ export function deliverToSqs(context: SqsDeliveryContext, subscription: Subscrip
   const body = prepared.text;
   if (result.accepted) return { subscriptionArn, protocol, endpoint, body, delivered: true };
   // Whether AWS dead-letters a message refused for having over 10 attributes is not recorded (docs/aws-behaviour/sns.md §12.3).
-  const deadLetterArn = deadLetterTargetOf(subscription);
+  // Parsed once when the RedrivePolicy was set (subscription-attributes.ts).
+  const deadLetterArn = subscription.redrivePolicy?.deadLetterTargetArn;
   const deadLettered = deadLetterArn !== undefined && sendTo(context, deadLetterArn, prepared, attributes).accepted;
   return { subscriptionArn, protocol, endpoint, body, delivered: false, failed: true, failure: result.reason, deadLettered };
 }
@@ -117,14 +118,3 @@ function sqsAttributes(attributes: SnsMessageAttributes): Record<string, Message
   return result;
 }
 
-/** The subscription's RedrivePolicy target; the policy was checked when it was set. */
-function deadLetterTargetOf(subscription: Subscription): string | undefined {
-  const policy = subscription.otherAttributes.get('RedrivePolicy');
-  if (!policy) return undefined;
-  try {
-    const target = (JSON.parse(policy) as { deadLetterTargetArn?: unknown }).deadLetterTargetArn;
-    return typeof target === 'string' ? target : undefined;
-  } catch {
-    return undefined;
-  }
-}
