@@ -1,4 +1,3 @@
-import { contentDeduplicationId } from '../util/content-deduplication.js';
 import type { MessageAttributeValue } from './md5.js';
 import { NO_ATTRIBUTES, withTraceHeader } from './messages/message.js';
 import { hasOnlyValidCharacters, messagePayloadSize } from './message-validation.js';
@@ -47,10 +46,8 @@ export function deliverFromService(queue: Queue, message: ServiceMessage, ids: {
   let deduplicationId: string | undefined;
   if (queue.fifo) {
     if (message.messageGroupId === undefined) return { accepted: false, reason: 'a FIFO queue needs a MessageGroupId' };
-    deduplicationId =
-      message.messageDeduplicationId ??
-      // Content-based deduplication hashes the body only, as for SendMessage.
-      (queue.settings.contentBasedDeduplication ? contentDeduplicationId(message.body) : undefined);
+    // As for SendMessage: the given id, or with content-based deduplication the body's.
+    deduplicationId = queue.deduplicationIdFor(message.body, message.messageDeduplicationId);
     if (deduplicationId === undefined) return { accepted: false, reason: 'the FIFO queue needs a MessageDeduplicationId' };
     const duplicate = queue.findDuplicate(message.messageGroupId, deduplicationId);
     // A duplicate is accepted and dropped, as SQS answers SendMessage.

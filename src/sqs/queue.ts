@@ -1,4 +1,7 @@
+import type { AwsError } from '../aws-error.js';
 import type { Clock } from '../clock.js';
+import { contentDeduplicationId } from '../util/content-deduplication.js';
+import { sqsErrors } from './errors.js';
 import { DeduplicationWindow, type AcceptedSend } from './fifo/deduplication.js';
 import { ReceiveAttempts } from './fifo/receive-attempts.js';
 import { WaitingReceives, type Waiter } from './long-poll.js';
@@ -139,6 +142,35 @@ export class Queue {
     if (this.deduplication && message.messageDeduplicationId !== undefined) this.deduplication.rememberStored(message);
     this.wake();
     return message.content;
+  }
+
+  /**
+   * The FIFO rules a SendMessage message must meet before anything else about it matters: no DelaySeconds but 0, a
+   * MessageGroupId, and a MessageDeduplicationId unless the queue has ContentBasedDeduplication. In a batch they fail
+   * the whole request, and a missing MessageGroupId is then InvalidParameterValue rather than MissingParameter (both
+   * recorded from AWS, docs/aws-behaviour/sqs.md §4.7-4.8). Standard queues have none of them.
+   */
+  fifoSendViolation(delaySeconds: unknown, hasGroupId: boolean, hasDeduplicationId: boolean, inBatch: boolean): AwsError | undefined {
+    if (!this.fifo) return undefined;
+    if (delaySeconds !== undefined && delaySeconds !== null && delaySeconds !== 0) {
+      return sqsErrors.invalidParameter('DelaySeconds', delaySeconds, 'The request include parameter that is not valid for this queue type.');
+    }
+    if (!hasGroupId) return sqsErrors.missingParameter('MessageGroupId', inBatch ? 'InvalidParameterValue' : 'MissingParameter');
+    if (!hasDeduplicationId && !this.settings.contentBasedDeduplication) {
+      return sqsErrors.invalidParameterValue(
+        'The queue should either have ContentBasedDeduplication enabled or MessageDeduplicationId provided explicitly',
+      );
+    }
+    return undefined;
+  }
+
+  /**
+   * FIFO: the deduplication id of a message sent with `given`: that one, else with ContentBasedDeduplication the SHA-256
+   * of the body (never of the attributes); undefined when it has none. Standard queues deduplicate nothing.
+   */
+  deduplicationIdFor(body: string, given: string | undefined): string | undefined {
+    if (!this.fifo) return undefined;
+    return given ?? (this.settings.contentBasedDeduplication ? contentDeduplicationId(body) : undefined);
   }
 
   /** Runs `work` with waiting receives served once at the end, so a long poll sees a whole batch. */

@@ -1,5 +1,3 @@
-import { contentDeduplicationId } from '../../util/content-deduplication.js';
-import type { AwsError } from '../../aws-error.js';
 import type { AcceptedSend } from '../fifo/deduplication.js';
 import { messageContent, withTraceHeader, type MessageContent } from '../messages/message.js';
 import {
@@ -33,23 +31,10 @@ export interface AcceptedMessage {
   duplicateOf: AcceptedSend | undefined;
 }
 
-/**
- * The FIFO rules a message must meet before anything else about it matters. In a batch they fail the
- * whole request, and a missing MessageGroupId is then InvalidParameterValue rather than
- * MissingParameter (both recorded from AWS, docs/aws-behaviour/sqs.md §4.7-4.8).
- */
-export function fifoRuleViolation(queue: Queue, input: MessageInput, inBatch: boolean): AwsError | undefined {
-  if (!queue.fifo) return undefined;
-  if (isPresent(input.DelaySeconds) && input.DelaySeconds !== 0) {
-    return sqsErrors.invalidParameter('DelaySeconds', input.DelaySeconds, 'The request include parameter that is not valid for this queue type.');
-  }
-  if (!isPresent(input.MessageGroupId)) return sqsErrors.missingParameter('MessageGroupId', inBatch ? 'InvalidParameterValue' : 'MissingParameter');
-  if (!isPresent(input.MessageDeduplicationId) && !queue.settings.contentBasedDeduplication) {
-    return sqsErrors.invalidParameterValue(
-      'The queue should either have ContentBasedDeduplication enabled or MessageDeduplicationId provided explicitly',
-    );
-  }
-  return undefined;
+/** The queue's FIFO rules on one message (Queue.fifoSendViolation), before anything else about it is checked. */
+export function throwIfFifoViolation(queue: Queue, input: MessageInput, inBatch: boolean): void {
+  const error = queue.fifoSendViolation(input.DelaySeconds, isPresent(input.MessageGroupId), isPresent(input.MessageDeduplicationId), inBatch);
+  if (error) throw error;
 }
 
 /**
@@ -68,26 +53,20 @@ export function acceptMessage(
   const bodyParameter = inBatch ? `SendMessageBatchRequestEntry.${batchIndex + 1}.MessageBody` : 'MessageBody';
   if (!isPresent(input.MessageBody) || input.MessageBody === '') throw sqsErrors.missingParameter(bodyParameter);
   const delaySeconds = validateDelaySeconds(input.DelaySeconds);
-  const fifoError = fifoRuleViolation(queue, input, inBatch);
-  if (fifoError) throw fifoError;
+  throwIfFifoViolation(queue, input, inBatch);
   const messageAttributes = validateMessageAttributes(input.MessageAttributes);
   const systemAttributes = withTraceHeader(validateMessageSystemAttributes(input.MessageSystemAttributes), request.traceHeader);
   const messageGroupId = validateGroupOrDedupId('MessageGroupId', input.MessageGroupId);
   const messageDeduplicationId = validateGroupOrDedupId('MessageDeduplicationId', input.MessageDeduplicationId);
   if (messageDeduplicationId !== undefined && !queue.fifo) {
-    throw sqsErrors.invalidParameter(
-      'MessageDeduplicationId',
-      messageDeduplicationId,
-      'The request include parameter that is not valid for this queue type.',
-    );
+    throw sqsErrors.parameterNotValidForQueueType('MessageDeduplicationId', messageDeduplicationId);
   }
   if (typeof input.MessageBody === 'string') {
     const size = messagePayloadSize(input.MessageBody, messageAttributes);
     if (size > queue.settings.maximumMessageSize) throw messageTooLong(queue.settings.maximumMessageSize, inBatch);
   }
   const body = validateMessageBody(input.MessageBody, bodyParameter);
-  // Content-based deduplication hashes the body only, never the attributes.
-  const deduplicationId = queue.fifo ? (messageDeduplicationId ?? contentDeduplicationId(body)) : undefined;
+  const deduplicationId = queue.deduplicationIdFor(body, messageDeduplicationId);
   return {
     delaySeconds,
     duplicateOf: deduplicationId === undefined ? undefined : queue.findDuplicate(messageGroupId!, deduplicationId),

@@ -8,7 +8,7 @@ import { messagePayloadSize } from '../message-validation.js';
 import type { Queue } from '../queue.js';
 import type { SqsBackend } from '../sqs-backend.js';
 import { batchOutput, runEntry, type BatchOutput, validateBatchEntries, type BatchResultErrorEntry } from './batch.js';
-import { acceptMessage, deliverAccepted, fifoRuleViolation, type MessageInput } from './message-input.js';
+import { acceptMessage, deliverAccepted, throwIfFifoViolation, type MessageInput } from './message-input.js';
 
 /** The whole batch's payload limit, whatever the queue's MaximumMessageSize. */
 const MAX_BATCH_BYTES = 1_048_576;
@@ -29,10 +29,7 @@ export function checkSendMessageBatch(
   const total = entries.reduce((sum, entry) => sum + messagePayloadSize(entry.MessageBody, entry.MessageAttributes), 0);
   if (total > MAX_BATCH_BYTES) throw sqsErrors.batchRequestTooLong(total);
 
-  for (const entry of entries) {
-    const fifoError = fifoRuleViolation(queue, entry, true);
-    if (fifoError) throw fifoError;
-  }
+  for (const entry of entries) throwIfFifoViolation(queue, entry, true);
   return { queue, entries };
 }
 
