@@ -131,6 +131,33 @@ export const sqsErrors = {
     sqsError('BatchRequestTooLong', `Batch requests cannot be longer than 1048576 bytes. You have sent ${bytes} bytes.`),
   resourceNotFound: (message: string): AwsError => sqsError('ResourceNotFoundException', message),
 
+  // ---- Request parameters of the wrong type (actions/params.ts) and batches (actions/batch.ts) ----
+  // Not AWS texts: SDK v3's typings make a wrong type impossible without a cast (see wrongParameterType).
+
+  parameterNotString: (name: string, value: unknown): AwsError => invalidParameter(name, value, `${name} must be a string.`),
+  /** `described` is the value as util/text.ts describeValue shows it. */
+  parameterNotStringList: (name: string, described: string): AwsError =>
+    invalidParameter(name, described, `${name} must be a list of strings.`),
+  parameterNotStringMap: (name: string, described: string): AwsError => invalidParameter(name, described, `${name} must be a map of strings.`),
+  /** A batch's entries that are not a list. */
+  batchEntriesNotList: (entryShape: string): AwsError => invalidParameterValue(`The request must contain a list of ${entryShape}.`),
+  /** A ListQueues-style NextToken that does not decode, or no longer applies. */
+  invalidNextToken: (): AwsError => invalidParameterValue('Invalid or expired next token.'),
+
+  // ---- CreateQueue and tags (docs/aws-behaviour/sqs.md §4.1, §4.16) ----
+
+  queueNameMissing: (): AwsError => invalidParameterValue('Value for parameter QueueName is invalid. Reason: Must specify a queue name.'),
+  invalidQueueName: (fifo: boolean): AwsError =>
+    invalidParameterValue(
+      fifo
+        ? 'The name of a FIFO queue can only include alphanumeric characters, hyphens, or underscores, must end with .fifo suffix and be 1 to 80 in length.'
+        : 'Can only include alphanumeric characters, hyphens, or underscores. 1 to 80 in length',
+    ),
+  tagKeyLength: (key: string): AwsError => invalidParameterValue(`Tag key must be between 1 and 128 characters long: ${key}`),
+  reservedTagKey: (key: string): AwsError => invalidParameterValue(`Tag keys must not start with 'aws:': ${key}`),
+  tagValueTooLong: (value: string): AwsError => invalidParameterValue(`Tag value must be at most 256 characters long: ${value}`),
+  tooManyTags: (queueName: string): AwsError => invalidParameterValue(`Too many tags added for queue ${queueName}.`),
+
   // ---- Message validation (SendMessage / SendMessageBatch entries), used by sqs/message-validation.ts ----
   // Source tags as in docs/aws-behaviour/sqs.md §0. Where a text is marked [3P] it comes from a third-party
   // SDK-v3 emulator test suite whose strings look copied from AWS; [LS-impl] is LocalStack's provider.
@@ -153,6 +180,9 @@ export const sqsErrors = {
    */
   wrongParameterType: (name: string, expected: string): AwsError =>
     invalidParameterValue(`Value for parameter ${name} is invalid. Reason: Must be ${expected}.`),
+  /** A parameter a queue of this type does not take (MessageDeduplicationId on a standard queue); AWS's grammar. */
+  parameterNotValidForQueueType: (name: string, value: unknown): AwsError =>
+    invalidParameter(name, value, 'The request include parameter that is not valid for this queue type.'),
   /** [3P] (also quoted by several other emulators and by users of real SQS). */
   tooManyMessageAttributes: (count: number): AwsError =>
     invalidParameterValue(`Number of message attributes [${count}] exceeds the allowed maximum [10].`),

@@ -17,7 +17,7 @@ const ENTRY_ID = /^[A-Za-z0-9_-]{1,80}$/;
  */
 export function validateBatchEntries<T extends { Id?: unknown }>(entries: unknown, entryShape: string): (T & { Id: string })[] {
   if (!isPresent(entries) || (Array.isArray(entries) && entries.length === 0)) throw sqsErrors.emptyBatchRequest(entryShape);
-  if (!Array.isArray(entries)) throw sqsErrors.invalidParameterValue(`The request must contain a list of ${entryShape}.`);
+  if (!Array.isArray(entries)) throw sqsErrors.batchEntriesNotList(entryShape);
   if (entries.length > 10) throw sqsErrors.tooManyEntriesInBatchRequest(entries.length);
   const seen = new Set<string>();
   for (const entry of entries as unknown[]) {

@@ -12,18 +12,10 @@ const FIFO_NAME = /^[A-Za-z0-9_-]{1,75}\.fifo$/;
 
 export function createQueue(backend: SqsBackend, input: Partial<CreateQueueCommandInput>): Omit<CreateQueueCommandOutput, '$metadata'> {
   const name = input.QueueName;
-  if (!isPresent(name) || name === '') {
-    throw sqsErrors.invalidParameterValue('Value for parameter QueueName is invalid. Reason: Must specify a queue name.');
-  }
+  if (!isPresent(name) || name === '') throw sqsErrors.queueNameMissing();
   const attributes = stringMap('Attributes', input.Attributes) ?? {};
   const fifo = requestsFifoQueue(attributes);
-  if (typeof name !== 'string' || !(fifo ? FIFO_NAME : STANDARD_NAME).test(name)) {
-    throw sqsErrors.invalidParameterValue(
-      fifo
-        ? 'The name of a FIFO queue can only include alphanumeric characters, hyphens, or underscores, must end with .fifo suffix and be 1 to 80 in length.'
-        : 'Can only include alphanumeric characters, hyphens, or underscores. 1 to 80 in length',
-    );
-  }
+  if (typeof name !== 'string' || !(fifo ? FIFO_NAME : STANDARD_NAME).test(name)) throw sqsErrors.invalidQueueName(fifo);
   const tags = validateTags(stringMap('tags', input.tags) ?? {}, 0, name);
   const context = attributeContext(backend, 'create', fifo, queueArn(backend.addressFor(name)));
 

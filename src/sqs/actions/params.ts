@@ -12,7 +12,7 @@ export function isPresent(value: unknown): boolean {
 /** A required string; absent or empty → MissingParameter. */
 export function requiredString(name: string, value: unknown): string {
   if (!isPresent(value) || value === '') throw sqsErrors.missingParameter(name);
-  if (typeof value !== 'string') throw sqsErrors.invalidParameter(name, value, `${name} must be a string.`);
+  if (typeof value !== 'string') throw sqsErrors.parameterNotString(name, value);
   return value;
 }
 
@@ -33,7 +33,7 @@ export function optionalInteger(name: string, value: unknown, min: number, max: 
 export function stringList(name: string, value: unknown): string[] {
   if (!isPresent(value)) return [];
   if (!Array.isArray(value) || value.some((v) => typeof v !== 'string')) {
-    throw sqsErrors.invalidParameter(name, describeValue(value), `${name} must be a list of strings.`);
+    throw sqsErrors.parameterNotStringList(name, describeValue(value));
   }
   return value as string[];
 }
@@ -45,13 +45,9 @@ export function stringList(name: string, value: unknown): string[] {
  */
 export function stringMap(name: string, value: unknown): Record<string, string> | undefined {
   if (!isPresent(value)) return undefined;
-  if (typeof value !== 'object' || Array.isArray(value)) {
-    throw sqsErrors.invalidParameter(name, describeValue(value), `${name} must be a map of strings.`);
-  }
+  if (typeof value !== 'object' || Array.isArray(value)) throw sqsErrors.parameterNotStringMap(name, describeValue(value));
   const entries = Object.entries(value as object).filter(([, v]) => isPresent(v));
-  if (entries.some(([, v]) => typeof v !== 'string')) {
-    throw sqsErrors.invalidParameter(name, describeValue(value), `${name} must be a map of strings.`);
-  }
+  if (entries.some(([, v]) => typeof v !== 'string')) throw sqsErrors.parameterNotStringMap(name, describeValue(value));
   return Object.fromEntries(entries) as Record<string, string>;
 }
 
@@ -66,7 +62,7 @@ export function paginate<T>(
   let start = 0;
   if (isPresent(nextTokenInput)) {
     const after = typeof nextTokenInput === 'string' ? decodeToken(nextTokenInput) : undefined;
-    if (after === undefined) throw sqsErrors.invalidParameterValue('Invalid or expired next token.');
+    if (after === undefined) throw sqsErrors.invalidNextToken();
     start = items.findIndex((item) => keyOf(item) > after);
     if (start < 0) start = items.length;
   }

@@ -14,11 +14,11 @@ const MAX_TAGS = 50;
 /** Checks tag keys and values against SQS's limits; `existing` tags of the queue `queueName` count toward the maximum. */
 export function validateTags(tags: Record<string, string>, existing: number, queueName: string): Record<string, string> {
   for (const [key, value] of Object.entries(tags)) {
-    if (key.length < 1 || key.length > 128) throw sqsErrors.invalidParameterValue(`Tag key must be between 1 and 128 characters long: ${key}`);
-    if (key.toLowerCase().startsWith('aws:')) throw sqsErrors.invalidParameterValue(`Tag keys must not start with 'aws:': ${key}`);
-    if (value.length > 256) throw sqsErrors.invalidParameterValue(`Tag value must be at most 256 characters long: ${value}`);
+    if (key.length < 1 || key.length > 128) throw sqsErrors.tagKeyLength(key);
+    if (key.toLowerCase().startsWith('aws:')) throw sqsErrors.reservedTagKey(key);
+    if (value.length > 256) throw sqsErrors.tagValueTooLong(value);
   }
-  if (existing + Object.keys(tags).length > MAX_TAGS) throw sqsErrors.invalidParameterValue(`Too many tags added for queue ${queueName}.`);
+  if (existing + Object.keys(tags).length > MAX_TAGS) throw sqsErrors.tooManyTags(queueName);
   return { ...tags };
 }
 
