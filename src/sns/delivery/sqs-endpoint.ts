@@ -117,4 +117,3 @@ function sqsAttributes(attributes: SnsMessageAttributes): Record<string, Message
   }
   return result;
 }
-
