@@ -34,7 +34,7 @@ export const NO_ATTRIBUTES: Readonly<Record<string, MessageAttributeValue>> = Ob
 
 /**
  * A message's system attributes with the request's X-Ray trace header (`X-Amzn-Trace-Id`) as AWSTraceHeader, the only
- * system attribute SQS has [AWS-snap] (docs/aws-behaviour/sqs.md §4): the same for SendMessage and for a message
+ * system attribute SQS has [AWS-snap] (docs/aws-behaviour/sqs.md §4.7): the same for SendMessage and for a message
  * another service delivers. One given in MessageSystemAttributes is kept instead (which wins is not recorded).
  */
 export function withTraceHeader(
