@@ -1,3 +1,4 @@
+import type { SnsAction } from '../actions/index.js';
 import { jacksonLocation } from './jackson-location.js';
 
 /**
@@ -6,8 +7,11 @@ import { jacksonLocation } from './jackson-location.js';
  * `\n at [Source: …; line: L, column: C]` (jackson-location.ts).
  */
 
+/** Names actions of the registry (sns/actions/index.ts): a name it does not declare is a compile error. */
+type Actions<Names extends SnsAction> = Names;
+
 /** The two actions that set a filter policy; AWS words the prefix differently for each. */
-export type FilterPolicyAction = 'Subscribe' | 'SetSubscriptionAttributes';
+export type FilterPolicyAction = Actions<'Subscribe' | 'SetSubscriptionAttributes'>;
 
 export interface FilterPolicyErrorOptions {
   /**
