@@ -384,4 +384,15 @@ export const sqsErrors = {
   moveTaskHandleInvalid: (): AwsError => invalidParameterValue('Value for parameter TaskHandle is invalid.'),
   /** [AWS-snap] also (our choice; AWS UNVERIFIED) for a task that is no longer RUNNING: its handle is then void. */
   moveTaskNotFound: (): AwsError => sqsErrors.resourceNotFound('Task does not exist.'),
+  /** [AWS-snap] FIFO queue: a handle that is not the latest, or whose message is no longer in flight. */
+  receiptHandleExpired: (handle: string): AwsError => invalidParameter('ReceiptHandle', handle, 'The receipt handle has expired.'),
+  /** ChangeMessageVisibility with a handle whose message was deleted, expired or moved. */
+  messageNotAvailableForVisibilityChange: (handle: string): AwsError =>
+    invalidParameter('ReceiptHandle', handle, 'Message does not exist or is not available for visibility timeout change.'),
+  /** ChangeMessageVisibility that would hide a message longer than `maxSeconds` after its receive. */
+  visibilityTimeoutBeyondLimit: (seconds: number, maxSeconds: number): AwsError =>
+    invalidParameter('VisibilityTimeout', seconds, `Total VisibilityTimeout for the message is beyond the limit [${maxSeconds} seconds].`),
+  /** A FIFO queue without ContentBasedDeduplication sent a message with no MessageDeduplicationId. */
+  deduplicationIdRequired: (): AwsError =>
+    invalidParameterValue('The queue should either have ContentBasedDeduplication enabled or MessageDeduplicationId provided explicitly'),
 };

@@ -153,14 +153,10 @@ export class Queue {
   fifoSendViolation(delaySeconds: unknown, hasGroupId: boolean, hasDeduplicationId: boolean, inBatch: boolean): AwsError | undefined {
     if (!this.fifo) return undefined;
     if (delaySeconds !== undefined && delaySeconds !== null && delaySeconds !== 0) {
-      return sqsErrors.invalidParameter('DelaySeconds', delaySeconds, 'The request include parameter that is not valid for this queue type.');
+      return sqsErrors.parameterNotValidForQueueType('DelaySeconds', delaySeconds);
     }
     if (!hasGroupId) return sqsErrors.missingParameter('MessageGroupId', inBatch ? 'InvalidParameterValue' : 'MissingParameter');
-    if (!hasDeduplicationId && !this.settings.contentBasedDeduplication) {
-      return sqsErrors.invalidParameterValue(
-        'The queue should either have ContentBasedDeduplication enabled or MessageDeduplicationId provided explicitly',
-      );
-    }
+    if (!hasDeduplicationId && !this.settings.contentBasedDeduplication) return sqsErrors.deduplicationIdRequired();
     return undefined;
   }
 

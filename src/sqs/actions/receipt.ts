@@ -16,9 +16,7 @@ function receiptHandleParam(handle: unknown): string {
  * FIFO queue one that is not the latest, or whose message is no longer in flight, has expired.
  */
 function refusedHandle(outcome: 'invalid' | 'expired', handle: string): AwsError {
-  return outcome === 'invalid'
-    ? sqsErrors.receiptHandleIsInvalid(handle)
-    : sqsErrors.invalidParameter('ReceiptHandle', handle, 'The receipt handle has expired.');
+  return outcome === 'invalid' ? sqsErrors.receiptHandleIsInvalid(handle) : sqsErrors.receiptHandleExpired(handle);
 }
 
 /** DeleteMessage and its batch entries (Queue.deleteByHandle). */
@@ -39,13 +37,9 @@ export function changeVisibilityByHandle(queue: Queue, handle: unknown, seconds:
     case 'expired':
       throw refusedHandle(outcome, text);
     case 'gone':
-      throw sqsErrors.invalidParameter('ReceiptHandle', text, 'Message does not exist or is not available for visibility timeout change.');
+      throw sqsErrors.messageNotAvailableForVisibilityChange(text);
     case 'beyondLimit':
-      throw sqsErrors.invalidParameter(
-        'VisibilityTimeout',
-        seconds,
-        `Total VisibilityTimeout for the message is beyond the limit [${MAX_VISIBILITY_TIMEOUT_SECONDS} seconds].`,
-      );
+      throw sqsErrors.visibilityTimeoutBeyondLimit(seconds, MAX_VISIBILITY_TIMEOUT_SECONDS);
     default:
       return unreachable(outcome);
   }
