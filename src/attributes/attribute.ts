@@ -8,7 +8,7 @@ import type { AwsError } from '../aws-error.js';
  * `Draft` is what a request writes into while it is checked, `Shown` what Get reads and Create compares,
  * `Context` what a check may know of the request, `Facts` what read-only attributes are computed from.
  */
-export interface SettableAttribute<Draft, Shown, Context> {
+export interface SettableAttribute<Draft, Shown, Context, Facts = unknown> {
   readonly name: string;
   readonly kind: 'settable';
   /**
@@ -18,8 +18,8 @@ export interface SettableAttribute<Draft, Shown, Context> {
   readonly fifoOnly?: true | ((name: string) => AwsError);
   /** Checks the value as sent (its wire text) and writes its parsed meaning into the draft; throws AwsError. */
   readonly parse: (draft: Draft, raw: string, ctx: Context, name: string) => void;
-  /** The text GetXAttributes shows, or undefined while it is not shown. */
-  readonly render: (shown: Shown) => string | undefined;
+  /** The text GetXAttributes shows, or undefined while it is not shown; `facts` when Get passed them (a default may need them). */
+  readonly render: (shown: Shown, facts: Facts | undefined) => string | undefined;
   /** A canonical text of the value in force, compared for CreateX idempotency. */
   readonly compareKey: (shown: Shown) => string;
 }
@@ -31,7 +31,7 @@ export interface ReadOnlyAttribute<Facts> {
 }
 
 export type AttributeSpec<Draft, Shown, Context, Facts = never> =
-  | SettableAttribute<Draft, Shown, Context>
+  | SettableAttribute<Draft, Shown, Context, Facts>
   | ReadOnlyAttribute<Facts>;
 
 /** A table's declarations, looked up by name (own names only: `toString` or `__proto__` find nothing). */
@@ -58,7 +58,7 @@ export class AttributeTable<Draft, Shown, Context, Facts = never> {
   }
 
   /** The settable declaration of `name`, or undefined (unknown or read-only). */
-  settable(name: string): SettableAttribute<Draft, Shown, Context> | undefined {
+  settable(name: string): SettableAttribute<Draft, Shown, Context, Facts> | undefined {
     const spec = this.byName.get(name);
     return spec?.kind === 'settable' ? spec : undefined;
   }
@@ -68,7 +68,7 @@ export class AttributeTable<Draft, Shown, Context, Facts = never> {
     const rendered: Record<string, string> = {};
     for (const spec of this.specs) {
       let text: string | undefined;
-      if (spec.kind === 'settable') text = spec.render(shown);
+      if (spec.kind === 'settable') text = spec.render(shown, facts);
       else if (facts !== undefined) text = spec.render(facts);
       if (text !== undefined) rendered[spec.name] = text;
     }

@@ -63,7 +63,7 @@ export interface SubscriptionFacts {
   readonly topicDeliveryPolicy: string | undefined;
 }
 
-type Settable = SettableAttribute<Draft, SubscriptionSettings, CheckContext>;
+type Settable = SettableAttribute<Draft, SubscriptionSettings, CheckContext, SubscriptionFacts>;
 type Spec = AttributeSpec<Draft, SubscriptionSettings, CheckContext, SubscriptionFacts>;
 
 /** Protocols whose endpoints can take a bare message (the AWS docs list these; others are refused). */

@@ -1,3 +1,5 @@
+import type { AwsError } from '../aws-error.js';
+import { AttributeTable, type AttributeSpec, type SettableAttribute } from '../attributes/attribute.js';
 import { parseArchivePolicy } from './archive.js';
 import { effectiveTopicDeliveryPolicy, normalizeTopicDeliveryPolicy } from './delivery-policy.js';
 import { snsErrors } from './errors.js';
@@ -5,10 +7,37 @@ import { readJson } from './filter-policy/json-reader.js';
 import type { Topic } from './topic.js';
 
 /**
- * Topic attributes: which can be set, how each value is checked, and how GetTopicAttributes shows
- * them (docs/aws-behaviour/sns.md §1). Texts not recorded from AWS are marked where they are written.
+ * Topic attributes, one table of declarations: which can be set, how each value is checked, what SNS assumes while
+ * one is not set, and how GetTopicAttributes shows them (docs/aws-behaviour/sns.md §1). Values are stored as the
+ * text GetTopicAttributes shows (`Topic.attributes`). Texts not recorded from AWS are marked where they are written.
  */
-type Check = (value: string, fifo: boolean) => string | undefined;
+
+/** The value as stored, or undefined when refused. */
+type Check = (value: string) => string | undefined;
+
+/** The attributes in force: a topic's, or those a CreateTopic asks for. */
+interface TopicShown {
+  readonly fifo: boolean;
+  readonly attributes: ReadonlyMap<string, string>;
+}
+
+/** What a check knows of the request: the topic's type and how the calling action words a refused value. */
+interface TopicContext {
+  readonly fifo: boolean;
+  readonly badValue: (name: string) => AwsError;
+}
+
+/** What the read-only attributes (and the default Policy) are computed from. */
+interface TopicFacts {
+  readonly topic: Topic;
+  readonly accountId: string;
+  readonly now: number;
+}
+
+/** Checked values by name, in the order given. */
+type Draft = Map<string, string>;
+type Settable = SettableAttribute<Draft, TopicShown, TopicContext, TopicFacts>;
+type Spec = AttributeSpec<Draft, TopicShown, TopicContext, TopicFacts>;
 
 /**
  * A JSON object, within Jackson's limits as SNS reads it (nesting depth 1000 among them): Policy and DeliveryPolicy are
@@ -27,119 +56,160 @@ const oneOf =
   (...allowed: string[]): Check =>
   (value) =>
     allowed.includes(value) ? value : undefined;
-const fifoOnly =
-  (check: Check): Check =>
-  (value, fifo) =>
-    fifo ? check(value, fifo) : undefined;
 const bool: Check = (value) => (/^(true|false)$/i.test(value) ? value.toLowerCase() : undefined);
 
 /** 1 to 365 days, or `{}` to deactivate (archive.ts). */
-const archivePolicy: Check = (value) => (parseArchivePolicy(value) ? value : undefined);
+const archivePolicyCheck: Check = (value) => (parseArchivePolicy(value) ? value : undefined);
 
 /** A sample rate of delivery-status logging: a percentage, 0 to 100 [D]. */
 const sampleRate: Check = (value) => (/^\d{1,3}$/.test(value) && Number(value) <= 100 ? value : undefined);
+
+interface TopicAttributeOptions {
+  /** Standard topics refuse any value. */
+  readonly fifoOnly?: true;
+  /**
+   * What SNS applies while it is not set (for FIFO-only ones, on FIFO topics), so that giving it to CreateTopic again
+   * is no difference.
+   */
+  readonly assumed?: string;
+  /** GetTopicAttributes shows the assumed value while it is not set. */
+  readonly shown?: true;
+}
+
+function settable(name: string, check: Check, options: TopicAttributeOptions = {}): Settable {
+  const assumed = (shown: TopicShown): string | undefined => (options.fifoOnly && !shown.fifo ? undefined : options.assumed);
+  return {
+    name,
+    kind: 'settable',
+    ...(options.fifoOnly ? { fifoOnly: options.fifoOnly } : {}),
+    parse(draft, raw, ctx) {
+      const stored = options.fifoOnly && !ctx.fifo ? undefined : check(raw);
+      if (stored === undefined) throw ctx.badValue(name);
+      draft.set(name, stored);
+    },
+    render: (shown) => shown.attributes.get(name) ?? (options.shown ? assumed(shown) : undefined),
+    // "" given for an attribute never set is no difference: it would remove it (setTopicAttribute).
+    compareKey: (shown) => shown.attributes.get(name) ?? assumed(shown) ?? '',
+  };
+}
+
+const readOnly = (name: string, render: (facts: TopicFacts) => string | undefined): Spec => ({ name, kind: 'readOnly', render });
 
 /**
  * Delivery-status logging, per protocol [D]: `<Protocol>SuccessFeedbackRoleArn`, `…SuccessFeedbackSampleRate` and
  * `…FailureFeedbackRoleArn`. Stored and shown; the emulation writes no CloudWatch logs. Role ARNs are kept as given.
  */
-const DELIVERY_STATUS_LOGGING: Readonly<Record<string, Check>> = Object.fromEntries(
-  ['Application', 'HTTP', 'Firehose', 'Lambda', 'SQS'].flatMap((protocol) => [
-    [`${protocol}SuccessFeedbackRoleArn`, (value: string) => value],
-    [`${protocol}SuccessFeedbackSampleRate`, sampleRate],
-    [`${protocol}FailureFeedbackRoleArn`, (value: string) => value],
-  ]),
-);
+const DELIVERY_STATUS_LOGGING: readonly Settable[] = ['Application', 'HTTP', 'Firehose', 'Lambda', 'SQS'].flatMap((protocol) => [
+  settable(`${protocol}SuccessFeedbackRoleArn`, (value) => value),
+  settable(`${protocol}SuccessFeedbackSampleRate`, sampleRate),
+  settable(`${protocol}FailureFeedbackRoleArn`, (value) => value),
+]);
 
-/** Settable attributes and their checks; `undefined` from a check means the value is refused. */
-const SETTABLE: Readonly<Record<string, Check>> = {
-  ...DELIVERY_STATUS_LOGGING,
-  DisplayName: (value) => (value.length <= 100 ? value : undefined),
-  Policy: jsonObject,
-  DeliveryPolicy: (value) => (value === '' ? value : jsonObject(value, false) && normalizeTopicDeliveryPolicy(value)),
-  SignatureVersion: oneOf('1', '2'),
-  TracingConfig: oneOf('PassThrough', 'Active'),
-  KmsMasterKeyId: (value) => value,
-  ContentBasedDeduplication: fifoOnly(bool),
-  ArchivePolicy: fifoOnly(archivePolicy),
-  FifoThroughputScope: fifoOnly(oneOf('Topic', 'MessageGroup')),
+const policy: Settable = {
+  ...settable('Policy', jsonObject),
+  // Shown as SNS's default policy while none is set; that default is no value for CreateTopic's comparison.
+  render: (shown, facts) => shown.attributes.get(policy.name) ?? (facts && defaultTopicPolicy(facts.topic.arn, facts.accountId)),
 };
+/** Its "" is its value, not its removal. */
+const displayName = settable('DisplayName', (value) => (value.length <= 100 ? value : undefined), { assumed: '', shown: true });
+const deliveryPolicy = settable('DeliveryPolicy', (value) =>
+  value === '' ? value : jsonObject(value) && normalizeTopicDeliveryPolicy(value),
+);
+const archivePolicy = settable('ArchivePolicy', archivePolicyCheck, { fifoOnly: true });
+const fifoTopic = readOnly('FifoTopic', ({ topic }) => (topic.fifo ? 'true' : undefined));
 
-/** Validates one attribute; the two error factories say how the calling action words its errors. */
-function checked(name: string, value: unknown, fifo: boolean, unknownName: () => Error, badValue: () => Error): string {
-  // Own names only: `constructor`, `toString` or `__proto__` must not find Object.prototype's members.
-  const check = Object.hasOwn(SETTABLE, name) ? SETTABLE[name] : undefined;
-  if (!check) throw unknownName();
-  const normalised = typeof value === 'string' ? check(value, fifo) : undefined;
-  if (normalised === undefined) throw badValue();
-  return normalised;
+/**
+ * Every topic attribute, in the order GetTopicAttributes lists them. SignatureVersion 1 (docs/aws-behaviour/sns.md §3),
+ * TracingConfig PassThrough and FifoThroughputScope Topic are the documented defaults; DisplayName and
+ * ContentBasedDeduplication are shown with theirs.
+ */
+const TOPIC_ATTRIBUTES = new AttributeTable<Draft, TopicShown, TopicContext, TopicFacts>([
+  displayName,
+  readOnly('EffectiveDeliveryPolicy', ({ topic }) => effectiveTopicDeliveryPolicy(topicDeliveryPolicy(topic))),
+  readOnly('Owner', ({ accountId }) => accountId),
+  policy,
+  readOnly('SubscriptionsConfirmed', ({ topic }) => String(countSubscriptions(topic, false))),
+  readOnly('SubscriptionsDeleted', () => '0'),
+  readOnly('SubscriptionsPending', ({ topic }) => String(countSubscriptions(topic, true))),
+  readOnly('TopicArn', ({ topic }) => topic.arn),
+  // Set by CreateTopic only (checked there with the name rule); SetTopicAttributes refuses it as a name.
+  fifoTopic,
+  settable('ContentBasedDeduplication', bool, { fifoOnly: true, assumed: 'false', shown: true }),
+  deliveryPolicy,
+  settable('SignatureVersion', oneOf('1', '2'), { assumed: '1' }),
+  settable('TracingConfig', oneOf('PassThrough', 'Active'), { assumed: 'PassThrough' }),
+  settable('KmsMasterKeyId', (value) => value),
+  archivePolicy,
+  settable('FifoThroughputScope', oneOf('Topic', 'MessageGroup'), { fifoOnly: true, assumed: 'Topic' }),
+  ...DELIVERY_STATUS_LOGGING,
+  // "The oldest timestamp at which a subscriber can start a replay" [D]; its text format is not recorded: ISO 8601.
+  readOnly('BeginningArchiveTime', ({ topic, now }) => {
+    const beginning = topic.archiveAt(now).beginning(now);
+    return beginning === undefined ? undefined : new Date(beginning).toISOString();
+  }),
+]);
+
+function countSubscriptions(topic: Topic, pending: boolean): number {
+  let count = 0;
+  for (const subscription of topic.subscriptions.values()) if (subscription.pendingConfirmation === pending) count++;
+  return count;
+}
+
+/** Validates one attribute into the draft; the two error factories say how the calling action words its errors. */
+function checkInto(draft: Draft, name: string, value: unknown, ctx: TopicContext, unknownName: () => AwsError): void {
+  const spec = TOPIC_ATTRIBUTES.settable(name);
+  if (!spec) throw unknownName();
+  if (typeof value !== 'string') throw ctx.badValue(name);
+  spec.parse(draft, value, ctx, name);
+}
+
+/** Whether CreateTopic's attributes ask for a FIFO topic (which decides the name rule and the checks). */
+export function requestsFifoTopic(attributes: Readonly<Record<string, unknown>>): boolean {
+  const value = attributes[fifoTopic.name];
+  return typeof value === 'string' && value.toLowerCase() === 'true';
 }
 
 /** CreateTopic's attributes, checked; FifoTopic is the caller's business (it decides the name rule). */
 export function checkCreateAttributes(attributes: Readonly<Record<string, unknown>>, fifo: boolean): Map<string, string> {
-  const result = new Map<string, string>();
+  // Not recorded from AWS: worded like the recorded "Invalid value for attribute: CustomUserData: ..."
+  const ctx: TopicContext = { fifo, badValue: (name) => snsErrors.invalidParameterNamed('Attributes', `Invalid value for attribute: ${name}`) };
+  const draft: Draft = new Map();
   for (const [name, value] of Object.entries(attributes)) {
-    if (value === undefined || name === 'FifoTopic') continue;
-    result.set(
-      name,
-      checked(
-        name,
-        value,
-        fifo,
-        () => snsErrors.invalidParameterNamed('Attributes', `Invalid attribute name: ${name}`),
-        // Not recorded from AWS: worded like the recorded "Invalid value for attribute: CustomUserData: ..."
-        () => snsErrors.invalidParameterNamed('Attributes', `Invalid value for attribute: ${name}`),
-      ),
-    );
+    if (value === undefined || name === fifoTopic.name) continue;
+    checkInto(draft, name, value, ctx, () => snsErrors.invalidParameterNamed('Attributes', `Invalid attribute name: ${name}`));
   }
-  return result;
+  return draft;
 }
 
 /** SetTopicAttributes: one attribute; FifoTopic cannot change after creation (docs/aws-behaviour/sns.md §1). */
 export function setTopicAttribute(topic: Topic, name: unknown, value: unknown, now: number): void {
-  if (typeof name !== 'string' || name === 'FifoTopic') throw snsErrors.invalidParameterNamed('AttributeName');
-  const stored = checked(
-    name,
-    value ?? '',
-    topic.fifo,
-    () => snsErrors.invalidParameterNamed('AttributeName'),
-    // Not recorded from AWS.
-    () => snsErrors.invalidParameterNamed('AttributeValue'),
-  );
+  const unknownName = (): AwsError => snsErrors.invalidParameterNamed('AttributeName');
+  if (typeof name !== 'string') throw unknownName();
+  // Not recorded from AWS.
+  const ctx: TopicContext = { fifo: topic.fifo, badValue: () => snsErrors.invalidParameterNamed('AttributeValue') };
+  const draft: Draft = new Map();
+  checkInto(draft, name, value ?? '', ctx, unknownName);
   // The archive is brought to `now` on either side of the change, so one switched on now starts now.
   topic.archiveAt(now);
-  storeTopicAttribute(topic, name, stored);
+  for (const [key, stored] of draft) storeTopicAttribute(topic, key, stored);
   // Deactivating the archive deletes what it holds [D]; stored as `{}` (shown as set, not recorded from AWS).
   topic.archiveAt(now);
 }
 
 /** Stores a checked attribute value; "" removes any attribute but DisplayName, whose "" is its value. */
 export function storeTopicAttribute(topic: Topic, name: string, value: string): void {
-  if (value === '' && name !== 'DisplayName') topic.attributes.delete(name);
+  if (value === '' && name !== displayName.name) topic.attributes.delete(name);
   else topic.attributes.set(name, value);
 }
 
-/** The first given attribute whose value differs from the topic's, for CreateTopic idempotency. */
+/** Whether a given attribute differs from the topic's, for CreateTopic idempotency. */
 export function differsFromTopic(topic: Topic, attributes: ReadonlyMap<string, string>): boolean {
-  for (const [name, value] of attributes) {
-    // "" given for an attribute never set is no difference: it would remove it (setTopicAttribute).
-    if ((topic.attributes.get(name) ?? defaultOf(topic, name) ?? '') !== value) return true;
+  const requested: TopicShown = { fifo: topic.fifo, attributes };
+  for (const name of attributes.keys()) {
+    const spec = TOPIC_ATTRIBUTES.settable(name);
+    if (spec && spec.compareKey(topic) !== spec.compareKey(requested)) return true;
   }
   return false;
-}
-
-/**
- * What SNS applies for an attribute never set, so that giving it to CreateTopic again is no difference. DisplayName
- * and ContentBasedDeduplication are shown with these values; SignatureVersion 1 (docs/aws-behaviour/sns.md §3), TracingConfig PassThrough
- * and FifoThroughputScope Topic are the documented defaults.
- */
-function defaultOf(topic: Topic, name: string): string | undefined {
-  if (name === 'DisplayName') return '';
-  if (name === 'SignatureVersion') return '1';
-  if (name === 'TracingConfig') return 'PassThrough';
-  if (name === 'ContentBasedDeduplication' && topic.fifo) return 'false';
-  if (name === 'FifoThroughputScope' && topic.fifo) return 'Topic';
-  return undefined;
 }
 
 export function defaultTopicPolicy(topicArn: string, accountId: string): string {
@@ -170,27 +240,15 @@ export function defaultTopicPolicy(topicArn: string, accountId: string): string 
 
 /** GetTopicAttributes: the verified key set, with what was set on top (docs/aws-behaviour/sns.md §1). */
 export function renderTopicAttributes(topic: Topic, accountId: string, now: number): Record<string, string> {
-  const subscriptions = [...topic.subscriptions.values()];
-  const confirmed = subscriptions.filter((s) => !s.pendingConfirmation).length;
-  const rendered: Record<string, string> = {
-    DisplayName: '',
-    EffectiveDeliveryPolicy: effectiveTopicDeliveryPolicy(topic.attributes.get('DeliveryPolicy')),
-    Owner: accountId,
-    Policy: defaultTopicPolicy(topic.arn, accountId),
-    SubscriptionsConfirmed: String(confirmed),
-    SubscriptionsDeleted: '0',
-    SubscriptionsPending: String(subscriptions.length - confirmed),
-    TopicArn: topic.arn,
-    ...(topic.fifo ? { FifoTopic: 'true', ContentBasedDeduplication: 'false' } : {}),
-  };
-  for (const [name, value] of topic.attributes) rendered[name] = value;
-  // "The oldest timestamp at which a subscriber can start a replay" [D]; its text format is not recorded: ISO 8601.
-  const beginning = topic.archiveAt(now).beginning(now);
-  if (beginning !== undefined) rendered['BeginningArchiveTime'] = new Date(beginning).toISOString();
-  return rendered;
+  return TOPIC_ATTRIBUTES.render(topic, { topic, accountId, now });
 }
 
 /** The topic's DeliveryPolicy as stored, which its subscriptions' effective policies inherit from. */
 export function topicDeliveryPolicy(topic: Topic): string | undefined {
-  return topic.attributes.get('DeliveryPolicy');
+  return topic.attributes.get(deliveryPolicy.name);
+}
+
+/** The topic's ArchivePolicy as stored (archive.ts reads it). */
+export function topicArchivePolicy(topic: Pick<Topic, 'attributes'>): string | undefined {
+  return topic.attributes.get(archivePolicy.name);
 }

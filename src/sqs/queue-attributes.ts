@@ -62,7 +62,7 @@ type NumericKey = {
 }[keyof QueueSettings];
 
 /** A settable queue attribute; `byDefault` is what a new queue has (merged into defaultQueueSettings). */
-interface QueueAttribute extends SettableAttribute<Draft, QueueSettings, AttributeContext> {
+interface QueueAttribute extends SettableAttribute<Draft, QueueSettings, AttributeContext, QueueFacts> {
   readonly byDefault?: Partial<QueueSettings>;
 }
 type QueueAttributeSpec = AttributeSpec<Draft, QueueSettings, AttributeContext, QueueFacts>;
@@ -352,7 +352,7 @@ export function firstDifferingAttribute(
 // ---------------------------------------------------------------------------------------------------------------
 // Names, raw values and cross-attribute rules
 
-type Entry = readonly [SettableAttribute<Draft, QueueSettings, AttributeContext>, unknown];
+type Entry = readonly [SettableAttribute<Draft, QueueSettings, AttributeContext, QueueFacts>, unknown];
 
 /** The supplied entries, names checked. Null/undefined values count as absent (the SDK drops them). */
 function checkedEntries(attributes: Readonly<Record<string, unknown>>, ctx: AttributeContext): Entry[] {

@@ -11,7 +11,14 @@ import type {
 import { NotEmulatedError } from '../../aws-error.js';
 import { snsErrors } from '../errors.js';
 import type { SnsBackend } from '../sns-backend.js';
-import { checkCreateAttributes, differsFromTopic, renderTopicAttributes, setTopicAttribute, storeTopicAttribute } from '../topic-attributes.js';
+import {
+  checkCreateAttributes,
+  differsFromTopic,
+  renderTopicAttributes,
+  requestsFifoTopic,
+  setTopicAttribute,
+  storeTopicAttribute,
+} from '../topic-attributes.js';
 import { paginateByToken } from './pagination.js';
 import { checkTagCount, tagList, tagsDifferFrom } from './tags.js';
 
@@ -20,7 +27,7 @@ const FIFO_NAME = /^[A-Za-z0-9_-]{1,251}\.fifo$/;
 
 export function createTopic(backend: SnsBackend, input: Partial<CreateTopicCommandInput>): Omit<CreateTopicCommandOutput, '$metadata'> {
   const attributes = { ...(input.Attributes ?? {}) } as Record<string, unknown>;
-  const fifo = typeof attributes['FifoTopic'] === 'string' && attributes['FifoTopic'].toLowerCase() === 'true';
+  const fifo = requestsFifoTopic(attributes);
   const name = input.Name;
   // A FIFO topic needs both the suffix and FifoTopic=true; either alone is a bad name (docs/aws-behaviour/sns.md §1).
   if (typeof name !== 'string' || !(fifo ? FIFO_NAME : STANDARD_NAME).test(name)) {
