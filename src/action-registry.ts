@@ -27,11 +27,18 @@ export interface ActionSpec<Backend> {
 
 export type ActionTable<Spec> = Readonly<Record<string, Spec>>;
 
-/** The names of a registry's batch actions, as literal types. */
-export type BatchActionOf<Table> = {
-  [Name in keyof Table]: Table[Name] extends { readonly batch: object } ? Name : never;
-}[keyof Table] &
-  string;
+/**
+ * Each action's kind, `batch` or `single`: all the public types (SqsAction, SqsBatchAction, ...) need of a registry.
+ * Its type is written out in the package's declarations, which thus never reach the handlers' types nor the SDK's.
+ */
+export function kindsOf<Table extends ActionTable<{ readonly handler: unknown; readonly batch?: object }>>(
+  table: Table,
+): { readonly [Name in keyof Table]: Table[Name] extends { readonly batch: object } ? 'batch' : 'single' } {
+  return Object.fromEntries(Object.entries(table).map(([name, spec]) => [name, spec.batch ? 'batch' : 'single'])) as never;
+}
+
+/** The names of the batch actions of a `kindsOf` map. */
+export type BatchNames<Kinds> = { [Name in keyof Kinds]: Kinds[Name] extends 'batch' ? Name : never }[keyof Kinds] & string;
 
 /** The handlers by action name, as the plugin's dispatch looks them up. */
 export function handlersOf<Backend>(table: ActionTable<ActionSpec<Backend>>): Readonly<Record<string, ActionHandler<Backend>>> {

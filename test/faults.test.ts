@@ -29,6 +29,10 @@ import type * as SqsSdk from '@aws-sdk/client-sqs';
 import type { SnsAction, SqsAction } from '../src/faults/actions.js';
 import { SNS_ACTIONS, snsActions } from '../src/sns/actions/index.js';
 import { SQS_ACTIONS, sqsActions } from '../src/sqs/actions/index.js';
+import { AwsError } from '../src/aws-error.js';
+import { faultError } from '../src/faults/catalogue.js';
+import { snsErrors } from '../src/sns/errors.js';
+import { sqsErrors } from '../src/sqs/errors.js';
 import { rejectionOf, sqsSetup } from './helpers.js';
 import { abortSignalReachesMiddleware, RequestThrottled } from './sdk-features.js'; // RequestThrottled: the SDK's class, or SQSServiceException before 3.447.0
 import { snsSetup } from './sns/sns-support.js';
@@ -591,6 +595,21 @@ describe('the API', () => {
     expect([sqsNamesAreCommands, snsNamesAreCommands]).toEqual([true, true]);
     expect(Object.keys(sqsActions)).toEqual(Object.keys(SQS_ACTIONS));
     expect(Object.keys(snsActions)).toEqual(Object.keys(SNS_ACTIONS));
+  });
+});
+
+describe('the error catalogue', () => {
+  it('injects the very errors the emulation raises, by class name or code', () => {
+    const fields = ({ code, shape, wireType, status, type, message }: AwsError) => ({ code, shape, wireType, status, type, message });
+    const same = (injected: AwsError, raised: AwsError) => expect(fields(injected)).toEqual(fields(raised));
+    same(faultError('SQS', 'QueueDoesNotExist'), sqsErrors.queueDoesNotExist());
+    same(faultError('SQS', 'AWS.SimpleQueueService.NonExistentQueue'), sqsErrors.queueDoesNotExist());
+    same(faultError('SQS', 'InvalidBatchEntryId'), sqsErrors.invalidBatchEntryId());
+    same(faultError('SQS', 'InvalidParameterValueException', { message: 'm' }), sqsErrors.invalidParameterValue('m'));
+    same(faultError('SQS', 'ReceiptHandleIsInvalid', { message: 'm' }), new AwsError({ ...fields(sqsErrors.receiptHandleIsInvalid('h')), message: 'm' }));
+    same(faultError('SNS', 'NotFound'), snsErrors.topicNotFound());
+    same(faultError('SNS', 'EmptyBatchRequestException'), snsErrors.emptyBatchRequest());
+    same(faultError('SNS', 'InvalidParameter', { message: 'm' }), snsErrors.invalidParameter('m'));
   });
 });
 

@@ -1,5 +1,5 @@
 import type { AddPermissionCommandInput } from '@aws-sdk/client-sns';
-import { actionsWhere, batchChecksOf, handlersOf, type ActionSpec, type ActionTable, type BatchActionOf } from '../../action-registry.js';
+import { actionsWhere, batchChecksOf, handlersOf, type ActionSpec, type ActionTable } from '../../action-registry.js';
 import type { SnsBackend } from '../sns-backend.js';
 import { addPermission, removePermission } from './permissions.js';
 import { publish } from './publish.js';
@@ -50,11 +50,6 @@ export const SNS_ACTIONS = {
   },
   RemovePermission: { handler: removePermission, grantable: true },
 } as const satisfies ActionTable<SnsActionSpec>;
-
-/** An SNS action by the SDK's name, without `Command`. */
-export type SnsAction = keyof typeof SNS_ACTIONS;
-/** An SNS batch action: its answer has per-entry `Successful` / `Failed` lists. */
-export type SnsBatchAction = BatchActionOf<typeof SNS_ACTIONS>;
 
 const table: ActionTable<SnsActionSpec> = SNS_ACTIONS;
 

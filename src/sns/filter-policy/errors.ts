@@ -1,4 +1,4 @@
-import type { SnsAction } from '../actions/index.js';
+import type { SnsAction } from '../../faults/actions.js';
 import { jacksonLocation } from './jackson-location.js';
 
 /**

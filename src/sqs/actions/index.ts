@@ -1,5 +1,5 @@
 import type { AddPermissionCommandInput } from '@aws-sdk/client-sqs';
-import { actionsWhere, batchChecksOf, handlersOf, type ActionSpec, type ActionTable, type BatchActionOf } from '../../action-registry.js';
+import { actionsWhere, batchChecksOf, handlersOf, type ActionSpec, type ActionTable } from '../../action-registry.js';
 import type { SqsBackend } from '../sqs-backend.js';
 import { validateBatchEntries } from './batch.js';
 import { changeMessageVisibility } from './change-message-visibility.js';
@@ -70,11 +70,6 @@ export const SQS_ACTIONS = {
   ListMessageMoveTasks: { handler: listMessageMoveTasks },
   CancelMessageMoveTask: { handler: cancelMessageMoveTask },
 } as const satisfies ActionTable<SqsActionSpec>;
-
-/** An SQS action by the SDK's name, without `Command`. */
-export type SqsAction = keyof typeof SQS_ACTIONS;
-/** An SQS batch action: its answer has per-entry `Successful` / `Failed` lists. */
-export type SqsBatchAction = BatchActionOf<typeof SQS_ACTIONS>;
 
 const table: ActionTable<SqsActionSpec> = SQS_ACTIONS;
 
