@@ -35,6 +35,14 @@ export interface ErrorIdentity {
   readonly message: string;
 }
 
+/** Default messages shared by both services' tables, for errors AWS sends no recorded text for. */
+export const SHARED_MESSAGES = {
+  throttled: 'Rate exceeded',
+  internal: 'An internal error occurred. Try the request again.',
+  unavailable: 'The service is unavailable. Try the request again.',
+  accessDenied: 'The caller is not allowed to perform this action.',
+} as const;
+
 /** Who is at fault for a status: the caller for a 4xx, the service for a 5xx. */
 export const faultSide = (status: number): ErrorType => (status >= 500 ? 'Receiver' : 'Sender');
 

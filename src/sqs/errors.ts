@@ -1,10 +1,7 @@
-import { AwsError, errorOf, type ErrorIdentity } from '../aws-error.js';
+import { AwsError, errorOf, SHARED_MESSAGES, type ErrorIdentity } from '../aws-error.js';
 import { textOf } from '../util/text.js';
 
-const THROTTLED = 'Rate exceeded';
-const INTERNAL = 'An internal error occurred. Try the request again.';
-const UNAVAILABLE = 'The service is unavailable. Try the request again.';
-const ACCESS_DENIED = 'The caller is not allowed to perform this action.';
+const { throttled: THROTTLED, internal: INTERNAL, unavailable: UNAVAILABLE, accessDenied: ACCESS_DENIED } = SHARED_MESSAGES;
 
 /**
  * Every SQS error, by the SDK's class name (by the code for unmodelled ones), with the code and HTTP status AWS
