@@ -115,6 +115,8 @@ const displayName = settable('DisplayName', (value) => (value.length <= 100 ? va
 const deliveryPolicy = settable('DeliveryPolicy', (value) =>
   value === '' ? value : jsonObject(value) && normalizeTopicDeliveryPolicy(value),
 );
+const contentBasedDeduplication = settable('ContentBasedDeduplication', bool, { fifoOnly: true, assumed: 'false', shown: true });
+const signatureVersion = settable('SignatureVersion', oneOf('1', '2'), { assumed: '1' });
 const archivePolicy = settable('ArchivePolicy', archivePolicyCheck, { fifoOnly: true });
 const fifoTopic = readOnly('FifoTopic', ({ topic }) => (topic.fifo ? 'true' : undefined));
 
@@ -134,9 +136,9 @@ const TOPIC_ATTRIBUTES = new AttributeTable<Draft, TopicShown, TopicContext, Top
   readOnly('TopicArn', ({ topic }) => topic.arn),
   // Set by CreateTopic only (checked there with the name rule); SetTopicAttributes refuses it as a name.
   fifoTopic,
-  settable('ContentBasedDeduplication', bool, { fifoOnly: true, assumed: 'false', shown: true }),
+  contentBasedDeduplication,
   deliveryPolicy,
-  settable('SignatureVersion', oneOf('1', '2'), { assumed: '1' }),
+  signatureVersion,
   settable('TracingConfig', oneOf('PassThrough', 'Active'), { assumed: 'PassThrough' }),
   settable('KmsMasterKeyId', (value) => value),
   archivePolicy,
@@ -212,7 +214,7 @@ export function differsFromTopic(topic: Topic, attributes: ReadonlyMap<string, s
   return false;
 }
 
-export function defaultTopicPolicy(topicArn: string, accountId: string): string {
+function defaultTopicPolicy(topicArn: string, accountId: string): string {
   return JSON.stringify({
     Version: '2008-10-17',
     Id: '__default_policy_ID',
@@ -251,4 +253,23 @@ export function topicDeliveryPolicy(topic: Topic): string | undefined {
 /** The topic's ArchivePolicy as stored (archive.ts reads it). */
 export function topicArchivePolicy(topic: Pick<Topic, 'attributes'>): string | undefined {
   return topic.attributes.get(archivePolicy.name);
+}
+
+/** The topic's Policy as stored, else SNS's default one (AddPermission and RemovePermission edit it). */
+export function topicPolicy(topic: Topic, accountId: string): string {
+  return topic.attributes.get(policy.name) ?? defaultTopicPolicy(topic.arn, accountId);
+}
+
+/** Stores a policy AddPermission or RemovePermission wrote. */
+export function storeTopicPolicy(topic: Topic, text: string): void {
+  topic.attributes.set(policy.name, text);
+}
+
+/** The SignatureVersion standard topics sign with: as set, else SNS's default (docs/aws-behaviour/sns.md §3). */
+export function topicSignatureVersion(topic: Topic): string {
+  return signatureVersion.compareKey(topic);
+}
+
+export function topicContentBasedDeduplication(topic: Topic): boolean {
+  return topic.attributes.get(contentBasedDeduplication.name) === 'true';
 }

@@ -3,7 +3,7 @@ import { partitionOf } from '../arn.js';
 import { missingParameter, snsErrors } from '../errors.js';
 import type { SnsBackend } from '../sns-backend.js';
 import type { Topic } from '../topic.js';
-import { defaultTopicPolicy } from '../topic-attributes.js';
+import { storeTopicPolicy, topicPolicy } from '../topic-attributes.js';
 import { textOf } from '../../util/text.js';
 
 /**
@@ -49,7 +49,7 @@ export function addPermission(backend: SnsBackend, input: Partial<AddPermissionC
     Action: oneOrMany(allowed),
     Resource: topic.arn,
   });
-  topic.attributes.set('Policy', JSON.stringify({ ...policy, Statement: statements }));
+  storeTopicPolicy(topic, JSON.stringify({ ...policy, Statement: statements }));
   return {};
 }
 
@@ -60,13 +60,13 @@ export function removePermission(backend: SnsBackend, input: Partial<RemovePermi
   const policy = policyOf(topic, backend.scope.accountId);
   const statements = statementsOf(policy);
   const kept = statements.filter((statement) => statement.Sid !== label);
-  if (kept.length !== statements.length) topic.attributes.set('Policy', JSON.stringify({ ...policy, Statement: kept }));
+  if (kept.length !== statements.length) storeTopicPolicy(topic, JSON.stringify({ ...policy, Statement: kept }));
   return {};
 }
 
 /** The topic's Policy as a document: as set, or the default one. SetTopicAttributes only stores JSON objects. */
 function policyOf(topic: Topic, accountId: string): PolicyDocument {
-  return JSON.parse(topic.attributes.get('Policy') ?? defaultTopicPolicy(topic.arn, accountId)) as PolicyDocument;
+  return JSON.parse(topicPolicy(topic, accountId)) as PolicyDocument;
 }
 
 /** The statements of a policy, as a list to change: a single statement object counts as a list of one. */

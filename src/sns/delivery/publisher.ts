@@ -6,6 +6,7 @@ import { snsSenderId } from '../publish/sender-id.js';
 import type { RequestContext } from '../../plugin.js';
 import type { SnsBackend } from '../sns-backend.js';
 import type { Topic } from '../topic.js';
+import { topicSignatureVersion } from '../topic-attributes.js';
 import { fanOut } from './fan-out.js';
 import { rawDeliveryAttributes, type SqsDeliveryContext } from './sqs-endpoint.js';
 
@@ -64,7 +65,7 @@ export function publishToTopic(backend: SnsBackend, topic: Topic, entry: Publish
     subject: entry.subject,
     timestamp: now,
     attributes: entry.attributes,
-    signatureVersion: topic.fifo ? undefined : (topic.attributes.get('SignatureVersion') ?? '1'),
+    signatureVersion: topic.fifo ? undefined : topicSignatureVersion(topic),
     endpointBase: snsEndpointBase(backend.scope.region),
   };
   const { traceHeader } = request;

@@ -3,6 +3,7 @@ import { parseTopicArn } from '../arn.js';
 import { missingParameter, snsErrors } from '../errors.js';
 import type { SnsBackend } from '../sns-backend.js';
 import type { Topic } from '../topic.js';
+import { topicContentBasedDeduplication } from '../topic-attributes.js';
 import type { TopicKind } from './fifo-rules.js';
 import { textOf } from '../../util/text.js';
 
@@ -46,7 +47,7 @@ export function resolveTopic(backend: SnsBackend, value: unknown, parameter: 'To
     topic,
     kind: {
       fifo: topic ? topic.fifo : address.name.endsWith('.fifo'),
-      contentBasedDeduplication: topic ? topic.attributes.get('ContentBasedDeduplication') === 'true' : undefined,
+      contentBasedDeduplication: topic ? topicContentBasedDeduplication(topic) : undefined,
     },
   };
 }
