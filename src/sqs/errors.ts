@@ -84,6 +84,23 @@ export const SQS_ERRORS = {
   AccessDenied: { code: 'AccessDenied', status: 403, message: ACCESS_DENIED },
 } as const satisfies Readonly<Record<string, ErrorIdentity>>;
 
+/**
+ * The reasons AWS gives for an integer parameter out of its range (actions/params.ts optionalInteger): worded
+ * differently by each action, even for the same parameter.
+ */
+export const SQS_RANGE_REASONS = {
+  /** [AWS-snap] docs/aws-behaviour/sqs.md §4.9 */
+  receiveMaxNumberOfMessages: 'Must be between 1 and 10, if provided.',
+  /** [3P] */
+  receiveVisibilityTimeout: 'Must be >= 0 and <= 43200, if provided.',
+  /** [AWS-snap] */
+  receiveWaitTimeSeconds: 'Must be >= 0 and <= 20, if provided.',
+  /** [3P] docs/aws-behaviour/sqs.md §4.12 */
+  changeVisibilityTimeout: 'Must be between 0 and 43200.',
+  /** [3P] docs/aws-behaviour/sqs.md §4.13 */
+  changeVisibilityTimeoutInBatch: 'VisibilityTimeout must be an integer between 0 and 43200.',
+} as const;
+
 /** The SQS error `name`, with its default message or `message`. */
 const sqsError = (name: keyof typeof SQS_ERRORS, message?: string): AwsError => errorOf(SQS_ERRORS[name], message);
 

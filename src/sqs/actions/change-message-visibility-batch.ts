@@ -2,6 +2,7 @@ import type {
   ChangeMessageVisibilityBatchCommandInput,
   ChangeMessageVisibilityBatchRequestEntry,
 } from '@aws-sdk/client-sqs';
+import { SQS_RANGE_REASONS } from '../errors.js';
 import type { SqsBackend } from '../sqs-backend.js';
 import { batchOutput, runEntry, type BatchOutput, validateBatchEntries, type BatchResultErrorEntry } from './batch.js';
 import { changeVisibilityByHandle, visibilityTimeoutParam } from './receipt.js';
@@ -26,7 +27,7 @@ export function changeMessageVisibilityBatch(
         const seconds = visibilityTimeoutParam(
           entry.VisibilityTimeout,
           `ChangeMessageVisibilityBatchRequestEntry.${index + 1}.VisibilityTimeout`,
-          'VisibilityTimeout must be an integer between 0 and 43200.',
+          SQS_RANGE_REASONS.changeVisibilityTimeoutInBatch,
         );
         changeVisibilityByHandle(queue, entry.ReceiptHandle, seconds);
       });

@@ -3,7 +3,7 @@ import { abortError, type AbortSignalLike, type RequestContext } from '../../plu
 import type { Waiter } from '../long-poll.js';
 import { MAX_VISIBILITY_TIMEOUT_SECONDS, type Queue, type ReceivedMessage } from '../queue.js';
 import type { SqsBackend } from '../sqs-backend.js';
-import { sqsErrors } from '../errors.js';
+import { SQS_RANGE_REASONS, sqsErrors } from '../errors.js';
 import { isFifoIdentifier } from '../message-validation.js';
 import { optionalInteger, stringList } from './params.js';
 import { messageShaper } from './receive-output.js';
@@ -17,16 +17,16 @@ export function receiveMessage(
 ): ReceiveOutput | Promise<ReceiveOutput> {
   const queue = backend.queueByUrl(input.QueueUrl);
   const max =
-    optionalInteger('MaxNumberOfMessages', input.MaxNumberOfMessages, 1, 10, 'Must be between 1 and 10, if provided.') ?? 1;
+    optionalInteger('MaxNumberOfMessages', input.MaxNumberOfMessages, 1, 10, SQS_RANGE_REASONS.receiveMaxNumberOfMessages) ?? 1;
   const visibilityTimeout = optionalInteger(
     'VisibilityTimeout',
     input.VisibilityTimeout,
     0,
     MAX_VISIBILITY_TIMEOUT_SECONDS,
-    'Must be >= 0 and <= 43200, if provided.',
+    SQS_RANGE_REASONS.receiveVisibilityTimeout,
   );
   const waitTimeSeconds =
-    optionalInteger('WaitTimeSeconds', input.WaitTimeSeconds, 0, 20, 'Must be >= 0 and <= 20, if provided.') ??
+    optionalInteger('WaitTimeSeconds', input.WaitTimeSeconds, 0, 20, SQS_RANGE_REASONS.receiveWaitTimeSeconds) ??
     queue.settings.receiveMessageWaitTimeSeconds;
   const shape = messageShaper(
     [...stringList('AttributeNames', input.AttributeNames), ...stringList('MessageSystemAttributeNames', input.MessageSystemAttributeNames)],
