@@ -7,7 +7,9 @@ import { compileFilterPolicy, FilterPolicyError } from './filter-policy/index.js
 import { readJson } from './filter-policy/json-reader.js';
 import { checkReplayPolicy, type ReplayFacts } from './replay-policy.js';
 import {
+  copySettings,
   effectiveFilterScope,
+  NEW_SUBSCRIPTION_SETTINGS,
   type FilterPolicyScope,
   type Protocol,
   type StoredFilterPolicy,
@@ -235,24 +237,6 @@ function compileStoredPolicy(call: AttributeCall, text: string, scope: FilterPol
   }
 }
 
-/** A copy of the settings in force, for a request to build on. */
-function draftOf(settings: SubscriptionSettings): Draft {
-  const { rawMessageDelivery, filterPolicy, filterPolicyScope, redrivePolicy, deliveryPolicy, replayPolicy, subscriptionRoleArn } = settings;
-  return {
-    settings: { rawMessageDelivery, filterPolicy, filterPolicyScope, redrivePolicy, deliveryPolicy, replayPolicy, subscriptionRoleArn },
-  };
-}
-
-const NEW_SUBSCRIPTION: SubscriptionSettings = Object.freeze({
-  rawMessageDelivery: false,
-  filterPolicy: undefined,
-  filterPolicyScope: undefined,
-  redrivePolicy: undefined,
-  deliveryPolicy: undefined,
-  replayPolicy: undefined,
-  subscriptionRoleArn: undefined,
-});
-
 /** One attribute checked and written into the draft: the name must be known and the value acceptable. */
 function parseInto(draft: Draft, name: unknown, value: unknown, ctx: CheckContext): Settable {
   const spec = typeof name === 'string' ? SUBSCRIPTION_ATTRIBUTES.settable(name) : undefined;
@@ -285,7 +269,7 @@ export function checkSubscribeAttributes(
   target: SubscriptionTarget,
 ): CheckedAttributes {
   const ctx = context('Subscribe', target);
-  const draft = draftOf(NEW_SUBSCRIPTION);
+  const draft: Draft = { settings: copySettings(NEW_SUBSCRIPTION_SETTINGS) };
   const given: Settable[] = [];
   for (const [name, value] of Object.entries(attributes ?? {})) {
     if (value !== undefined) given.push(parseInto(draft, name, value, ctx));
@@ -309,7 +293,7 @@ export function applySubscribeAttributes(subscription: Subscription, checked: Ch
  */
 export function setSubscriptionAttribute(subscription: Subscription, target: SubscriptionTarget, name: unknown, value: unknown): void {
   const ctx = context('SetSubscriptionAttributes', target);
-  const draft = draftOf(subscription);
+  const draft: Draft = { settings: copySettings(subscription) };
   parseInto(draft, name, value, ctx);
   Object.assign(subscription, settle(draft, ctx.call));
 }

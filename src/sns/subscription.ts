@@ -43,15 +43,35 @@ export interface SubscriptionSettings {
   subscriptionRoleArn: string | undefined;
 }
 
+/** What a new subscription has. */
+export const NEW_SUBSCRIPTION_SETTINGS: Readonly<SubscriptionSettings> = Object.freeze({
+  rawMessageDelivery: false,
+  filterPolicy: undefined,
+  filterPolicyScope: undefined,
+  redrivePolicy: undefined,
+  deliveryPolicy: undefined,
+  replayPolicy: undefined,
+  subscriptionRoleArn: undefined,
+});
+
+const SETTING_KEYS = Object.keys(NEW_SUBSCRIPTION_SETTINGS) as (keyof SubscriptionSettings)[];
+
+/** A copy of the settings part of `source`, for a request to build on. */
+export function copySettings(source: Readonly<SubscriptionSettings>): SubscriptionSettings {
+  const copy = { ...NEW_SUBSCRIPTION_SETTINGS };
+  for (const key of SETTING_KEYS) copyMember(copy, source, key);
+  return copy;
+}
+
+function copyMember<K extends keyof SubscriptionSettings>(to: SubscriptionSettings, from: Readonly<SubscriptionSettings>, key: K): void {
+  to[key] = from[key];
+}
+
+/** The class carries its settings as plain fields, declared once by SubscriptionSettings (merged into the class). */
+export interface Subscription extends SubscriptionSettings {}
+
 /** One subscription of a topic. */
-export class Subscription implements SubscriptionSettings {
-  rawMessageDelivery = false;
-  filterPolicy: StoredFilterPolicy | undefined;
-  filterPolicyScope: FilterPolicyScope | undefined;
-  redrivePolicy: StoredRedrivePolicy | undefined;
-  deliveryPolicy: StoredDeliveryPolicy | undefined;
-  replayPolicy: string | undefined;
-  subscriptionRoleArn: string | undefined;
+export class Subscription {
   pendingConfirmation: boolean;
   /** "true" once confirmed by a signed request; SDK calls are always signed (docs/aws-behaviour/sns.md §8). */
   confirmationWasAuthenticated: boolean;
@@ -65,6 +85,7 @@ export class Subscription implements SubscriptionSettings {
     /** The token ConfirmSubscription takes, for protocols that need one. */
     readonly confirmationToken: string,
   ) {
+    Object.assign(this, NEW_SUBSCRIPTION_SETTINGS);
     this.pendingConfirmation = CONFIRMED_BY_TOKEN.has(protocol);
     this.confirmationWasAuthenticated = !this.pendingConfirmation;
   }
