@@ -75,7 +75,13 @@ export const MAX_POLICY_STATEMENTS = 20;
 // ---------------------------------------------------------------------------------------------------------------
 // The declarations (§3 table)
 
-function numeric(name: string, key: NumericKey, min: number, max: number, byDefault: number): QueueAttribute {
+interface Range {
+  readonly min: number;
+  readonly max: number;
+  readonly byDefault: number;
+}
+
+function numeric(name: string, key: NumericKey, { min, max, byDefault }: Range): QueueAttribute {
   return {
     name,
     kind: 'settable',
@@ -94,14 +100,14 @@ function readOnly(name: string, render: (facts: QueueFacts) => string): QueueAtt
 
 const epochSeconds = (milliseconds: number): string => String(Math.floor(milliseconds / 1000));
 
-const delaySeconds = numeric('DelaySeconds', 'delaySeconds', 0, 900, 0);
+const delaySeconds = numeric('DelaySeconds', 'delaySeconds', { min: 0, max: 900, byDefault: 0 });
 /** MaximumMessageSize defaults to the 2025 limit of 1 MiB. */
-const maximumMessageSize = numeric('MaximumMessageSize', 'maximumMessageSize', 1024, 1_048_576, 1_048_576);
-const messageRetentionPeriod = numeric('MessageRetentionPeriod', 'messageRetentionPeriod', 60, 1_209_600, 345_600);
-const receiveMessageWaitTimeSeconds = numeric('ReceiveMessageWaitTimeSeconds', 'receiveMessageWaitTimeSeconds', 0, 20, 0);
-const visibilityTimeout = numeric('VisibilityTimeout', 'visibilityTimeout', 0, 43_200, 30);
+const maximumMessageSize = numeric('MaximumMessageSize', 'maximumMessageSize', { min: 1024, max: 1_048_576, byDefault: 1_048_576 });
+const messageRetentionPeriod = numeric('MessageRetentionPeriod', 'messageRetentionPeriod', { min: 60, max: 1_209_600, byDefault: 345_600 });
+const receiveMessageWaitTimeSeconds = numeric('ReceiveMessageWaitTimeSeconds', 'receiveMessageWaitTimeSeconds', { min: 0, max: 20, byDefault: 0 });
+const visibilityTimeout = numeric('VisibilityTimeout', 'visibilityTimeout', { min: 0, max: 43_200, byDefault: 30 });
 const kmsDataKeyReusePeriodSeconds: QueueAttribute = {
-  ...numeric('KmsDataKeyReusePeriodSeconds', 'kmsDataKeyReusePeriodSeconds', 60, 86_400, 300),
+  ...numeric('KmsDataKeyReusePeriodSeconds', 'kmsDataKeyReusePeriodSeconds', { min: 60, max: 86_400, byDefault: 300 }),
   // AWS shows the reuse period only while a key is set (§3, AWS-snap).
   render: (settings) => (settings.kmsMasterKeyId === undefined ? undefined : String(settings.kmsDataKeyReusePeriodSeconds)),
 };
@@ -221,31 +227,27 @@ const contentBasedDeduplication: QueueAttribute = {
   compareKey: (settings) => String(settings.contentBasedDeduplication),
 };
 
-const deduplicationScope: QueueAttribute = {
-  name: 'DeduplicationScope',
-  kind: 'settable',
-  fifoOnly: sqsErrors.fifoOnlyAttribute,
-  byDefault: { deduplicationScope: 'queue' },
-  parse(draft, raw, _ctx, name) {
-    if (raw !== 'queue' && raw !== 'messageGroup') throw sqsErrors.invalidAttributeValue(name);
-    draft.deduplicationScope = raw;
-  },
-  render: shownOnFifo((settings) => settings.deduplicationScope),
-  compareKey: (settings) => settings.deduplicationScope,
-};
+type ChoiceKey = 'deduplicationScope' | 'fifoThroughputLimit';
 
-const fifoThroughputLimit: QueueAttribute = {
-  name: 'FifoThroughputLimit',
-  kind: 'settable',
-  fifoOnly: sqsErrors.fifoOnlyAttribute,
-  byDefault: { fifoThroughputLimit: 'perQueue' },
-  parse(draft, raw, _ctx, name) {
-    if (raw !== 'perQueue' && raw !== 'perMessageGroupId') throw sqsErrors.invalidAttributeValue(name);
-    draft.fifoThroughputLimit = raw;
-  },
-  render: shownOnFifo((settings) => settings.fifoThroughputLimit),
-  compareKey: (settings) => settings.fifoThroughputLimit,
-};
+/** A FIFO-only attribute taking one of a few words, which a standard queue refuses as FIFO-only. */
+function fifoChoice<K extends ChoiceKey>(name: string, key: K, allowed: readonly QueueSettings[K][], byDefault: QueueSettings[K]): QueueAttribute {
+  return {
+    name,
+    kind: 'settable',
+    fifoOnly: sqsErrors.fifoOnlyAttribute,
+    byDefault: { [key]: byDefault },
+    parse(draft, raw) {
+      const value = allowed.find((word) => word === raw);
+      if (value === undefined) throw sqsErrors.invalidAttributeValue(name);
+      draft[key] = value;
+    },
+    render: shownOnFifo((settings) => settings[key]),
+    compareKey: (settings) => settings[key],
+  };
+}
+
+const deduplicationScope = fifoChoice('DeduplicationScope', 'deduplicationScope', ['queue', 'messageGroup'], 'queue');
+const fifoThroughputLimit = fifoChoice('FifoThroughputLimit', 'fifoThroughputLimit', ['perQueue', 'perMessageGroupId'], 'perQueue');
 
 const SETTABLE: readonly QueueAttribute[] = [
   delaySeconds,
