@@ -44,6 +44,23 @@ describe('long polling', () => {
     expect(Date.now() - start).toBe(20_000);
   });
 
+  it('serves the longer-waiting receive first when another wait ends the instant a message returns', async () => {
+    // The model checker found this: with queue VisibilityTimeout 0 both waiting receives get the message, and the one
+    // that has waited longer must be first (receive count 2), as every other wake serves waiters in arrival order.
+    const { sqs } = sqsSetup();
+    const QueueUrl = await newQueue(sqs, 'q', { VisibilityTimeout: '0' });
+    await sqs.send(new SendMessageCommand({ QueueUrl, MessageBody: 'm' }));
+    const { Messages } = await sqs.send(new ReceiveMessageCommand({ QueueUrl, VisibilityTimeout: 1 }));
+    const counts = (output: { Messages?: { Attributes?: Record<string, string> }[] }) =>
+      output.Messages?.map((m) => m.Attributes?.ApproximateReceiveCount);
+    const longer = sqs.send(new ReceiveMessageCommand({ QueueUrl, WaitTimeSeconds: 20, MessageSystemAttributeNames: ['All'] }));
+    const shorter = sqs.send(new ReceiveMessageCommand({ QueueUrl, WaitTimeSeconds: 5, MessageSystemAttributeNames: ['All'] }));
+    await sqs.send(new ChangeMessageVisibilityCommand({ QueueUrl, ReceiptHandle: Messages![0]!.ReceiptHandle, VisibilityTimeout: 5 }));
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(counts(await longer)).toEqual(['2']);
+    expect(counts(await shorter)).toEqual(['3']);
+  });
+
   it('answers as soon as a message is sent', async () => {
     const { sqs } = sqsSetup();
     const QueueUrl = await newQueue(sqs);

@@ -69,7 +69,9 @@ function longPoll(
   const clock = backend.clock;
   return new Promise((resolve, reject) => {
     let deadline: unknown;
+    let settled = false;
     const finish = (messages: Message[]): void => {
+      settled = true;
       clock.clearTimeout(deadline);
       abortSignal?.removeEventListener('abort', onAbort);
       queue.stopWaiting(waiter);
@@ -91,7 +93,12 @@ function longPoll(
     };
     if (abortSignal?.aborted) return onAbort();
     abortSignal?.addEventListener('abort', onAbort);
-    deadline = clock.setTimeout(() => finish(receive()), seconds * 1000);
+    // A wait that ends the instant messages become receivable lets the receives waiting longer take them first, as
+    // the queue serves its waiters in arrival order; then it takes what is left.
+    deadline = clock.setTimeout(() => {
+      queue.wake();
+      if (!settled) finish(receive());
+    }, seconds * 1000);
     queue.wait(waiter);
   });
 }
