@@ -103,6 +103,11 @@ export const snsErrors = {
 
   topicExistsWithDifferentAttributes: (): AwsError =>
     snsErrors.invalidParameterNamed('Attributes', 'Topic already exists with different attributes'),
+  /** Not recorded from AWS: worded like the recorded "Invalid value for attribute: CustomUserData: ...". */
+  invalidTopicAttributeValue: (name: string): AwsError =>
+    snsErrors.invalidParameterNamed('Attributes', `Invalid value for attribute: ${name}`),
+  invalidTopicAttributeName: (name: string): AwsError =>
+    snsErrors.invalidParameterNamed('Attributes', `Invalid attribute name: ${name}`),
   topicExistsWithDifferentTags: (): AwsError => snsErrors.invalidParameterNamed('Tags', 'Topic already exists with different tags'),
   duplicateTagKeys: (): AwsError => invalidParameter('Invalid parameter: Duplicated keys are not allowed.'),
   tagQuotaExceeded: (): AwsError => snsErrors.tagLimitExceeded('Could not complete request: tag quota of per resource exceeded'),

@@ -173,12 +173,11 @@ export function requestsFifoTopic(attributes: Readonly<Record<string, unknown>>)
 
 /** CreateTopic's attributes, checked; FifoTopic is the caller's business (it decides the name rule). */
 export function checkCreateAttributes(attributes: Readonly<Record<string, unknown>>, fifo: boolean): Map<string, string> {
-  // Not recorded from AWS: worded like the recorded "Invalid value for attribute: CustomUserData: ..."
-  const ctx: TopicContext = { fifo, badValue: (name) => snsErrors.invalidParameterNamed('Attributes', `Invalid value for attribute: ${name}`) };
+  const ctx: TopicContext = { fifo, badValue: snsErrors.invalidTopicAttributeValue };
   const draft: Draft = new Map();
   for (const [name, value] of Object.entries(attributes)) {
     if (value === undefined || name === fifoTopic.name) continue;
-    checkInto(draft, name, value, ctx, () => snsErrors.invalidParameterNamed('Attributes', `Invalid attribute name: ${name}`));
+    checkInto(draft, name, value, ctx, () => snsErrors.invalidTopicAttributeName(name));
   }
   return draft;
 }

@@ -131,6 +131,9 @@ export const sqsErrors = {
   unknownAttribute: (name: string): AwsError => sqsError('InvalidAttributeName', `Unknown Attribute ${name}.`),
   invalidAttributeValue: (name: string, reason?: string): AwsError =>
     sqsError('InvalidAttributeValue', `Invalid value for the parameter ${name}.${reason ? ` Reason: ${reason}` : ''}`),
+  /** SetQueueAttributes / CreateQueue Policy over the quota. [3P] text; the error code is not recorded. */
+  policyAttributeTooManyStatements: (name: string, statements: number, max: number): AwsError =>
+    sqsErrors.invalidAttributeValue(name, `${statements} statements were found in the submitted policy, max allowed is ${max}`),
   invalidMessageContents: (): AwsError => sqsError('InvalidMessageContents'),
   receiptHandleIsInvalid: (handle: string): AwsError =>
     sqsError('ReceiptHandleIsInvalid', `The input receipt handle "${handle}" is not a valid receipt handle.`),
@@ -359,7 +362,7 @@ export const sqsErrors = {
   /** moto's text; UNVERIFIED. */
   tooManyPermissionActions: (count: number, max: number): AwsError =>
     sqsErrors.overLimit(`${count} Actions were found, maximum allowed is ${max}.`),
-  /** [3P] UNVERIFIED. */
+  /** AddPermission past the quota. [3P] UNVERIFIED. */
   tooManyPolicyStatements: (count: number, max: number): AwsError =>
     sqsErrors.overLimit(`${count} Statements were found, maximum allowed is ${max}.`),
 

@@ -128,8 +128,7 @@ const policy: QueueAttribute = {
     if (document === undefined) throw sqsErrors.invalidAttributeValue(name);
     const statements = Array.isArray(document['Statement']) ? document['Statement'].length : document['Statement'] === undefined ? 0 : 1;
     if (statements > MAX_POLICY_STATEMENTS) {
-      // [3P] text; the error code is not recorded.
-      throw sqsErrors.invalidAttributeValue(name, `${statements} statements were found in the submitted policy, max allowed is ${MAX_POLICY_STATEMENTS}`);
+      throw sqsErrors.policyAttributeTooManyStatements(name, statements, MAX_POLICY_STATEMENTS);
     }
     draft.policy = raw;
   },

@@ -22,7 +22,7 @@ export function deleteQueue(backend: SqsBackend, input: Partial<DeleteQueueComma
 export function getQueueUrl(backend: SqsBackend, input: Partial<GetQueueUrlCommandInput>): Omit<GetQueueUrlCommandOutput, '$metadata'> {
   const name = input.QueueName;
   if (!isPresent(name) || name === '') {
-    throw sqsErrors.invalidParameterValue('Value for parameter QueueName is invalid. Reason: Must specify a queue name.');
+    throw sqsErrors.queueNameMissing();
   }
   const owner = input.QueueOwnerAWSAccountId;
   const queue = typeof name === 'string' ? backend.findByName(name) : undefined;
