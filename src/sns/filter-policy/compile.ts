@@ -10,6 +10,7 @@ import { FilterPolicyError } from './errors.js';
 import { parsePolicy, type PolicyObject } from './policy.js';
 import type { Rule } from './rules.js';
 import type { Leaf } from './values.js';
+import { unreachable } from '../../util/unreachable.js';
 
 export interface CompiledFilterPolicy {
   readonly scope: FilterPolicyScope;
@@ -132,6 +133,8 @@ class AttributePolicy implements CompiledFilterPolicy {
           ? matcher.anythingBut.some((ok) => leaves.every(ok))
           : leaves.some((leaf) => matcher.anythingBut.some((ok) => ok(leaf)));
       }
+      default:
+        return unreachable(value);
     }
   }
 }

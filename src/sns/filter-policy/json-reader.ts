@@ -1,5 +1,6 @@
 import { FilterPolicyError } from './errors.js';
 import { jacksonLocation } from './jackson-location.js';
+import { unreachable } from '../../util/unreachable.js';
 
 /**
  * A strict JSON reader for the JSON documents SNS reads itself (filter, redrive, delivery and replay policies).
@@ -59,6 +60,8 @@ export function tokenText(node: JsonNode | undefined): string {
       return node.value ? 'true' : 'false';
     case 'null':
       return 'null';
+    default:
+      return unreachable(node);
   }
 }
 

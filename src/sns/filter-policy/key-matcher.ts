@@ -2,6 +2,7 @@ import { inBlock, ipKey, parseIpAddress, type CidrBlock } from './ip.js';
 import { numericKey, satisfiesNumeric, type NumericCondition } from './numeric.js';
 import type { AnythingButExclusion, Rule } from './rules.js';
 import type { Leaf } from './values.js';
+import { unreachable } from '../../util/unreachable.js';
 
 /**
  * The rules of one policy key, compiled once into lookup structures. A key matches when any of its rules matches
@@ -91,6 +92,8 @@ class RuleParts {
       case 'cidr':
         this.blocks.push(rule.block);
         break;
+      default:
+        unreachable(rule);
     }
   }
 
@@ -162,5 +165,7 @@ function notExcludedBy(exclude: AnythingButExclusion): (value: Leaf) => boolean 
       const { prefix } = exclude;
       return (value) => typeof value !== 'string' || !value.startsWith(prefix);
     }
+    default:
+      return unreachable(exclude);
   }
 }

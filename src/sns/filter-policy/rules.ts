@@ -2,6 +2,7 @@ import { fail } from './errors.js';
 import { parseCidr, parseIpAddress, type CidrBlock, type IpAddress } from './ip.js';
 import { afterToken, type JsonEntry, type JsonNode } from './json-reader.js';
 import { parseNumericCondition, policyNumericKey, TOO_MANY_ELEMENTS, type NumericCondition } from './numeric.js';
+import { unreachable } from '../../util/unreachable.js';
 
 /**
  * One entry of a policy's value array (`"key": [rule, rule, …]`), validated. The checks follow event-ruler's
@@ -52,6 +53,8 @@ function parseRule(item: JsonNode): Rule {
       return parseMatchExpression(item);
     case 'array':
       throw fail('Match value must be String, number, true, false, or null', afterToken(item));
+    default:
+      return unreachable(item);
   }
 }
 
