@@ -10,7 +10,17 @@ const shared = {
 
 module.exports = {
   projects: [
-    { ...shared, displayName: 'globals', testMatch: ['<rootDir>/test/jest/**/*.test.cjs'], testPathIgnorePatterns: ['no-globals'] },
-    { ...shared, displayName: 'no-globals', testMatch: ['<rootDir>/test/jest/**/no-globals.test.cjs'], injectGlobals: false },
+    {
+      ...shared,
+      displayName: 'globals',
+      testMatch: ['<rootDir>/test/jest/**/*.test.cjs'],
+      testPathIgnorePatterns: ['no-globals'],
+    },
+    {
+      ...shared,
+      displayName: 'no-globals',
+      testMatch: ['<rootDir>/test/jest/**/no-globals.test.cjs'],
+      injectGlobals: false,
+    },
   ],
 };

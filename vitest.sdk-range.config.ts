@@ -21,7 +21,9 @@ for (const pkg of packages) {
 }
 
 /** Test files that cannot run against this SDK, each with its reason (sdk-range/<name>/package.json, "sdkRange"). */
-const manifest = JSON.parse(readFileSync(`${folder}package.json`, 'utf8')) as { sdkRange?: { exclude?: Record<string, string> } };
+const manifest = JSON.parse(readFileSync(`${folder}package.json`, 'utf8')) as {
+  sdkRange?: { exclude?: Record<string, string> };
+};
 const excluded = manifest.sdkRange?.exclude ?? {};
 for (const [file, reason] of Object.entries(excluded)) console.log(`sdk-range/${name}: skipping ${file}: ${reason}`);
 

@@ -1,7 +1,7 @@
 // Figure (reported, no target): what the SDK client option `cacheMiddleware: true` saves per call. The same mocked
 // SendMessage through a client without it and a client with it, alternating. The SDK then resolves its middleware
-// stack once per command class instead of on every send (docs/aws-behaviour/sdk.md §1.7), which is most of the SDK floor.
-// Run on its own: node --import tsx bench/cache-middleware.mts (after `npm run bench` has built bench/.lib)
+// stack once per command class instead of on every send (docs/aws-behaviour/sdk.md §1.7), which is most of the SDK
+// floor. Run on its own: node --import tsx bench/cache-middleware.mts (after `npm run bench` has built bench/.lib)
 import { CreateQueueCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
 import { BODY, mocked } from './clients.mjs';
 import { alternate, calls, ratioResult, report, us, type FigureResult } from './harness.mjs';

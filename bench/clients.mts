@@ -7,14 +7,21 @@ import { createAwsMock, type AwsMock, type AwsMockOptions } from './library.mjs'
 
 export const BODY = 'hello';
 const MD5_OF_BODY = createHash('md5').update(BODY).digest('hex');
-const METADATA = { httpStatusCode: 200, requestId: '00000000-0000-4000-8000-000000000000', attempts: 1, totalRetryDelay: 0 };
+const METADATA = {
+  httpStatusCode: 200,
+  requestId: '00000000-0000-4000-8000-000000000000',
+  attempts: 1,
+  totalRetryDelay: 0,
+};
 
 /** Constant answers, by command: each passes the SDK's own checks (the MD5 of BODY), as the mock's answers do. */
 const FLOOR_ANSWERS: Record<string, object> = {
   GetQueueUrlCommand: { QueueUrl: 'https://sqs.us-east-1.amazonaws.com/000000000000/q' },
   SendMessageCommand: { MessageId: '6f0c6c8e-1b55-4c4e-9d7e-0d1f0c7a1c11', MD5OfMessageBody: MD5_OF_BODY },
   ReceiveMessageCommand: {
-    Messages: [{ MessageId: '6f0c6c8e-1b55-4c4e-9d7e-0d1f0c7a1c11', ReceiptHandle: 'AQEBx', MD5OfBody: MD5_OF_BODY, Body: BODY }],
+    Messages: [
+      { MessageId: '6f0c6c8e-1b55-4c4e-9d7e-0d1f0c7a1c11', ReceiptHandle: 'AQEBx', MD5OfBody: MD5_OF_BODY, Body: BODY },
+    ],
   },
   DeleteMessageCommand: {},
   PublishCommand: { MessageId: '6f0c6c8e-1b55-4c4e-9d7e-0d1f0c7a1c11' },

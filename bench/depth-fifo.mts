@@ -4,7 +4,13 @@
 //
 // As in depth-standard.mts: clients with `cacheMiddleware: true`, and after each measured cycle, untimed, ten new
 // messages in a new group, so that the number of groups and messages stays put. A receive of ten takes one group.
-import { CreateQueueCommand, DeleteMessageBatchCommand, ReceiveMessageCommand, SendMessageBatchCommand, type SQSClient } from '@aws-sdk/client-sqs';
+import {
+  CreateQueueCommand,
+  DeleteMessageBatchCommand,
+  ReceiveMessageCommand,
+  SendMessageBatchCommand,
+  type SQSClient,
+} from '@aws-sdk/client-sqs';
 import { mocked } from './clients.mjs';
 import { alternate, preparedCalls, ratioResult, report, type FigureResult } from './harness.mjs';
 
@@ -33,14 +39,21 @@ let groups = 0;
 
 async function sendGroup(sqs: SQSClient, QueueUrl: string): Promise<void> {
   const group = `g${groups++}`;
-  const Entries = Array.from({ length: PER_GROUP }, (_, j) => ({ Id: `e${j}`, MessageBody: `${group} message ${j}`, MessageGroupId: group }));
+  const Entries = Array.from({ length: PER_GROUP }, (_, j) => ({
+    Id: `e${j}`,
+    MessageBody: `${group} message ${j}`,
+    MessageGroupId: group,
+  }));
   await sqs.send(new SendMessageBatchCommand({ QueueUrl, Entries }));
 }
 
 async function filledQueue(groupCount: number) {
   const { fastSqs: sqs } = mocked();
   const { QueueUrl } = await sqs.send(
-    new CreateQueueCommand({ QueueName: 'q.fifo', Attributes: { FifoQueue: 'true', ContentBasedDeduplication: 'true' } }),
+    new CreateQueueCommand({
+      QueueName: 'q.fifo',
+      Attributes: { FifoQueue: 'true', ContentBasedDeduplication: 'true' },
+    }),
   );
   for (let i = 0; i < groupCount; i++) await sendGroup(sqs, QueueUrl!);
   return {

@@ -4,7 +4,13 @@
 // Both queues are driven through clients with `cacheMiddleware: true`, so that the SDK's own per-call cost (bench/
 // floor-*.mts) does not hide the mock's. Each measured cycle is followed, untimed, by a send of ten new messages, so
 // the depth stays put.
-import { CreateQueueCommand, DeleteMessageBatchCommand, ReceiveMessageCommand, SendMessageBatchCommand, type SQSClient } from '@aws-sdk/client-sqs';
+import {
+  CreateQueueCommand,
+  DeleteMessageBatchCommand,
+  ReceiveMessageCommand,
+  SendMessageBatchCommand,
+  type SQSClient,
+} from '@aws-sdk/client-sqs';
 import { mocked } from './clients.mjs';
 import { alternate, preparedCalls, ratioResult, report, type FigureResult } from './harness.mjs';
 

@@ -74,7 +74,10 @@ async function workload(name: 'routing' | 'broadcast', policy: (i: number) => ob
   }
   const input = { TopicArn, Message: '{"orderId":7,"total":250}', MessageAttributes: MESSAGE_ATTRIBUTES };
   await fastSns.send(new PublishCommand(input));
-  const delivered = aws.sns.topic('orders').published()[0]!.deliveries.filter((d) => d.delivered).length;
+  const delivered = aws.sns
+    .topic('orders')
+    .published()[0]!
+    .deliveries.filter((d) => d.delivered).length;
   const publishes = calls('mock', () => sns.send(new PublishCommand(input)));
   const mock: Side = {
     label: 'mock',

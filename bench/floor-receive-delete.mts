@@ -1,7 +1,12 @@
 // Figure: a ReceiveMessage + DeleteMessage cycle through the mock, next to the same two commands through the SDK
 // floor (a client whose only middleware answers each with a constant).
 // Run on its own: node --import tsx bench/floor-receive-delete.mts
-import { CreateQueueCommand, DeleteMessageCommand, ReceiveMessageCommand, SendMessageBatchCommand } from '@aws-sdk/client-sqs';
+import {
+  CreateQueueCommand,
+  DeleteMessageCommand,
+  ReceiveMessageCommand,
+  SendMessageBatchCommand,
+} from '@aws-sdk/client-sqs';
 import { BODY, floorSqsClient, mocked } from './clients.mjs';
 import { alternate, calls, ratioResult, report, type FigureResult, type Side } from './harness.mjs';
 

@@ -57,7 +57,11 @@ export function calls(label: string, fn: () => Promise<unknown>): Side {
  * A side whose units each have an untimed preparation (`prepare`, e.g. refilling a queue) and a timed part
  * (`measure`); only the timed parts are added up.
  */
-export function preparedCalls(label: string, prepare: () => Promise<unknown> | unknown, measure: () => Promise<unknown>): Side {
+export function preparedCalls(
+  label: string,
+  prepare: () => Promise<unknown> | unknown,
+  measure: () => Promise<unknown>,
+): Side {
   return {
     label,
     async round(units) {
@@ -129,7 +133,12 @@ export function passes(result: FigureResult): boolean | undefined {
   return result.target === undefined ? undefined : result.value <= result.target;
 }
 
-export function ratioResult(figure: string, measured: Alternation, target: number | undefined, detail?: string): FigureResult {
+export function ratioResult(
+  figure: string,
+  measured: Alternation,
+  target: number | undefined,
+  detail?: string,
+): FigureResult {
   return {
     figure,
     value: measured.ratio.median,
@@ -166,7 +175,10 @@ export function parseReported(stdout: string): FigureResult[] {
 
 export function formatValue(result: FigureResult): string {
   if (result.unit === 'B') return `${Math.round(result.value)} B`;
-  const range = result.low !== undefined && result.high !== undefined ? ` (${result.low.toFixed(2)}–${result.high.toFixed(2)})` : '';
+  const range =
+    result.low !== undefined && result.high !== undefined
+      ? ` (${result.low.toFixed(2)}–${result.high.toFixed(2)})`
+      : '';
   return `${result.value.toFixed(2)}×${range}`;
 }
 

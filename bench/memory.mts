@@ -37,7 +37,12 @@ function heapAfterGc(): number {
 export async function measure(): Promise<FigureResult[]> {
   const { fastSqs } = mocked();
   await useEveryPath(fastSqs);
-  return [await standardQueue(fastSqs), await fifoQueue(fastSqs), ...(await deletedFifoMessages()), ...(await publishedHistoryFigures())];
+  return [
+    await standardQueue(fastSqs),
+    await fifoQueue(fastSqs),
+    ...(await deletedFifoMessages()),
+    ...(await publishedHistoryFigures()),
+  ];
 }
 
 /** Small JSON bodies of 18–24 characters, each its own flat string as a producer would send it. */
@@ -71,14 +76,20 @@ async function standardQueue(sqs: Mocked['fastSqs']): Promise<FigureResult> {
  * minutes when the heap is measured (the most a FIFO message costs).
  */
 async function fifoQueue(sqs: Mocked['fastSqs']): Promise<FigureResult> {
-  const { QueueUrl } = await sqs.send(new CreateQueueCommand({ QueueName: 'q.fifo', Attributes: { FifoQueue: 'true' } }));
+  const { QueueUrl } = await sqs.send(
+    new CreateQueueCommand({ QueueName: 'q.fifo', Attributes: { FifoQueue: 'true' } }),
+  );
   const groups = Array.from({ length: 1000 }, (_, i) => `group-${i}`);
   const empty = heapAfterGc();
   const bodies = makeBodies();
   const deduplicationIds = Array.from({ length: MESSAGES }, (_, i) => `dedup-${1_000_000 + i}`);
   const withInputs = heapAfterGc();
   const inputBytes = (withInputs - empty) / MESSAGES - 16; // less the arrays' slots
-  await sendAll(sqs, QueueUrl!, (i) => ({ MessageBody: bodies[i]!, MessageGroupId: groups[i % groups.length]!, MessageDeduplicationId: deduplicationIds[i]! }));
+  await sendAll(sqs, QueueUrl!, (i) => ({
+    MessageBody: bodies[i]!,
+    MessageGroupId: groups[i % groups.length]!,
+    MessageDeduplicationId: deduplicationIds[i]!,
+  }));
   const perMessage = (heapAfterGc() - withInputs) / MESSAGES;
   keepAlive(bodies, deduplicationIds, groups);
   return {
@@ -92,10 +103,10 @@ async function fifoQueue(sqs: Mocked['fastSqs']): Promise<FigureResult> {
 
 /**
  * What deleted FIFO messages leave: their deduplication records, which answer a repeated send for five minutes from
- * the first. 1,000 groups, a MessageDeduplicationId each (the sender's strings, flat and kept, as in fifoQueue), every message
- * received and deleted; the heap is measured inside the window, and again after the fake clock has passed it and the
- * queue has been touched once (GetQueueAttributes), which must drop every record. The same inside the window with
- * content-based deduplication, where the id is the queue's own (a SHA-256), goes into the detail.
+ * the first. 1,000 groups, a MessageDeduplicationId each (the sender's strings, flat and kept, as in fifoQueue), every
+ * message received and deleted; the heap is measured inside the window, and again after the fake clock has passed it
+ * and the queue has been touched once (GetQueueAttributes), which must drop every record. The same inside the window
+ * with content-based deduplication, where the id is the queue's own (a SHA-256), goes into the detail.
  */
 async function deletedFifoMessages(): Promise<FigureResult[]> {
   const clock = FakeTimers.createClock(1_700_000_000_000);
@@ -139,11 +150,15 @@ async function deletedRecords(
   attributes: Record<string, string>,
   clock: FakeTimers.Clock,
 ): Promise<{ withinWindow: number; afterWindow: number }> {
-  const { QueueUrl } = await sqs.send(new CreateQueueCommand({ QueueName: name, Attributes: { FifoQueue: 'true', ...attributes } }));
+  const { QueueUrl } = await sqs.send(
+    new CreateQueueCommand({ QueueName: name, Attributes: { FifoQueue: 'true', ...attributes } }),
+  );
   const contentBased = attributes['ContentBasedDeduplication'] === 'true';
   const groups = Array.from({ length: 1000 }, (_, i) => `group-${i}`);
   const bodies = makeBodies();
-  const deduplicationIds = contentBased ? [] : Array.from({ length: MESSAGES }, (_, i) => flat(`dedup-${1_000_000 + i}`));
+  const deduplicationIds = contentBased
+    ? []
+    : Array.from({ length: MESSAGES }, (_, i) => flat(`dedup-${1_000_000 + i}`));
   const before = heapAfterGc();
   await sendAll(sqs, QueueUrl!, (i) => ({
     MessageBody: bodies[i]!,
@@ -153,7 +168,12 @@ async function deletedRecords(
   for (;;) {
     const { Messages = [] } = await sqs.send(new ReceiveMessageCommand({ QueueUrl, MaxNumberOfMessages: 10 }));
     if (Messages.length === 0) break;
-    await sqs.send(new DeleteMessageBatchCommand({ QueueUrl, Entries: Messages.map((m, j) => ({ Id: `d${j}`, ReceiptHandle: m.ReceiptHandle })) }));
+    await sqs.send(
+      new DeleteMessageBatchCommand({
+        QueueUrl,
+        Entries: Messages.map((m, j) => ({ Id: `d${j}`, ReceiptHandle: m.ReceiptHandle })),
+      }),
+    );
   }
   const withinWindow = (heapAfterGc() - before) / MESSAGES;
   clock.tick(5 * 60_000);
@@ -164,7 +184,11 @@ async function deletedRecords(
   return { withinWindow, afterWindow };
 }
 
-async function sendAll(sqs: Mocked['fastSqs'], QueueUrl: string, entry: (i: number) => Omit<SendMessageBatchRequestEntry, 'Id'>): Promise<void> {
+async function sendAll(
+  sqs: Mocked['fastSqs'],
+  QueueUrl: string,
+  entry: (i: number) => Omit<SendMessageBatchRequestEntry, 'Id'>,
+): Promise<void> {
   for (let i = 0; i < MESSAGES; i += 10) {
     const Entries: SendMessageBatchRequestEntry[] = [];
     for (let j = 0; j < 10 && i + j < MESSAGES; j++) Entries.push({ Id: `e${j}`, ...entry(i + j) });
@@ -183,25 +207,48 @@ function keepAlive(...arrays: unknown[][]): void {
  * then on), so a process that only ever sent could show a smaller heap than a real one.
  */
 async function useEveryPath(sqs: Mocked['fastSqs']): Promise<void> {
-  const { QueueUrl } = await sqs.send(new CreateQueueCommand({ QueueName: 'warm-up', Attributes: { DelaySeconds: '0' } }));
+  const { QueueUrl } = await sqs.send(
+    new CreateQueueCommand({ QueueName: 'warm-up', Attributes: { DelaySeconds: '0' } }),
+  );
   for (let i = 0; i < 200; i++) {
     await sqs.send(new SendMessageCommand({ QueueUrl, MessageBody: `warm-up ${i}`, DelaySeconds: i % 2 }));
-    await sqs.send(new SendMessageCommand({ QueueUrl, MessageBody: `warm-up ${i}`, MessageAttributes: { a: { DataType: 'String', StringValue: 'x' } } }));
+    await sqs.send(
+      new SendMessageCommand({
+        QueueUrl,
+        MessageBody: `warm-up ${i}`,
+        MessageAttributes: { a: { DataType: 'String', StringValue: 'x' } },
+      }),
+    );
   }
   for (let i = 0; i < 200; i++) {
-    const { Messages = [] } = await sqs.send(new ReceiveMessageCommand({ QueueUrl, MaxNumberOfMessages: 2, VisibilityTimeout: 1 }));
+    const { Messages = [] } = await sqs.send(
+      new ReceiveMessageCommand({ QueueUrl, MaxNumberOfMessages: 2, VisibilityTimeout: 1 }),
+    );
     for (const [j, m] of Messages.entries()) {
-      if (j === 0) await sqs.send(new ChangeMessageVisibilityCommand({ QueueUrl, ReceiptHandle: m.ReceiptHandle, VisibilityTimeout: 0 }));
+      if (j === 0)
+        await sqs.send(
+          new ChangeMessageVisibilityCommand({ QueueUrl, ReceiptHandle: m.ReceiptHandle, VisibilityTimeout: 0 }),
+        );
       else await sqs.send(new DeleteMessageCommand({ QueueUrl, ReceiptHandle: m.ReceiptHandle }));
     }
   }
-  const fifo = await sqs.send(new CreateQueueCommand({ QueueName: 'warm-up.fifo', Attributes: { FifoQueue: 'true', ContentBasedDeduplication: 'true' } }));
+  const fifo = await sqs.send(
+    new CreateQueueCommand({
+      QueueName: 'warm-up.fifo',
+      Attributes: { FifoQueue: 'true', ContentBasedDeduplication: 'true' },
+    }),
+  );
   for (let i = 0; i < 200; i++) {
-    await sqs.send(new SendMessageCommand({ QueueUrl: fifo.QueueUrl, MessageBody: `warm-up ${i}`, MessageGroupId: `g${i % 3}` }));
+    await sqs.send(
+      new SendMessageCommand({ QueueUrl: fifo.QueueUrl, MessageBody: `warm-up ${i}`, MessageGroupId: `g${i % 3}` }),
+    );
   }
   for (let i = 0; i < 100; i++) {
-    const { Messages = [] } = await sqs.send(new ReceiveMessageCommand({ QueueUrl: fifo.QueueUrl, MaxNumberOfMessages: 2 }));
-    for (const m of Messages) await sqs.send(new DeleteMessageCommand({ QueueUrl: fifo.QueueUrl, ReceiptHandle: m.ReceiptHandle }));
+    const { Messages = [] } = await sqs.send(
+      new ReceiveMessageCommand({ QueueUrl: fifo.QueueUrl, MaxNumberOfMessages: 2 }),
+    );
+    for (const m of Messages)
+      await sqs.send(new DeleteMessageCommand({ QueueUrl: fifo.QueueUrl, ReceiptHandle: m.ReceiptHandle }));
   }
 }
 
@@ -234,14 +281,24 @@ async function publishedHistoryFigures(): Promise<FigureResult[]> {
 }
 
 /** Heap per publish left after `publishes` publishes and the deletion of every subscribed queue. */
-async function publishedHeap(subscriptions: number, publishedHistory: number | undefined, publishes: number): Promise<number> {
+async function publishedHeap(
+  subscriptions: number,
+  publishedHistory: number | undefined,
+  publishes: number,
+): Promise<number> {
   const { fastSns, fastSqs } = mocked({ publishedHistory });
   const { TopicArn } = await fastSns.send(new CreateTopicCommand({ Name: 'events' }));
   const queueUrls: string[] = [];
   for (let i = 0; i < subscriptions; i++) {
     const { QueueUrl } = await fastSqs.send(new CreateQueueCommand({ QueueName: `subscriber-${i}` }));
     queueUrls.push(QueueUrl!);
-    await fastSns.send(new SubscribeCommand({ TopicArn, Protocol: 'sqs', Endpoint: `arn:aws:sqs:us-east-1:000000000000:subscriber-${i}` }));
+    await fastSns.send(
+      new SubscribeCommand({
+        TopicArn,
+        Protocol: 'sqs',
+        Endpoint: `arn:aws:sqs:us-east-1:000000000000:subscriber-${i}`,
+      }),
+    );
   }
   const messages = Array.from({ length: publishes }, (_, i) => JSON.stringify({ orderId: 1_000_000 + i, n: i % 7 }));
   const before = heapAfterGc();

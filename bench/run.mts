@@ -50,7 +50,9 @@ console.log('| figure | measured (interquartile range) | target | |');
 console.log('|---|---|---|---|');
 for (const result of results) {
   const verdict = passes(result);
-  console.log(`| ${result.figure} | ${formatValue(result)} | ${formatTarget(result)} | ${verdict === undefined ? 'info' : verdict ? 'pass' : '**miss**'} |`);
+  console.log(
+    `| ${result.figure} | ${formatValue(result)} | ${formatTarget(result)} | ${verdict === undefined ? 'info' : verdict ? 'pass' : '**miss**'} |`,
+  );
 }
 console.log('');
 for (const result of results) console.log(`- ${result.figure}: ${result.detail}`);

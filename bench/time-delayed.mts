@@ -4,9 +4,9 @@
 //
 // Each queue runs on its own fake clock. Its messages were sent with DelaySeconds 900, evenly over 900 simulated
 // seconds, so their delays end evenly. A measured step advances the clock by the time in which 100 delays end, and
-// touches the queue (GetQueueAttributes), which is when the mock applies the passage of time. Untimed, the 100 messages are received and deleted
-// and 100 new ones sent with DelaySeconds 900, so that the number delayed stays put. Clients have
-// `cacheMiddleware: true` (see depth-standard.mts).
+// touches the queue (GetQueueAttributes), which is when the mock applies the passage of time. Untimed, the 100 messages
+// are received and deleted and 100 new ones sent with DelaySeconds 900, so that the number delayed stays put. Clients
+// have `cacheMiddleware: true` (see depth-standard.mts).
 import FakeTimers from '@sinonjs/fake-timers';
 import {
   CreateQueueCommand,
@@ -65,7 +65,11 @@ async function queueDelayed(count: number) {
           const Entries = Messages.map((m, j) => ({ Id: `d${j}`, ReceiptHandle: m.ReceiptHandle }));
           await sqs.send(new DeleteMessageBatchCommand({ QueueUrl, Entries }));
         }
-        const fresh = Array.from({ length: 10 }, (_, j) => ({ Id: `e${j}`, MessageBody: `message ${sent++}`, DelaySeconds: DELAY_SECONDS }));
+        const fresh = Array.from({ length: 10 }, (_, j) => ({
+          Id: `e${j}`,
+          MessageBody: `message ${sent++}`,
+          DelaySeconds: DELAY_SECONDS,
+        }));
         await sqs.send(new SendMessageBatchCommand({ QueueUrl, Entries: fresh }));
       }
     },

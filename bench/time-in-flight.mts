@@ -8,7 +8,12 @@
 // applies the passage of time: 100 messages become visible. Untimed, they are received again, so that they go to the
 // back of the line and the number in flight stays put. Clients have `cacheMiddleware: true` (see depth-standard.mts).
 import FakeTimers from '@sinonjs/fake-timers';
-import { CreateQueueCommand, GetQueueAttributesCommand, ReceiveMessageCommand, SendMessageBatchCommand } from '@aws-sdk/client-sqs';
+import {
+  CreateQueueCommand,
+  GetQueueAttributesCommand,
+  ReceiveMessageCommand,
+  SendMessageBatchCommand,
+} from '@aws-sdk/client-sqs';
 import { mocked } from './clients.mjs';
 import { alternate, preparedCalls, ratioResult, report, type FigureResult } from './harness.mjs';
 
@@ -42,7 +47,8 @@ async function queueInFlight(count: number) {
     const Entries = Array.from({ length: 10 }, (_, j) => ({ Id: `e${j}`, MessageBody: `message ${i + j}` }));
     await sqs.send(new SendMessageBatchCommand({ QueueUrl, Entries }));
   }
-  const receiveTen = () => sqs.send(new ReceiveMessageCommand({ QueueUrl, MaxNumberOfMessages: 10, VisibilityTimeout: cycleSeconds }));
+  const receiveTen = () =>
+    sqs.send(new ReceiveMessageCommand({ QueueUrl, MaxNumberOfMessages: 10, VisibilityTimeout: cycleSeconds }));
   for (let i = 0; i < count; i += 10) {
     if (i > 0) clock.tick(1000);
     await receiveTen();

@@ -71,7 +71,9 @@ async function main(): Promise<void> {
   for (let round = 1; round <= 4; round++) {
     await consumeOnce(orders.QueueUrl!);
     const left = aws.sqs.queue('orders').messages();
-    say(`"orders" holds ${left.map((m) => `${m.body} [${m.state}, received ${m.receiveCount}x]`).join(', ') || 'nothing'}`);
+    say(
+      `"orders" holds ${left.map((m) => `${m.body} [${m.state}, received ${m.receiveCount}x]`).join(', ') || 'nothing'}`,
+    );
     if (round < 4) {
       await clock.tickAsync(30_000);
       say('30 s later: the visibility timeout has expired');
@@ -79,7 +81,9 @@ async function main(): Promise<void> {
   }
 
   const inDlq = aws.sqs.queue('orders').deadLetterQueue()!.messages();
-  say(`"orders" is empty; "orders-dlq" holds ${inDlq.map((m) => `${m.body} (received ${m.receiveCount}x)`).join(', ')}`);
+  say(
+    `"orders" is empty; "orders-dlq" holds ${inDlq.map((m) => `${m.body} (received ${m.receiveCount}x)`).join(', ')}`,
+  );
   const { Attributes } = await sqs.send(
     new GetQueueAttributesCommand({ QueueUrl: dlq.QueueUrl, AttributeNames: ['ApproximateNumberOfMessages'] }),
   );

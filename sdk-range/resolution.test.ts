@@ -18,14 +18,16 @@ declare module 'vitest' {
 const folder = inject('sdkRangeFolder');
 
 it('tests and library load the SDK of the sdk-range folder', async () => {
-  const fromFolder = (pkg: string) => import(/* @vite-ignore */ `${folder}node_modules/${pkg}`) as Promise<Record<string, unknown>>;
+  const fromFolder = (pkg: string) =>
+    import(/* @vite-ignore */ `${folder}node_modules/${pkg}`) as Promise<Record<string, unknown>>;
   expect(SQS.SQSClient).toBe((await fromFolder('@aws-sdk/client-sqs'))['SQSClient']);
   expect(SNS.SNSClient).toBe((await fromFolder('@aws-sdk/client-sns'))['SNSClient']);
   expect((await loadSdk('SQS'))['SQSClient']).toBe(SQS.SQSClient);
   expect((await loadSdk('SNS'))['SNSClient']).toBe(SNS.SNSClient);
 
   const require = createRequire(import.meta.url);
-  const installed = (pkg: string) => (require(`${folder}node_modules/${pkg}/package.json`) as { version: string }).version;
+  const installed = (pkg: string) =>
+    (require(`${folder}node_modules/${pkg}/package.json`) as { version: string }).version;
   expect({ sqs: sqsVersion, sns: snsVersion }).toEqual({
     sqs: installed('@aws-sdk/client-sqs'),
     sns: installed('@aws-sdk/client-sns'),
@@ -35,7 +37,9 @@ it('tests and library load the SDK of the sdk-range folder', async () => {
 it('loads no SDK module from outside the sdk-range folder', async () => {
   await new SQS.SQSClient({ region: 'us-east-1' }).config.region();
   const require = createRequire(import.meta.url);
-  const sdkModules = Object.keys(require.cache).filter((file) => /[/\\]node_modules[/\\]@(aws-sdk|smithy)[/\\]/.test(file));
+  const sdkModules = Object.keys(require.cache).filter((file) =>
+    /[/\\]node_modules[/\\]@(aws-sdk|smithy)[/\\]/.test(file),
+  );
   expect(sdkModules.length).toBeGreaterThan(0);
   expect(sdkModules.filter((file) => !file.startsWith(folder))).toEqual([]);
 });

@@ -8,7 +8,11 @@ import type { RequestContext } from './plugin.js';
  */
 
 /** An action's handler: parses and validates the input, calls the model, shapes the output. */
-export type ActionHandler<Backend> = (backend: Backend, input: never, request: RequestContext) => object | Promise<object>;
+export type ActionHandler<Backend> = (
+  backend: Backend,
+  input: never,
+  request: RequestContext,
+) => object | Promise<object>;
 
 /** A batch action, whose answer has per-entry `Successful` / `Failed` lists (see faults/batch-entries.ts). */
 export interface BatchSpec<Backend> {
@@ -34,20 +38,29 @@ export type ActionTable<Spec> = Readonly<Record<string, Spec>>;
 export function kindsOf<Table extends ActionTable<{ readonly handler: unknown; readonly batch?: object }>>(
   table: Table,
 ): { readonly [Name in keyof Table]: Table[Name] extends { readonly batch: object } ? 'batch' : 'single' } {
-  return Object.fromEntries(Object.entries(table).map(([name, spec]) => [name, spec.batch ? 'batch' : 'single'])) as never;
+  return Object.fromEntries(
+    Object.entries(table).map(([name, spec]) => [name, spec.batch ? 'batch' : 'single']),
+  ) as never;
 }
 
 /** The names of the batch actions of a `kindsOf` map. */
-export type BatchNames<Kinds> = { [Name in keyof Kinds]: Kinds[Name] extends 'batch' ? Name : never }[keyof Kinds] & string;
+export type BatchNames<Kinds> = { [Name in keyof Kinds]: Kinds[Name] extends 'batch' ? Name : never }[keyof Kinds] &
+  string;
 
 /** The handlers by action name, as the plugin's dispatch looks them up. */
-export function handlersOf<Backend>(table: ActionTable<ActionSpec<Backend>>): Readonly<Record<string, ActionHandler<Backend>>> {
+export function handlersOf<Backend>(
+  table: ActionTable<ActionSpec<Backend>>,
+): Readonly<Record<string, ActionHandler<Backend>>> {
   return Object.fromEntries(Object.entries(table).map(([name, spec]) => [name, spec.handler]));
 }
 
 /** The batch actions, each with its request check. */
-export function batchChecksOf<Backend>(table: ActionTable<ActionSpec<Backend>>): ReadonlyMap<string, BatchSpec<Backend>['check']> {
-  return new Map(Object.entries(table).flatMap(([name, spec]) => (spec.batch ? [[name, spec.batch.check] as const] : [])));
+export function batchChecksOf<Backend>(
+  table: ActionTable<ActionSpec<Backend>>,
+): ReadonlyMap<string, BatchSpec<Backend>['check']> {
+  return new Map(
+    Object.entries(table).flatMap(([name, spec]) => (spec.batch ? [[name, spec.batch.check] as const] : [])),
+  );
 }
 
 /** The names of the actions whose entry passes `test`. */

@@ -22,7 +22,9 @@ export interface AwsErrorSpec {
  * sns/errors.ts): the error factories and fault injection's catalogue (faults/catalogue.ts) both read it.
  */
 export interface ErrorIdentity {
-  /** The SDK's modelled exception class; absent for unmodelled errors (the SDK answers the service's base exception). */
+  /**
+   * The SDK's modelled exception class; absent for unmodelled errors (the SDK answers the service's base exception).
+   */
   readonly shape?: string;
   readonly code: string;
   readonly status: number;
@@ -67,12 +69,22 @@ export class AwsError extends Error {
 /** The error of `identity`, with its own message or `message`. */
 export function errorOf(identity: ErrorIdentity, message: string = identity.message): AwsError {
   const { shape, code, status, wireType } = identity;
-  return new AwsError({ code, message, ...(shape !== undefined ? { shape } : {}), ...(wireType !== undefined ? { wireType } : {}), status });
+  return new AwsError({
+    code,
+    message,
+    ...(shape !== undefined ? { shape } : {}),
+    ...(wireType !== undefined ? { wireType } : {}),
+    status,
+  });
 }
 
 /** Thrown for a command the emulation does not answer: never a made-up success, never the network. */
 export class NotEmulatedError extends Error {
-  constructor(readonly service: 'SQS' | 'SNS', readonly command: string, detail?: string) {
+  constructor(
+    readonly service: 'SQS' | 'SNS',
+    readonly command: string,
+    detail?: string,
+  ) {
     super(
       `sqs-sns-mock: ${service} command ${command} is not emulated${detail ? ` (${detail})` : ''}. ` +
         'The request was not sent to AWS.',

@@ -42,8 +42,10 @@ export class AwsMock implements Account {
   constructor(options: AwsMockOptions = {}) {
     this.accountId = options.accountId ?? '000000000000';
     this.region = options.region ?? 'us-east-1';
-    if (!/^\d{12}$/.test(this.accountId)) throw new TypeError(`sqs-sns-mock: accountId must be 12 digits, got "${this.accountId}"`);
-    if (!/^[a-z]{2}(-[a-z]+)+-\d+$/.test(this.region)) throw new TypeError(`sqs-sns-mock: "${this.region}" is not a region name`);
+    if (!/^\d{12}$/.test(this.accountId))
+      throw new TypeError(`sqs-sns-mock: accountId must be 12 digits, got "${this.accountId}"`);
+    if (!/^[a-z]{2}(-[a-z]+)+-\d+$/.test(this.region))
+      throw new TypeError(`sqs-sns-mock: "${this.region}" is not a region name`);
     this.seed = options.seed;
     this.honest = options.honest ?? false;
     this.publishedHistory = historyLimit(options.publishedHistory);
@@ -70,7 +72,9 @@ export class AwsMock implements Account {
 function historyLimit(value: unknown): number | undefined {
   if (value === undefined || value === Number.POSITIVE_INFINITY) return undefined;
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) {
-    throw new TypeError(`sqs-sns-mock: publishedHistory must be a whole number of messages, 0 or more, got ${textOf(value)}`);
+    throw new TypeError(
+      `sqs-sns-mock: publishedHistory must be a whole number of messages, 0 or more, got ${textOf(value)}`,
+    );
   }
   return value;
 }

@@ -14,7 +14,8 @@ export interface IdSource {
 
 export function createIdSource(seed?: number): IdSource {
   if (seed === undefined) return cryptoIds();
-  if (typeof seed !== 'number' || !Number.isFinite(seed)) throw new TypeError(`sqs-sns-mock: seed must be a finite number, got ${String(seed)}`);
+  if (typeof seed !== 'number' || !Number.isFinite(seed))
+    throw new TypeError(`sqs-sns-mock: seed must be a finite number, got ${String(seed)}`);
   return seededIds(seedState(seed));
 }
 

@@ -20,7 +20,8 @@ export interface RequestContext {
 /**
  * The trace header the SDK adds at its build step, which the mock answers before: inside AWS Lambda (the function
  * name and `_X_AMZN_TRACE_ID` in the environment) the SDK sends the trace id as `X-Amzn-Trace-Id`, as its
- * recursion-detection middleware does. Read at each request, as the SDK reads them at each call, so a test can set them.
+ * recursion-detection middleware does. Read at each request, as the SDK reads them at each call, so a test can set
+ * them.
  */
 function sdkTraceHeader(): string | undefined {
   const functionName = process.env['AWS_LAMBDA_FUNCTION_NAME'];
@@ -122,7 +123,14 @@ export function middlewareFor(emulation: ServiceEmulation, account: Account) {
 }
 
 function successMetadata(requestId: string) {
-  return { httpStatusCode: 200, requestId, extendedRequestId: undefined, cfId: undefined, attempts: 1, totalRetryDelay: 0 };
+  return {
+    httpStatusCode: 200,
+    requestId,
+    extendedRequestId: undefined,
+    cfId: undefined,
+    attempts: 1,
+    totalRetryDelay: 0,
+  };
 }
 
 export function applyMiddleware(stack: MiddlewareStackLike, middleware: unknown, name: string): void {
@@ -132,7 +140,9 @@ export function applyMiddleware(stack: MiddlewareStackLike, middleware: unknown,
 /** Answers every action of `actions`, and a clear error for the rest. */
 export function dispatch<Backend>(
   service: ServiceName,
-  actions: Readonly<Record<string, (backend: Backend, input: never, request: RequestContext) => Promise<object> | object>>,
+  actions: Readonly<
+    Record<string, (backend: Backend, input: never, request: RequestContext) => Promise<object> | object>
+  >,
   backend: Backend,
   action: string,
   input: unknown,

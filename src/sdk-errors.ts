@@ -35,21 +35,38 @@ export function loadSdk(service: ServiceName): Promise<SdkModule> {
  * exports it, else the service's base exception named by the AWS code (as older SDKs did for errors they did not
  * model yet).
  */
-function exceptionClass(sdk: SdkModule, error: AwsError, base: string): { Ctor: ExceptionClass; name: string; modelled: boolean } {
+function exceptionClass(
+  sdk: SdkModule,
+  error: AwsError,
+  base: string,
+): { Ctor: ExceptionClass; name: string; modelled: boolean } {
   const modelledClass = error.shape === undefined ? undefined : sdk[error.shape];
-  if (typeof modelledClass === 'function') return { Ctor: modelledClass as ExceptionClass, name: error.shape!, modelled: true };
+  if (typeof modelledClass === 'function')
+    return { Ctor: modelledClass as ExceptionClass, name: error.shape!, modelled: true };
   const baseClass = sdk[base];
   if (typeof baseClass !== 'function') throw new Error(`sqs-sns-mock: the SDK exports no ${base}`);
   return { Ctor: baseClass as ExceptionClass, name: error.code, modelled: false };
 }
 
 function metadata(status: number, requestId: string) {
-  return { httpStatusCode: status, requestId, extendedRequestId: undefined, cfId: undefined, attempts: 1, totalRetryDelay: 0 };
+  return {
+    httpStatusCode: status,
+    requestId,
+    extendedRequestId: undefined,
+    cfId: undefined,
+    attempts: 1,
+    totalRetryDelay: 0,
+  };
 }
 
 function hideResponse(error: Error): void {
   // The SDK's class field `$response` is enumerable; the deserializer's is not.
-  Object.defineProperty(error, '$response', { value: undefined, enumerable: false, writable: true, configurable: true });
+  Object.defineProperty(error, '$response', {
+    value: undefined,
+    enumerable: false,
+    writable: true,
+    configurable: true,
+  });
 }
 
 export async function toSdkException(service: ServiceName, error: AwsError, requestId: string): Promise<Error> {

@@ -12,7 +12,9 @@ describe('time', () => {
     vi.useFakeTimers({ now: new Date('2030-01-01T00:00:00Z') });
     const { QueueUrl } = await sqs.send(new CreateQueueCommand({ QueueName: 'q' }));
     await sqs.send(new SendMessageCommand({ QueueUrl, MessageBody: 'm' }));
-    const first = await sqs.send(new ReceiveMessageCommand({ QueueUrl, MessageSystemAttributeNames: ['SentTimestamp'] }));
+    const first = await sqs.send(
+      new ReceiveMessageCommand({ QueueUrl, MessageSystemAttributeNames: ['SentTimestamp'] }),
+    );
     expect(first.Messages?.[0]?.Attributes?.SentTimestamp).toBe(String(Date.parse('2030-01-01T00:00:00Z')));
     await vi.advanceTimersByTimeAsync(30_000);
     const again = await sqs.send(new ReceiveMessageCommand({ QueueUrl }));

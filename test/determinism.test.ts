@@ -1,4 +1,10 @@
-import { CreateTopicCommand, PublishBatchCommand, PublishCommand, SubscribeCommand, type SNSClient } from '@aws-sdk/client-sns';
+import {
+  CreateTopicCommand,
+  PublishBatchCommand,
+  PublishCommand,
+  SubscribeCommand,
+  type SNSClient,
+} from '@aws-sdk/client-sns';
 import {
   ChangeMessageVisibilityCommand,
   CreateQueueCommand,
@@ -45,38 +51,84 @@ async function scenario({ aws, sqs, sns }: Clients): Promise<unknown[]> {
     }
   };
   const longPoll = async (QueueUrl: string, seconds: number) => {
-    const pending = send(sqs.send(new ReceiveMessageCommand({ QueueUrl, MaxNumberOfMessages: 10, WaitTimeSeconds: seconds, AttributeNames: ['All'] })));
+    const pending = send(
+      sqs.send(
+        new ReceiveMessageCommand({
+          QueueUrl,
+          MaxNumberOfMessages: 10,
+          WaitTimeSeconds: seconds,
+          AttributeNames: ['All'],
+        }),
+      ),
+    );
     await vi.advanceTimersByTimeAsync(seconds * 1000);
     return pending;
   };
 
   // Standard queue (honest when the account is): sends, short and long polls, delete, visibility change.
   const std = (await send(sqs.send(new CreateQueueCommand({ QueueName: 'std' }))))!.QueueUrl!;
-  for (let i = 0; i < 5; i++) await send(sqs.send(new SendMessageCommand({ QueueUrl: std, MessageBody: `single ${i}` })));
-  await send(sqs.send(new SendMessageBatchCommand({ QueueUrl: std, Entries: [0, 1, 2, 3, 4].map((i) => ({ Id: `b${i}`, MessageBody: `batch ${i}` })) })));
+  for (let i = 0; i < 5; i++)
+    await send(sqs.send(new SendMessageCommand({ QueueUrl: std, MessageBody: `single ${i}` })));
+  await send(
+    sqs.send(
+      new SendMessageBatchCommand({
+        QueueUrl: std,
+        Entries: [0, 1, 2, 3, 4].map((i) => ({ Id: `b${i}`, MessageBody: `batch ${i}` })),
+      }),
+    ),
+  );
   for (let i = 0; i < 3; i++) {
-    const got = await send(sqs.send(new ReceiveMessageCommand({ QueueUrl: std, MaxNumberOfMessages: 4, VisibilityTimeout: 10 })));
+    const got = await send(
+      sqs.send(new ReceiveMessageCommand({ QueueUrl: std, MaxNumberOfMessages: 4, VisibilityTimeout: 10 })),
+    );
     const [first, second] = got?.Messages ?? [];
     if (first) await send(sqs.send(new DeleteMessageCommand({ QueueUrl: std, ReceiptHandle: first.ReceiptHandle })));
-    if (second) await send(sqs.send(new ChangeMessageVisibilityCommand({ QueueUrl: std, ReceiptHandle: second.ReceiptHandle, VisibilityTimeout: 0 })));
+    if (second)
+      await send(
+        sqs.send(
+          new ChangeMessageVisibilityCommand({
+            QueueUrl: std,
+            ReceiptHandle: second.ReceiptHandle,
+            VisibilityTimeout: 0,
+          }),
+        ),
+      );
   }
   await vi.advanceTimersByTimeAsync(10_000);
   for (let i = 0; i < 4; i++) {
     const got = await longPoll(std, 1);
-    for (const m of got?.Messages ?? []) await send(sqs.send(new DeleteMessageCommand({ QueueUrl: std, ReceiptHandle: m.ReceiptHandle })));
+    for (const m of got?.Messages ?? [])
+      await send(sqs.send(new DeleteMessageCommand({ QueueUrl: std, ReceiptHandle: m.ReceiptHandle })));
   }
   await send(sqs.send(new GetQueueUrlCommand({ QueueName: 'missing' })));
 
   // FIFO queue: groups, a duplicate, group locking, deletes.
   const fifo = (await send(
-    sqs.send(new CreateQueueCommand({ QueueName: 'orders.fifo', Attributes: { FifoQueue: 'true', ContentBasedDeduplication: 'true' } })),
+    sqs.send(
+      new CreateQueueCommand({
+        QueueName: 'orders.fifo',
+        Attributes: { FifoQueue: 'true', ContentBasedDeduplication: 'true' },
+      }),
+    ),
   ))!.QueueUrl!;
-  for (const [group, body] of [['a', 'a1'], ['b', 'b1'], ['a', 'a2'], ['b', 'b2'], ['a', 'a1'], ['c', 'c1']] as const) {
+  for (const [group, body] of [
+    ['a', 'a1'],
+    ['b', 'b1'],
+    ['a', 'a2'],
+    ['b', 'b2'],
+    ['a', 'a1'],
+    ['c', 'c1'],
+  ] as const) {
     await send(sqs.send(new SendMessageCommand({ QueueUrl: fifo, MessageGroupId: group, MessageBody: body })));
   }
   for (let i = 0; i < 3; i++) {
-    const got = await send(sqs.send(new ReceiveMessageCommand({ QueueUrl: fifo, MaxNumberOfMessages: 3, ReceiveRequestAttemptId: `attempt-${i}` })));
-    for (const m of got?.Messages ?? []) await send(sqs.send(new DeleteMessageCommand({ QueueUrl: fifo, ReceiptHandle: m.ReceiptHandle })));
+    const got = await send(
+      sqs.send(
+        new ReceiveMessageCommand({ QueueUrl: fifo, MaxNumberOfMessages: 3, ReceiveRequestAttemptId: `attempt-${i}` }),
+      ),
+    );
+    for (const m of got?.Messages ?? [])
+      await send(sqs.send(new DeleteMessageCommand({ QueueUrl: fifo, ReceiptHandle: m.ReceiptHandle })));
   }
 
   // SNS fan-out: a raw subscription with a filter, an enveloped one, Publish and PublishBatch.
@@ -95,10 +147,23 @@ async function scenario({ aws, sqs, sns }: Clients): Promise<unknown[]> {
   );
   await send(sns.send(new SubscribeCommand({ TopicArn, Protocol: 'sqs', Endpoint: aws.sqs.queue('wrapped').arn })));
   for (const kind of ['big', 'small', 'big']) {
-    await send(sns.send(new PublishCommand({ TopicArn, Message: `${kind} news`, MessageAttributes: { kind: { DataType: 'String', StringValue: kind } } })));
+    await send(
+      sns.send(
+        new PublishCommand({
+          TopicArn,
+          Message: `${kind} news`,
+          MessageAttributes: { kind: { DataType: 'String', StringValue: kind } },
+        }),
+      ),
+    );
   }
   await send(
-    sns.send(new PublishBatchCommand({ TopicArn, PublishBatchRequestEntries: [0, 1, 2].map((i) => ({ Id: `p${i}`, Message: `batched ${i}` })) })),
+    sns.send(
+      new PublishBatchCommand({
+        TopicArn,
+        PublishBatchRequestEntries: [0, 1, 2].map((i) => ({ Id: `p${i}`, Message: `batched ${i}` })),
+      }),
+    ),
   );
   await longPoll(raw, 1);
   await longPoll(wrapped, 1);

@@ -76,7 +76,12 @@ describe('failing whole commands', () => {
     expect(handle).toMatchObject({ hits: 1, active: false });
 
     await sqs.send(new SendMessageCommand({ QueueUrl, MessageBody: 'second' }));
-    expect(aws.sqs.queue('orders').messages().map((m) => m.body)).toEqual(['second']);
+    expect(
+      aws.sqs
+        .queue('orders')
+        .messages()
+        .map((m) => m.body),
+    ).toEqual(['second']);
   });
 
   it('fails the next N calls, then lets them through', async () => {
@@ -93,7 +98,12 @@ describe('failing whole commands', () => {
       }
     }
     expect(outcomes).toEqual(['RequestThrottled', 'RequestThrottled', 'ok', 'ok']);
-    expect(aws.sqs.queue('orders').messages().map((m) => m.body)).toEqual(['m2', 'm3']);
+    expect(
+      aws.sqs
+        .queue('orders')
+        .messages()
+        .map((m) => m.body),
+    ).toEqual(['m2', 'm3']);
   });
 
   it('fails always until the handle is removed', async () => {
@@ -130,7 +140,12 @@ describe('failing whole commands', () => {
     for (let i = 0; i < 5; i++) {
       const error = await rejectionOf(sqs.send(new ListQueuesCommand({})));
       expect(error).toBeInstanceOf(SQSServiceException);
-      seen.push({ name: error.name, fault: error['$fault'], status: (error['$metadata'] as { httpStatusCode: number }).httpStatusCode, type: error['Type'] });
+      seen.push({
+        name: error.name,
+        fault: error['$fault'],
+        status: (error['$metadata'] as { httpStatusCode: number }).httpStatusCode,
+        type: error['Type'],
+      });
     }
     expect(seen).toEqual([
       { name: 'InternalError', fault: 'server', status: 500, type: 'Receiver' },
@@ -158,7 +173,12 @@ describe('failing whole commands', () => {
     const error = await rejectionOf(sqs.send(new SendMessageCommand({ QueueUrl, MessageBody: 'a poison pill' })));
     expect(error.name).toBe('InvalidMessageContents');
     await sqs.send(new SendMessageCommand({ QueueUrl, MessageBody: 'also fine' }));
-    expect(aws.sqs.queue('orders').messages().map((m) => m.body)).toEqual(['fine', 'also fine']);
+    expect(
+      aws.sqs
+        .queue('orders')
+        .messages()
+        .map((m) => m.body),
+    ).toEqual(['fine', 'also fine']);
   });
 
   it("fails every action with '*'", async () => {
@@ -252,19 +272,24 @@ describe('latency in the mock’s time', () => {
     await sqs.send(new ListQueuesCommand({}));
   });
 
-  it.runIf(abortSignalReachesMiddleware)('ends the wait, without running the call, when the SDK’s abortSignal fires', async () => {
-    const { aws, sqs } = sqsSetup();
-    const QueueUrl = await queue(sqs);
-    aws.sqs.delay('SendMessage', 5_000);
-    const controller = new AbortController();
-    const pending = rejectionOf(sqs.send(new SendMessageCommand({ QueueUrl, MessageBody: 'x' }), { abortSignal: controller.signal }));
-    await vi.advanceTimersByTimeAsync(1_000);
-    controller.abort();
-    expect((await pending).name).toBe('AbortError');
-    await vi.advanceTimersByTimeAsync(10_000);
-    expect(aws.sqs.queue('orders').messages()).toEqual([]);
-    expect(vi.getTimerCount()).toBe(0);
-  });
+  it.runIf(abortSignalReachesMiddleware)(
+    'ends the wait, without running the call, when the SDK’s abortSignal fires',
+    async () => {
+      const { aws, sqs } = sqsSetup();
+      const QueueUrl = await queue(sqs);
+      aws.sqs.delay('SendMessage', 5_000);
+      const controller = new AbortController();
+      const pending = rejectionOf(
+        sqs.send(new SendMessageCommand({ QueueUrl, MessageBody: 'x' }), { abortSignal: controller.signal }),
+      );
+      await vi.advanceTimersByTimeAsync(1_000);
+      controller.abort();
+      expect((await pending).name).toBe('AbortError');
+      await vi.advanceTimersByTimeAsync(10_000);
+      expect(aws.sqs.queue('orders').messages()).toEqual([]);
+      expect(vi.getTimerCount()).toBe(0);
+    },
+  );
 
   it('uses no timer that keeps the process alive', async () => {
     vi.useRealTimers();
@@ -293,15 +318,29 @@ describe('partial batch failures', () => {
       }),
     );
     expect(out.Successful?.map((e) => e.Id)).toEqual(['m1', 'm3']);
-    expect(out.Failed).toEqual([{ Id: 'm2', SenderFault: false, Code: 'InternalError', Message: 'An internal error occurred. Try the request again.' }]);
-    expect(aws.sqs.queue('orders').messages().map((m) => m.body)).toEqual(['body m1', 'body m3']);
+    expect(out.Failed).toEqual([
+      {
+        Id: 'm2',
+        SenderFault: false,
+        Code: 'InternalError',
+        Message: 'An internal error occurred. Try the request again.',
+      },
+    ]);
+    expect(
+      aws.sqs
+        .queue('orders')
+        .messages()
+        .map((m) => m.body),
+    ).toEqual(['body m1', 'body m3']);
     expect(handle.hits).toBe(1);
   });
 
   it('chooses entries by a test, keeps Failed in request order beside the action’s own failures', async () => {
     const { aws, sqs } = sqsSetup();
     const QueueUrl = await queue(sqs);
-    await sqs.send(new SendMessageBatchCommand({ QueueUrl, Entries: ['a', 'b', 'c'].map((Id) => ({ Id, MessageBody: Id })) }));
+    await sqs.send(
+      new SendMessageBatchCommand({ QueueUrl, Entries: ['a', 'b', 'c'].map((Id) => ({ Id, MessageBody: Id })) }),
+    );
     const { Messages = [] } = await sqs.send(new ReceiveMessageCommand({ QueueUrl, MaxNumberOfMessages: 10 }));
     const handleOf = (body: string) => Messages.find((m) => m.Body === body)!.ReceiptHandle!;
     aws.sqs.failEntries('DeleteMessageBatch', {
@@ -323,13 +362,20 @@ describe('partial batch failures', () => {
       ['bogus', 'ReceiptHandleIsInvalid', true],
       ['del-c', 'AWS.SimpleQueueService.NonExistentQueue', true],
     ]);
-    expect(aws.sqs.queue('orders').messages().map((m) => m.body)).toEqual(['b', 'c']);
+    expect(
+      aws.sqs
+        .queue('orders')
+        .messages()
+        .map((m) => m.body),
+    ).toEqual(['b', 'c']);
   });
 
   it('ChangeMessageVisibilityBatch: a failed entry keeps its visibility', async () => {
     const { aws, sqs } = sqsSetup();
     const QueueUrl = await queue(sqs);
-    await sqs.send(new SendMessageBatchCommand({ QueueUrl, Entries: ['a', 'b'].map((Id) => ({ Id, MessageBody: Id })) }));
+    await sqs.send(
+      new SendMessageBatchCommand({ QueueUrl, Entries: ['a', 'b'].map((Id) => ({ Id, MessageBody: Id })) }),
+    );
     const { Messages = [] } = await sqs.send(new ReceiveMessageCommand({ QueueUrl, MaxNumberOfMessages: 10 }));
     aws.sqs.failEntries('ChangeMessageVisibilityBatch', { ids: ['b'], error: 'RequestThrottled' });
     const out = await sqs.send(
@@ -340,8 +386,18 @@ describe('partial batch failures', () => {
     );
     expect(out.Successful).toEqual([{ Id: 'a' }]);
     expect(out.Failed).toEqual([{ Id: 'b', SenderFault: true, Code: 'RequestThrottled', Message: 'Rate exceeded' }]);
-    expect(aws.sqs.queue('orders').messages('visible').map((m) => m.body)).toEqual(['a']);
-    expect(aws.sqs.queue('orders').messages('inFlight').map((m) => m.body)).toEqual(['b']);
+    expect(
+      aws.sqs
+        .queue('orders')
+        .messages('visible')
+        .map((m) => m.body),
+    ).toEqual(['a']);
+    expect(
+      aws.sqs
+        .queue('orders')
+        .messages('inFlight')
+        .map((m) => m.body),
+    ).toEqual(['b']);
   });
 
   it('fails every entry without running the action, but still checks the request as a whole', async () => {
@@ -354,11 +410,21 @@ describe('partial batch failures', () => {
     expect(aws.sqs.queue('orders').messages()).toEqual([]);
 
     const missing = QueueUrl.replace('orders', 'missing');
-    expect(await rejectionOf(sqs.send(new SendMessageBatchCommand({ QueueUrl: missing, Entries: [{ Id: 'x', MessageBody: 'x' }] })))).toBeInstanceOf(
-      QueueDoesNotExist,
-    );
+    expect(
+      await rejectionOf(
+        sqs.send(new SendMessageBatchCommand({ QueueUrl: missing, Entries: [{ Id: 'x', MessageBody: 'x' }] })),
+      ),
+    ).toBeInstanceOf(QueueDoesNotExist);
     const duplicate = await rejectionOf(
-      sqs.send(new SendMessageBatchCommand({ QueueUrl, Entries: [{ Id: 'x', MessageBody: 'x' }, { Id: 'x', MessageBody: 'y' }] })),
+      sqs.send(
+        new SendMessageBatchCommand({
+          QueueUrl,
+          Entries: [
+            { Id: 'x', MessageBody: 'x' },
+            { Id: 'x', MessageBody: 'y' },
+          ],
+        }),
+      ),
     );
     expect(duplicate.name).toBe('BatchEntryIdsNotDistinct');
   });
@@ -366,7 +432,9 @@ describe('partial batch failures', () => {
   it('a failed entry still counts in the checks that fail a SendMessageBatch as a whole', async () => {
     const { aws, sqs } = sqsSetup();
     const QueueUrl = await queue(sqs);
-    const fifoUrl = (await sqs.send(new CreateQueueCommand({ QueueName: 'orders.fifo', Attributes: { FifoQueue: 'true' } }))).QueueUrl!;
+    const fifoUrl = (
+      await sqs.send(new CreateQueueCommand({ QueueName: 'orders.fifo', Attributes: { FifoQueue: 'true' } }))
+    ).QueueUrl!;
     const tooLong = new SendMessageBatchCommand({
       QueueUrl,
       Entries: [
@@ -401,7 +469,9 @@ describe('partial batch failures', () => {
       { Id: 'good', Message: 'fine' },
       { Id: 'bad', Message: '' },
     ];
-    const error = await rejectionOf(sns.send(new PublishBatchCommand({ TopicArn, PublishBatchRequestEntries: entries })));
+    const error = await rejectionOf(
+      sns.send(new PublishBatchCommand({ TopicArn, PublishBatchRequestEntries: entries })),
+    );
     expect(error.name).toBe('InvalidParameterException');
     expect(error.message).toBe('Invalid parameter: Empty message');
     expect(aws.sns.topic('events').published()).toEqual([]);
@@ -412,7 +482,9 @@ describe('partial batch failures', () => {
     const QueueUrl = await queue(sqs);
     const entries = aws.sqs.failEntries('SendMessageBatch', { ids: ['a'], error: 'InternalError' });
     aws.sqs.failNext('SendMessageBatch', 'RequestThrottled');
-    const error = await rejectionOf(sqs.send(new SendMessageBatchCommand({ QueueUrl, Entries: [{ Id: 'a', MessageBody: 'a' }] })));
+    const error = await rejectionOf(
+      sqs.send(new SendMessageBatchCommand({ QueueUrl, Entries: [{ Id: 'a', MessageBody: 'a' }] })),
+    );
     expect(error).toBeInstanceOf(RequestThrottled);
     expect(entries.hits).toBe(0);
   });
@@ -422,7 +494,12 @@ describe('partial batch failures', () => {
     const { TopicArn } = await sns.send(new CreateTopicCommand({ Name: 'events' }));
     const QueueUrl = await queue(sqs, 'inbox');
     await sns.send(
-      new SubscribeCommand({ TopicArn, Protocol: 'sqs', Endpoint: aws.sqs.queue('inbox').arn, Attributes: { RawMessageDelivery: 'true' } }),
+      new SubscribeCommand({
+        TopicArn,
+        Protocol: 'sqs',
+        Endpoint: aws.sqs.queue('inbox').arn,
+        Attributes: { RawMessageDelivery: 'true' },
+      }),
     );
     aws.sns.failEntries('PublishBatch', {
       entries: (entry: PublishBatchRequestEntry) => entry.Message === 'two',
@@ -436,7 +513,12 @@ describe('partial batch failures', () => {
     );
     expect(out.Successful?.map((e) => e.Id)).toEqual(['e0', 'e2']);
     expect(out.Failed).toEqual([{ Id: 'e1', Code: 'Throttled', SenderFault: true, Message: 'Rate exceeded' }]);
-    expect(aws.sns.topic('events').published().map((p) => p.message)).toEqual(['one', 'three']);
+    expect(
+      aws.sns
+        .topic('events')
+        .published()
+        .map((p) => p.message),
+    ).toEqual(['one', 'three']);
     const { Messages = [] } = await sqs.send(new ReceiveMessageCommand({ QueueUrl, MaxNumberOfMessages: 10 }));
     expect(Messages.map((m) => m.Body)).toEqual(['one', 'three']);
   });
@@ -445,10 +527,17 @@ describe('partial batch failures', () => {
     const { aws, sns } = snsSetup();
     const { TopicArn } = await sns.send(new CreateTopicCommand({ Name: 'events' }));
     aws.sns.failEntries('PublishBatch', { ids: ['a'], error: 'InternalError' });
-    const out = await sns.send(new PublishBatchCommand({ TopicArn, PublishBatchRequestEntries: [{ Id: 'a', Message: 'a' }] }));
+    const out = await sns.send(
+      new PublishBatchCommand({ TopicArn, PublishBatchRequestEntries: [{ Id: 'a', Message: 'a' }] }),
+    );
     expect(out).toMatchObject({ Successful: [], Failed: [{ Id: 'a', Code: 'InternalError', SenderFault: false }] });
     const missing = await rejectionOf(
-      sns.send(new PublishBatchCommand({ TopicArn: `${TopicArn!}-gone`, PublishBatchRequestEntries: [{ Id: 'a', Message: 'a' }] })),
+      sns.send(
+        new PublishBatchCommand({
+          TopicArn: `${TopicArn!}-gone`,
+          PublishBatchRequestEntries: [{ Id: 'a', Message: 'a' }],
+        }),
+      ),
     );
     expect(missing.name).toBe('NotFoundException');
     expect(aws.sns.topic('events').published()).toEqual([]);
@@ -465,19 +554,38 @@ describe('SNS', () => {
 
     const throttled = await rejectionOf(sns.send(new PublishCommand({ TopicArn, Message: 'a' })));
     expect(throttled).toBeInstanceOf(ThrottledException);
-    expect(throttled).toMatchObject({ name: 'ThrottledException', Code: 'Throttled', $fault: 'client', $metadata: { httpStatusCode: 429 } });
+    expect(throttled).toMatchObject({
+      name: 'ThrottledException',
+      Code: 'Throttled',
+      $fault: 'client',
+      $metadata: { httpStatusCode: 429 },
+    });
 
     const internal = await rejectionOf(sns.send(new PublishCommand({ TopicArn, Message: 'b' })));
     expect(internal).toBeInstanceOf(InternalErrorException);
-    expect(internal).toMatchObject({ Code: 'InternalError', $fault: 'server', Type: 'Receiver', $metadata: { httpStatusCode: 500 } });
+    expect(internal).toMatchObject({
+      Code: 'InternalError',
+      $fault: 'server',
+      Type: 'Receiver',
+      $metadata: { httpStatusCode: 500 },
+    });
 
     const unavailable = await rejectionOf(sns.send(new PublishCommand({ TopicArn, Message: 'c' })));
     expect(unavailable).toBeInstanceOf(SNSServiceException);
-    expect(unavailable).toMatchObject({ name: 'ServiceUnavailable', $fault: 'server', $metadata: { httpStatusCode: 503 } });
+    expect(unavailable).toMatchObject({
+      name: 'ServiceUnavailable',
+      $fault: 'server',
+      $metadata: { httpStatusCode: 503 },
+    });
 
     expect(aws.sns.topic('events').published()).toEqual([]);
     await sns.send(new PublishCommand({ TopicArn, Message: 'd' }));
-    expect(aws.sns.topic('events').published().map((p) => p.message)).toEqual(['d']);
+    expect(
+      aws.sns
+        .topic('events')
+        .published()
+        .map((p) => p.message),
+    ).toEqual(['d']);
   });
 
   it('an SQS fault does not touch SNS deliveries into queues (they are not SQS commands)', async () => {
@@ -508,7 +616,12 @@ describe('clearing', () => {
     await sqs.send(new ListQueuesCommand({}));
     await queue(sqs);
     await sqs.send(new SendMessageCommand({ QueueUrl, MessageBody: 'y' }));
-    expect(aws.sqs.queue('orders').messages().map((m) => m.body)).toEqual(['y']);
+    expect(
+      aws.sqs
+        .queue('orders')
+        .messages()
+        .map((m) => m.body),
+    ).toEqual(['y']);
   });
 
   it('clearFaults() removes the faults of one service; a call already waiting still answers as planned', async () => {
@@ -544,7 +657,12 @@ describe('a retry loop in user code', () => {
     aws.sqs.failNext('SendMessage', 'RequestThrottled', { times: 2 });
     let attempts = 0;
     const start = Date.now();
-    const sent = track(withRetries(() => sqs.send(new SendMessageCommand({ QueueUrl, MessageBody: 'order 7' })), () => attempts++));
+    const sent = track(
+      withRetries(
+        () => sqs.send(new SendMessageCommand({ QueueUrl, MessageBody: 'order 7' })),
+        () => attempts++,
+      ),
+    );
 
     await vi.advanceTimersByTimeAsync(599);
     expect([attempts, sent.settled]).toEqual([2, false]);
@@ -552,7 +670,12 @@ describe('a retry loop in user code', () => {
     expect((await sent.promise).MessageId).toBeDefined();
     expect(attempts).toBe(3);
     expect(Date.now() - start).toBe(600);
-    expect(aws.sqs.queue('orders').messages().map((m) => m.body)).toEqual(['order 7']);
+    expect(
+      aws.sqs
+        .queue('orders')
+        .messages()
+        .map((m) => m.body),
+    ).toEqual(['order 7']);
   });
 });
 
@@ -561,7 +684,9 @@ describe('the API', () => {
     const { aws } = sqsSetup();
     const untyped = aws.sqs as unknown as Record<string, (...args: unknown[]) => unknown>;
     expect(() => untyped['fail']!('SendMesage', { error: 'InternalError' })).toThrow(/SQS has no action "SendMesage"/);
-    expect(() => untyped['failEntries']!('SendMessage', { ids: ['a'], error: 'InternalError' })).toThrow(/batch action/);
+    expect(() => untyped['failEntries']!('SendMessage', { ids: ['a'], error: 'InternalError' })).toThrow(
+      /batch action/,
+    );
     expect(() => aws.sqs.failEntries('SendMessageBatch', { ids: [], error: 'InternalError' })).toThrow(/ids/);
     expect(() => aws.sqs.failNext('SendMessage', 'InternalError', { times: 0 })).toThrow(/times/);
     expect(() => aws.sqs.fail('SendMessage', { error: 'InternalError', probability: 1.5 })).toThrow(/probability/);
@@ -600,13 +725,23 @@ describe('the API', () => {
 
 describe('the error catalogue', () => {
   it('injects the very errors the emulation raises, by class name or code', () => {
-    const fields = ({ code, shape, wireType, status, type, message }: AwsError) => ({ code, shape, wireType, status, type, message });
+    const fields = ({ code, shape, wireType, status, type, message }: AwsError) => ({
+      code,
+      shape,
+      wireType,
+      status,
+      type,
+      message,
+    });
     const same = (injected: AwsError, raised: AwsError) => expect(fields(injected)).toEqual(fields(raised));
     same(faultError('SQS', 'QueueDoesNotExist'), sqsErrors.queueDoesNotExist());
     same(faultError('SQS', 'AWS.SimpleQueueService.NonExistentQueue'), sqsErrors.queueDoesNotExist());
     same(faultError('SQS', 'InvalidBatchEntryId'), sqsErrors.invalidBatchEntryId());
     same(faultError('SQS', 'InvalidParameterValueException', { message: 'm' }), sqsErrors.invalidParameterValue('m'));
-    same(faultError('SQS', 'ReceiptHandleIsInvalid', { message: 'm' }), new AwsError({ ...fields(sqsErrors.receiptHandleIsInvalid('h')), message: 'm' }));
+    same(
+      faultError('SQS', 'ReceiptHandleIsInvalid', { message: 'm' }),
+      new AwsError({ ...fields(sqsErrors.receiptHandleIsInvalid('h')), message: 'm' }),
+    );
     same(faultError('SNS', 'NotFound'), snsErrors.topicNotFound());
     same(faultError('SNS', 'EmptyBatchRequestException'), snsErrors.emptyBatchRequest());
     same(faultError('SNS', 'InvalidParameter', { message: 'm' }), snsErrors.invalidParameter('m'));
@@ -645,7 +780,14 @@ describe('README: Fault injection, as written', () => {
     const Entries = ['m1', 'm2', 'm3'].map((Id) => ({ Id, MessageBody: Id }));
     const { Failed = [] } = await sqs.send(new SendMessageBatchCommand({ QueueUrl, Entries }));
     expect(Failed).toEqual([{ Id: 'm2', SenderFault: false, Code: 'InternalError', Message: expect.any(String) }]);
-    await sqs.send(new SendMessageBatchCommand({ QueueUrl, Entries: Entries.filter((e) => Failed.some((f) => f.Id === e.Id)) }));
-    expect(aws.sqs.queue('orders').messages().map((m) => m.body)).toEqual(['m1', 'm3', 'm2']);
+    await sqs.send(
+      new SendMessageBatchCommand({ QueueUrl, Entries: Entries.filter((e) => Failed.some((f) => f.Id === e.Id)) }),
+    );
+    expect(
+      aws.sqs
+        .queue('orders')
+        .messages()
+        .map((m) => m.body),
+    ).toEqual(['m1', 'm3', 'm2']);
   });
 });

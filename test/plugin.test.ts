@@ -1,5 +1,11 @@
 import * as SQS from '@aws-sdk/client-sqs';
-import { CreateQueueCommand, GetQueueUrlCommand, ListQueuesCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import {
+  CreateQueueCommand,
+  GetQueueUrlCommand,
+  ListQueuesCommand,
+  SendMessageCommand,
+  SQSClient,
+} from '@aws-sdk/client-sqs';
 import { describe, expect, it } from 'vitest';
 import { createAwsMock, mockSqs, mockSns, NotEmulatedError } from '../src/index.js';
 import { networkTrap, sendUnknownCommand, sqsSetup } from './helpers.js';
@@ -7,7 +13,10 @@ import { networkTrap, sendUnknownCommand, sqsSetup } from './helpers.js';
 describe('the SQS plugin', () => {
   it('needs no region, credentials or endpoint', async () => {
     const aws = createAwsMock();
-    const sqs = new SQSClient({ requestHandler: networkTrap, credentials: () => Promise.reject(new Error('no credentials')) });
+    const sqs = new SQSClient({
+      requestHandler: networkTrap,
+      credentials: () => Promise.reject(new Error('no credentials')),
+    });
     sqs.middlewareStack.use(aws.sqs);
     const { QueueUrl } = await sqs.send(new CreateQueueCommand({ QueueName: 'q' }));
     expect(QueueUrl).toBe('https://sqs.us-east-1.amazonaws.com/000000000000/q');
@@ -30,7 +39,9 @@ describe('the SQS plugin', () => {
     const { sqs } = sqsSetup();
     await sqs.send(new CreateQueueCommand({ QueueName: 'q' }));
     const commands = Object.entries(SQS).filter(
-      ([name, value]) => name.endsWith('Command') && typeof (value as { prototype?: { resolveMiddleware?: unknown } }).prototype?.resolveMiddleware === 'function',
+      ([name, value]) =>
+        name.endsWith('Command') &&
+        typeof (value as { prototype?: { resolveMiddleware?: unknown } }).prototype?.resolveMiddleware === 'function',
     );
     expect(commands.length).toBeGreaterThanOrEqual(23);
     for (const [name, Command] of commands) {
@@ -41,7 +52,10 @@ describe('the SQS plugin', () => {
         );
         if (outcome === undefined) continue;
         expect(outcome.message, name).not.toContain('network was reached');
-        expect(outcome instanceof SQS.SQSServiceException || outcome instanceof NotEmulatedError, `${name}: ${outcome.message}`).toBe(true);
+        expect(
+          outcome instanceof SQS.SQSServiceException || outcome instanceof NotEmulatedError,
+          `${name}: ${outcome.message}`,
+        ).toBe(true);
       }
     }
   });
@@ -91,7 +105,9 @@ describe('accounts', () => {
     const one = sqsSetup();
     const two = sqsSetup();
     await one.sqs.send(new CreateQueueCommand({ QueueName: 'q' }));
-    await expect(two.sqs.send(new GetQueueUrlCommand({ QueueName: 'q' }))).rejects.toBeInstanceOf(SQS.QueueDoesNotExist);
+    await expect(two.sqs.send(new GetQueueUrlCommand({ QueueName: 'q' }))).rejects.toBeInstanceOf(
+      SQS.QueueDoesNotExist,
+    );
   });
 
   it('forgets everything on reset()', async () => {

@@ -55,7 +55,10 @@ it('quick start: a long poll on fake time', async () => {
 
 it('FIFO queues: order, locking and deduplication', async () => {
   const { QueueUrl } = await sqs.send(
-    new CreateQueueCommand({ QueueName: 'orders.fifo', Attributes: { FifoQueue: 'true', ContentBasedDeduplication: 'true' } }),
+    new CreateQueueCommand({
+      QueueName: 'orders.fifo',
+      Attributes: { FifoQueue: 'true', ContentBasedDeduplication: 'true' },
+    }),
   );
   for (const step of ['created', 'paid', 'shipped']) {
     await sqs.send(new SendMessageCommand({ QueueUrl, MessageGroupId: 'order-7', MessageBody: step }));
@@ -97,7 +100,11 @@ it('message move tasks: redrives a dead-letter queue at one message a second', a
   await vi.advanceTimersByTimeAsync(0);
   await vi.advanceTimersByTimeAsync(1_000);
   const { Results } = await sqs.send(new ListMessageMoveTasksCommand({ SourceArn: dlq }));
-  expect(Results?.[0]).toMatchObject({ Status: 'RUNNING', ApproximateNumberOfMessagesMoved: 2, ApproximateNumberOfMessagesToMove: 4 });
+  expect(Results?.[0]).toMatchObject({
+    Status: 'RUNNING',
+    ApproximateNumberOfMessagesMoved: 2,
+    ApproximateNumberOfMessagesToMove: 4,
+  });
 
   await vi.advanceTimersByTimeAsync(2_000);
   expect(aws.sqs.queue('orders').messages()).toHaveLength(4);
@@ -117,10 +124,18 @@ it('SNS: fan-out through a filter policy with raw delivery', async () => {
   );
 
   await sns.send(
-    new PublishCommand({ TopicArn, Message: '{"orderId":7}', MessageAttributes: { amount: { DataType: 'Number', StringValue: '250' } } }),
+    new PublishCommand({
+      TopicArn,
+      Message: '{"orderId":7}',
+      MessageAttributes: { amount: { DataType: 'Number', StringValue: '250' } },
+    }),
   );
   await sns.send(
-    new PublishCommand({ TopicArn, Message: '{"orderId":8}', MessageAttributes: { amount: { DataType: 'Number', StringValue: '5' } } }),
+    new PublishCommand({
+      TopicArn,
+      Message: '{"orderId":8}',
+      MessageAttributes: { amount: { DataType: 'Number', StringValue: '5' } },
+    }),
   );
 
   const { Messages } = await sqs.send(new ReceiveMessageCommand({ QueueUrl, MessageAttributeNames: ['All'] }));
@@ -130,44 +145,55 @@ it('SNS: fan-out through a filter policy with raw delivery', async () => {
 });
 
 // stop({ abort: true }) ends the consumer's long poll through the SDK's abortSignal (see sdk-features.ts).
-it.runIf(abortSignalReachesMiddleware)('working with other tools: sqs-consumer, a message whose handler keeps failing ends in the DLQ', async () => {
-  await sqs.send(new CreateQueueCommand({ QueueName: 'orders-dlq' }));
-  const { QueueUrl } = await sqs.send(
-    new CreateQueueCommand({
-      QueueName: 'orders',
-      Attributes: {
-        RedrivePolicy: JSON.stringify({ deadLetterTargetArn: aws.sqs.queue('orders-dlq').arn, maxReceiveCount: 3 }),
+it.runIf(abortSignalReachesMiddleware)(
+  'working with other tools: sqs-consumer, a message whose handler keeps failing ends in the DLQ',
+  async () => {
+    await sqs.send(new CreateQueueCommand({ QueueName: 'orders-dlq' }));
+    const { QueueUrl } = await sqs.send(
+      new CreateQueueCommand({
+        QueueName: 'orders',
+        Attributes: {
+          RedrivePolicy: JSON.stringify({ deadLetterTargetArn: aws.sqs.queue('orders-dlq').arn, maxReceiveCount: 3 }),
+        },
+      }),
+    );
+    await sqs.send(new SendMessageCommand({ QueueUrl, MessageBody: 'poison' }));
+
+    const consumer = Consumer.create({
+      queueUrl: QueueUrl!,
+      sqs,
+      handleMessage: async (message) => {
+        if (message.Body === 'poison') throw new Error('cannot handle');
+        return message;
       },
-    }),
-  );
-  await sqs.send(new SendMessageCommand({ QueueUrl, MessageBody: 'poison' }));
+    });
+    const failures = vi.fn();
+    consumer.on('processing_error', failures);
+    consumer.on('error', () => {});
+    consumer.start();
+    await vi.advanceTimersByTimeAsync(100_000);
+    consumer.stop({ abort: true });
 
-  const consumer = Consumer.create({
-    queueUrl: QueueUrl!,
-    sqs,
-    handleMessage: async (message) => {
-      if (message.Body === 'poison') throw new Error('cannot handle');
-      return message;
-    },
-  });
-  const failures = vi.fn();
-  consumer.on('processing_error', failures);
-  consumer.on('error', () => {});
-  consumer.start();
-  await vi.advanceTimersByTimeAsync(100_000);
-  consumer.stop({ abort: true });
-
-  expect(failures).toHaveBeenCalledTimes(3);
-  expect(aws.sqs.queue('orders').deadLetterQueue()?.messages().map((m) => m.body)).toEqual(['poison']);
-  await vi.advanceTimersByTimeAsync(0);
-  expect(vi.getTimerCount()).toBe(0);
-});
+    expect(failures).toHaveBeenCalledTimes(3);
+    expect(
+      aws.sqs
+        .queue('orders')
+        .deadLetterQueue()
+        ?.messages()
+        .map((m) => m.body),
+    ).toEqual(['poison']);
+    await vi.advanceTimersByTimeAsync(0);
+    expect(vi.getTimerCount()).toBe(0);
+  },
+);
 
 it('cookbook: force a redelivery now', async () => {
   const { QueueUrl } = await sqs.send(new CreateQueueCommand({ QueueName: 'orders' }));
   await sqs.send(new SendMessageCommand({ QueueUrl, MessageBody: 'x' }));
   const [m] = (await sqs.send(new ReceiveMessageCommand({ QueueUrl }))).Messages!;
-  await sqs.send(new ChangeMessageVisibilityCommand({ QueueUrl, ReceiptHandle: m!.ReceiptHandle, VisibilityTimeout: 0 }));
+  await sqs.send(
+    new ChangeMessageVisibilityCommand({ QueueUrl, ReceiptHandle: m!.ReceiptHandle, VisibilityTimeout: 0 }),
+  );
   expect((await sqs.send(new ReceiveMessageCommand({ QueueUrl }))).Messages?.[0]?.MessageId).toBe(m!.MessageId);
 });
 

@@ -62,6 +62,7 @@ type SnsExports = Record<string, unknown> & typeof SNS;
  */
 export const InvalidAttributeValue = ((SQS as SqsExports)['InvalidAttributeValue'] ??
   SQS.SQSServiceException) as typeof SQS.InvalidAttributeValue;
-export const RequestThrottled = ((SQS as SqsExports)['RequestThrottled'] ?? SQS.SQSServiceException) as typeof SQS.RequestThrottled;
+export const RequestThrottled = ((SQS as SqsExports)['RequestThrottled'] ??
+  SQS.SQSServiceException) as typeof SQS.RequestThrottled;
 export const InvalidStateException = ((SNS as SnsExports)['InvalidStateException'] ??
   SNS.SNSServiceException) as typeof SNS.InvalidStateException;

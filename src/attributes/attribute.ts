@@ -18,7 +18,10 @@ export interface SettableAttribute<Draft, Shown, Context, Facts = unknown> {
   readonly fifoOnly?: true | ((name: string) => AwsError);
   /** Checks the value as sent (its wire text) and writes its parsed meaning into the draft; throws AwsError. */
   readonly parse: (draft: Draft, raw: string, ctx: Context, name: string) => void;
-  /** The text GetXAttributes shows, or undefined while it is not shown; `facts` when Get passed them (a default may need them). */
+  /**
+   * The text GetXAttributes shows, or undefined while it is not shown; `facts` when Get passed them (a default may need
+   * them).
+   */
   readonly render: (shown: Shown, facts: Facts | undefined) => string | undefined;
   /** A canonical text of the value in force, compared for CreateX idempotency. */
   readonly compareKey: (shown: Shown) => string;
@@ -31,8 +34,7 @@ export interface ReadOnlyAttribute<Facts> {
 }
 
 export type AttributeSpec<Draft, Shown, Context, Facts = never> =
-  | SettableAttribute<Draft, Shown, Context, Facts>
-  | ReadOnlyAttribute<Facts>;
+  SettableAttribute<Draft, Shown, Context, Facts> | ReadOnlyAttribute<Facts>;
 
 /** A table's declarations, looked up by name (own names only: `toString` or `__proto__` find nothing). */
 export class AttributeTable<Draft, Shown, Context, Facts = never> {

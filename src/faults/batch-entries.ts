@@ -105,7 +105,12 @@ export function snsBatchShape(backend: SnsBackend, check: BatchSpec<SnsBackend>[
     checkRequest: (input) => void check(backend, input as never),
     emptyOutput: () => ({ Successful: [], Failed: [] }),
     // The field order of the SDK's BatchResultErrorEntry schema.
-    failedEntry: (id, error) => ({ Id: id, Code: error.code, SenderFault: error.type === 'Sender', Message: error.message }),
+    failedEntry: (id, error) => ({
+      Id: id,
+      Code: error.code,
+      SenderFault: error.type === 'Sender',
+      Message: error.message,
+    }),
     merge: (output, injected, position) => {
       const { Successful = [], Failed = [] } = output as { Successful?: object[]; Failed?: { Id: string }[] };
       return { ...output, Successful, Failed: [...Failed, ...injected].sort(byPosition(position)) };

@@ -8,7 +8,10 @@ import { SQS_ERRORS } from '../sqs/errors.js';
  * (sqs/errors.ts SQS_ERRORS, sns/errors.ts SNS_ERRORS), with its code, status and default message.
  */
 type Names<Table extends Readonly<Record<string, ErrorIdentity>>> = {
-  [K in keyof Table]: Table[K]['code'] | (Table[K] extends { shape: infer S extends string } ? S : never) | (Table[K] extends { wireType: infer W extends string } ? W : never);
+  [K in keyof Table]:
+    | Table[K]['code']
+    | (Table[K] extends { shape: infer S extends string } ? S : never)
+    | (Table[K] extends { wireType: infer W extends string } ? W : never);
 }[keyof Table];
 
 /** An SQS error by SDK class name (`RequestThrottled`) or query code (`AWS.SimpleQueueService.NonExistentQueue`). */

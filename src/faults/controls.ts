@@ -47,7 +47,11 @@ export abstract class FaultControls<A extends string, B extends A, E extends str
    * aws.sqs.failNext('SendMessage', 'RequestThrottled', { times: 2 });
    * ```
    */
-  failNext<I extends object = FaultInput>(action: A | '*', error: FaultErrorName<E>, options: FailNextOptions<I> = {}): FaultHandle {
+  failNext<I extends object = FaultInput>(
+    action: A | '*',
+    error: FaultErrorName<E>,
+    options: FailNextOptions<I> = {},
+  ): FaultHandle {
     return this.add('failNext', action, { kind: 'error', error: this.error(error, options) }, options, 1);
   }
 
@@ -79,7 +83,13 @@ export abstract class FaultControls<A extends string, B extends A, E extends str
       throw new TypeError(`sqs-sns-mock: failEntries takes a batch action, not "${String(action)}"`);
     }
     const { error, ids, entries, ...rest } = options;
-    return this.add('failEntries', action, { kind: 'entries', error: this.error(error, rest), selects: selector(ids, entries) }, rest, Infinity);
+    return this.add(
+      'failEntries',
+      action,
+      { kind: 'entries', error: this.error(error, rest), selects: selector(ids, entries) },
+      rest,
+      Infinity,
+    );
   }
 
   /** Removes every fault of this service. A call already waiting out a latency still answers as planned. */
@@ -88,9 +98,14 @@ export abstract class FaultControls<A extends string, B extends A, E extends str
   }
 
   private error(name: unknown, options: FaultErrorOptions): AwsError {
-    if (typeof name !== 'string' || name === '') throw new TypeError('sqs-sns-mock: a fault needs an error name or code');
-    if (options.message !== undefined && typeof options.message !== 'string') throw new TypeError('sqs-sns-mock: message must be a string');
-    if (options.status !== undefined && !(Number.isInteger(options.status) && options.status >= 400 && options.status <= 599)) {
+    if (typeof name !== 'string' || name === '')
+      throw new TypeError('sqs-sns-mock: a fault needs an error name or code');
+    if (options.message !== undefined && typeof options.message !== 'string')
+      throw new TypeError('sqs-sns-mock: message must be a string');
+    if (
+      options.status !== undefined &&
+      !(Number.isInteger(options.status) && options.status >= 400 && options.status <= 599)
+    ) {
       throw new TypeError(`sqs-sns-mock: status must be an HTTP error status (400-599), got ${String(options.status)}`);
     }
     return faultError(this.faultInjector.service, name, options);
@@ -110,9 +125,19 @@ export abstract class FaultControls<A extends string, B extends A, E extends str
     const spec: FaultSpec = {
       action,
       effect,
-      latencyMs: check('latencyMs', options.latencyMs ?? 0, (n) => Number.isFinite(n) && n >= 0, 'a number of milliseconds >= 0'),
+      latencyMs: check(
+        'latencyMs',
+        options.latencyMs ?? 0,
+        (n) => Number.isFinite(n) && n >= 0,
+        'a number of milliseconds >= 0',
+      ),
       when: checkFunction('when', options.when),
-      times: check('times', options.times ?? defaultTimes, (n) => n === Infinity || (Number.isInteger(n) && n >= 1), 'an integer >= 1'),
+      times: check(
+        'times',
+        options.times ?? defaultTimes,
+        (n) => n === Infinity || (Number.isInteger(n) && n >= 1),
+        'an integer >= 1',
+      ),
       probability: check('probability', options.probability ?? 1, (n) => n >= 0 && n <= 1, 'between 0 and 1'),
     };
     return this.faultInjector.add(spec).handle();
@@ -127,12 +152,14 @@ function check(name: string, value: unknown, valid: (n: number) => boolean, expe
 }
 
 function checkFunction<F>(name: string, value: F | undefined): F | undefined {
-  if (value !== undefined && typeof value !== 'function') throw new TypeError(`sqs-sns-mock: ${name} must be a function`);
+  if (value !== undefined && typeof value !== 'function')
+    throw new TypeError(`sqs-sns-mock: ${name} must be a function`);
   return value;
 }
 
 function selector(ids: unknown, entries: unknown): (entry: object) => boolean {
-  if (ids !== undefined && entries !== undefined) throw new TypeError('sqs-sns-mock: failEntries takes ids or entries, not both');
+  if (ids !== undefined && entries !== undefined)
+    throw new TypeError('sqs-sns-mock: failEntries takes ids or entries, not both');
   if (typeof entries === 'function') return (entry) => Boolean((entries as (entry: object) => unknown)(entry));
   if (Array.isArray(ids) && ids.length > 0 && ids.every((id) => typeof id === 'string')) {
     const chosen = new Set<string>(ids);

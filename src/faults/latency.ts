@@ -29,7 +29,9 @@ export class PendingLatencies {
       };
       const cancel = (): void => {
         settle();
-        reject(new Error(`sqs-sns-mock: the mock was reset while ${what} waited out its injected latency; it did not run.`));
+        reject(
+          new Error(`sqs-sns-mock: the mock was reset while ${what} waited out its injected latency; it did not run.`),
+        );
       };
       signal?.addEventListener('abort', onAbort);
       this.cancels.add(cancel);
@@ -45,4 +47,3 @@ export class PendingLatencies {
     for (const cancel of [...this.cancels]) cancel();
   }
 }
-

@@ -1,6 +1,9 @@
 import type { FaultErrorOptions } from './catalogue.js';
 
-/** A command's input as a fault's predicate sees it. Give the SDK's own type to narrow it: `(input: SendMessageCommandInput) => …`. */
+/**
+ * A command's input as a fault's predicate sees it. Give the SDK's own type to narrow it: `(input:
+ * SendMessageCommandInput) => …`.
+ */
 export type FaultInput = Readonly<Record<string, unknown>>;
 
 /** Which calls a fault applies to. Every option narrows; none means every call of the action. */
@@ -16,7 +19,10 @@ export interface FaultMatch<I extends object = FaultInput> {
   probability?: number;
 }
 
-/** An error to answer: the SDK's class name (`RequestThrottled`, `ThrottledException`) or AWS's query code (`Throttling`). */
+/**
+ * An error to answer: the SDK's class name (`RequestThrottled`, `ThrottledException`) or AWS's query code
+ * (`Throttling`).
+ */
 export type FaultErrorName<Known extends string> = Known | (string & {});
 
 export interface FailOptions<E extends string, I extends object = FaultInput> extends FaultMatch<I>, FaultErrorOptions {
@@ -34,10 +40,13 @@ export type DelayOptions<I extends object = FaultInput> = FaultMatch<I>;
 
 /** The entries of a batch to fail: by `Id`, or those that pass a test. */
 export type EntrySelector<Entry extends object> =
-  | { ids: readonly string[]; entries?: never }
-  | { entries: (entry: Entry) => boolean; ids?: never };
+  { ids: readonly string[]; entries?: never } | { entries: (entry: Entry) => boolean; ids?: never };
 
-export type FailEntriesOptions<E extends string, I extends object = FaultInput, Entry extends object = FaultInput> = EntrySelector<Entry> &
+export type FailEntriesOptions<
+  E extends string,
+  I extends object = FaultInput,
+  Entry extends object = FaultInput,
+> = EntrySelector<Entry> &
   FaultMatch<I> &
   FaultErrorOptions & {
     /** The code each chosen entry fails with in `Failed`, by class name or query code. */

@@ -25,10 +25,14 @@ const STATES: readonly MessageState[] = ['visible', 'inFlight', 'delayed'];
 export function toHaveMessageCount(received: unknown, count: unknown, state?: unknown): MatcherOutcome {
   const queue = asQueueView(received, 'toHaveMessageCount');
   if (typeof count !== 'number' || !Number.isInteger(count) || count < 0) {
-    throw new TypeError(`toHaveMessageCount: the count must be a whole number of 0 or more, got ${describeExpected(count)}`);
+    throw new TypeError(
+      `toHaveMessageCount: the count must be a whole number of 0 or more, got ${describeExpected(count)}`,
+    );
   }
   if (state !== undefined && !STATES.includes(state as MessageState)) {
-    throw new TypeError(`toHaveMessageCount: the state must be one of ${STATES.map((s) => `"${s}"`).join(', ')}, got ${describeExpected(state)}`);
+    throw new TypeError(
+      `toHaveMessageCount: the state must be one of ${STATES.map((s) => `"${s}"`).join(', ')}, got ${describeExpected(state)}`,
+    );
   }
   const all = queue.messages();
   const counted = state === undefined ? all : all.filter((m) => m.state === state);
@@ -73,11 +77,14 @@ export function toHaveDeadLetter(received: unknown, expected: unknown, equals: E
   const where = `its dead-letter queue ${JSON.stringify(dlq.name)}`;
   const others = held.length - fromQueue.length;
   const otherNote = others > 0 ? ` (and ${plural(others, 'other message')})` : '';
-  const fromIt = fromQueue.length ? `${plural(fromQueue.length, 'message')} from it: ${listBodies(fromQueue)}` : 'none from it';
+  const fromIt = fromQueue.length
+    ? `${plural(fromQueue.length, 'message')} from it: ${listBodies(fromQueue)}`
+    : 'none from it';
   return {
     pass: matching.length > 0,
     message: () => {
-      if (matching.length === 0) return `expected ${subject} to have ${target}, but ${where} holds ${fromIt}${otherNote}`;
+      if (matching.length === 0)
+        return `expected ${subject} to have ${target}, but ${where} holds ${fromIt}${otherNote}`;
       if (wanted === undefined) return `expected ${subject} not to have ${target}, but ${where} holds ${fromIt}`;
       return `expected ${subject} not to have ${target}, but ${where} holds ${plural(matching.length, 'such message')} from it: ${listBodies(matching)}`;
     },
@@ -98,11 +105,25 @@ export function toHavePublished(received: unknown, expected: unknown, equals: Eq
           : `expected ${subject} to have published a message, but it published none`,
     };
   }
-  return search(subject, 'have published a message', 'published', bodies, requireMatch(expected, 'toHavePublished'), equals);
+  return search(
+    subject,
+    'have published a message',
+    'published',
+    bodies,
+    requireMatch(expected, 'toHavePublished'),
+    equals,
+  );
 }
 
 /** Shared by toContainMessage and toHavePublished: some body matches. */
-function search(subject: string, assertion: string, verb: string, bodies: string[], wanted: MessageMatch, equals: Equals): MatcherOutcome {
+function search(
+  subject: string,
+  assertion: string,
+  verb: string,
+  bodies: string[],
+  wanted: MessageMatch,
+  equals: Equals,
+): MatcherOutcome {
   const matching = bodies.filter((body) => bodyMatches(body, wanted, equals));
   const expectation = `${assertion} matching ${describeExpected(wanted)}`;
   return {
@@ -123,7 +144,9 @@ function requireMatch(expected: unknown, matcher: string): MessageMatch {
 
 /** `3 messages in all: 2 visible, 1 inFlight`. */
 function breakdown(states: MessageState[]): string {
-  const counts = STATES.map((state) => [state, states.filter((s) => s === state).length] as const).filter(([, n]) => n > 0);
+  const counts = STATES.map((state) => [state, states.filter((s) => s === state).length] as const).filter(
+    ([, n]) => n > 0,
+  );
   return `${plural(states.length, 'message')} in all${counts.length ? `: ${counts.map(([state, n]) => `${n} ${state}`).join(', ')}` : ''}`;
 }
 

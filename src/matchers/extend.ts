@@ -18,7 +18,12 @@ function equalsOf(context: FrameworkMatcherContext): core.Equals {
 }
 
 export const frameworkMatchers = {
-  toHaveMessageCount(this: FrameworkMatcherContext, received: unknown, count: unknown, state?: unknown): MatcherOutcome {
+  toHaveMessageCount(
+    this: FrameworkMatcherContext,
+    received: unknown,
+    count: unknown,
+    state?: unknown,
+  ): MatcherOutcome {
     return core.toHaveMessageCount(received, count, state);
   },
   toContainMessage(this: FrameworkMatcherContext, received: unknown, expected: unknown): MatcherOutcome {

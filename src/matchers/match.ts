@@ -19,7 +19,11 @@ export interface AsymmetricMatcherLike {
 }
 
 export function isAsymmetricMatcher(value: unknown): value is AsymmetricMatcherLike {
-  return typeof value === 'object' && value !== null && typeof (value as { asymmetricMatch?: unknown }).asymmetricMatch === 'function';
+  return (
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as { asymmetricMatch?: unknown }).asymmetricMatch === 'function'
+  );
 }
 
 /**
@@ -53,12 +57,18 @@ const STRING_MATCHERS = new Set(['StringContaining', 'StringNotContaining', 'Str
 export function containsDeep(actual: unknown, expected: unknown, equals: Equals): boolean {
   if (isAsymmetricMatcher(expected)) return equals(actual, expected);
   if (Array.isArray(expected)) {
-    return Array.isArray(actual) && actual.length === expected.length && expected.every((item, i) => containsDeep(actual[i], item, equals));
+    return (
+      Array.isArray(actual) &&
+      actual.length === expected.length &&
+      expected.every((item, i) => containsDeep(actual[i], item, equals))
+    );
   }
   if (isPlainObject(expected)) {
     if (!isPlainObject(actual)) return false;
     return Object.keys(expected).every((key) =>
-      expected[key] === undefined ? !Object.hasOwn(actual, key) : Object.hasOwn(actual, key) && containsDeep(actual[key], expected[key], equals),
+      expected[key] === undefined
+        ? !Object.hasOwn(actual, key)
+        : Object.hasOwn(actual, key) && containsDeep(actual[key], expected[key], equals),
     );
   }
   return equals(actual, expected);

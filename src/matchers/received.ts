@@ -7,17 +7,31 @@ import type { QueueView } from '../sqs/views.js';
 import type { TopicView } from '../sns/views.js';
 
 export function asQueueView(received: unknown, matcher: string): QueueView {
-  if (isObject(received) && typeof received.messages === 'function' && typeof received.deadLetterQueue === 'function' && typeof received.name === 'string') {
+  if (
+    isObject(received) &&
+    typeof received.messages === 'function' &&
+    typeof received.deadLetterQueue === 'function' &&
+    typeof received.name === 'string'
+  ) {
     return received as unknown as QueueView;
   }
-  throw new TypeError(`${matcher}: expected a queue view, from aws.sqs.queue(name), but got ${describeReceived(received, 'sqs.queue')}`);
+  throw new TypeError(
+    `${matcher}: expected a queue view, from aws.sqs.queue(name), but got ${describeReceived(received, 'sqs.queue')}`,
+  );
 }
 
 export function asTopicView(received: unknown, matcher: string): TopicView {
-  if (isObject(received) && typeof received.published === 'function' && typeof received.subscriptions === 'function' && typeof received.name === 'string') {
+  if (
+    isObject(received) &&
+    typeof received.published === 'function' &&
+    typeof received.subscriptions === 'function' &&
+    typeof received.name === 'string'
+  ) {
     return received as unknown as TopicView;
   }
-  throw new TypeError(`${matcher}: expected a topic view, from aws.sns.topic(name), but got ${describeReceived(received, 'sns.topic')}`);
+  throw new TypeError(
+    `${matcher}: expected a topic view, from aws.sns.topic(name), but got ${describeReceived(received, 'sns.topic')}`,
+  );
 }
 
 function isObject(value: unknown): value is Record<string, unknown> {
@@ -26,7 +40,8 @@ function isObject(value: unknown): value is Record<string, unknown> {
 
 /** What was given instead, with the likely fix for the usual slip of passing a name. */
 function describeReceived(received: unknown, lookup: string): string {
-  if (typeof received === 'string') return `the string ${JSON.stringify(received)} (look it up first: aws.${lookup}(${JSON.stringify(received)}))`;
+  if (typeof received === 'string')
+    return `the string ${JSON.stringify(received)} (look it up first: aws.${lookup}(${JSON.stringify(received)}))`;
   if (received === null || received === undefined) return String(received);
   if (typeof received !== 'object') return `${typeof received} ${String(received)}`;
   if (Array.isArray(received)) return `an array of ${received.length}`;

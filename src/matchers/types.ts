@@ -8,7 +8,9 @@ import type { MessageMatch } from './match.js';
 export type { MessageMatch } from './match.js';
 
 export interface SqsSnsMatchers<R> {
-  /** The queue holds exactly `count` messages: of every state, or only `'visible'`, `'inFlight'` or `'delayed'` ones. */
+  /**
+   * The queue holds exactly `count` messages: of every state, or only `'visible'`, `'inFlight'` or `'delayed'` ones.
+   */
   toHaveMessageCount(count: number, state?: MessageState): R;
   /**
    * The queue holds a message whose body equals the string, or whose body is JSON containing the object

@@ -33,7 +33,14 @@ export function arnParts(parameter: string, value: unknown): string[] {
 export function parseTopicArn(value: unknown, region: string, parameter = 'TopicArn'): TopicAddress {
   if (value === undefined || value === null) throw missingParameter(parameter);
   const parts = arnParts(parameter, value);
-  const [prefix, partition, service, arnRegion, accountId, ...rest] = parts as [string, string, string, string, string, ...string[]];
+  const [prefix, partition, service, arnRegion, accountId, ...rest] = parts as [
+    string,
+    string,
+    string,
+    string,
+    string,
+    ...string[],
+  ];
   if (prefix !== 'arn' || service !== 'sns' || arnRegion !== region || rest.length !== 1) {
     throw snsErrors.invalidParameterNamed(parameter);
   }

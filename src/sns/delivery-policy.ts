@@ -3,13 +3,14 @@ import type { StoredDeliveryPolicy, Subscription } from './subscription.js';
 /**
  * Delivery policies (retry and request settings of http/https deliveries) as SNS shows them back. SNS rewrites a
  * policy into its own schema when it stores it, and works out the effective policy from the subscription's, the
- * topic's and its defaults. Recorded from AWS (LocalStack's validated test_subscribe_external_http_endpoint_content_type):
+ * topic's and its defaults. Recorded from AWS (LocalStack's validated
+ * test_subscribe_external_http_endpoint_content_type):
  *
  * - topic `{"http":{"defaultRequestPolicy":{"headerContentType":"application/json"}}}` is shown as
  *   `{"http":{"disableSubscriptionOverrides":false,"defaultRequestPolicy":{…}}}`, and its EffectiveDeliveryPolicy
  *   puts the default healthy retry policy first;
  * - subscription `{"requestPolicy":{"headerContentType":"text/csv"}}` is shown with every member, absent ones null:
- *   `{"healthyRetryPolicy":null,"sicklyRetryPolicy":null,"throttlePolicy":null,"requestPolicy":{…},"guaranteed":false}`;
+ * `{"healthyRetryPolicy":null,"sicklyRetryPolicy":null,"throttlePolicy":null,"requestPolicy":{…},"guaranteed":false}`;
  * - a subscription's EffectiveDeliveryPolicy takes each member from the subscription, else from the topic's
  *   effective http policy (a request policy set on the topic reaches a subscription that has none);
  * - test_topic_delivery_policy_crud: a partial `defaultHealthyRetryPolicy` ({minDelayTarget 5, maxDelayTarget 6,
@@ -113,7 +114,10 @@ export function normalizeSubscriptionDeliveryPolicy(document: unknown): StoredDe
 }
 
 /** An http/https subscription's EffectiveDeliveryPolicy: each member its own, else the topic's effective one. */
-export function effectiveSubscriptionDeliveryPolicy(stored: StoredDeliveryPolicy, topicStored: string | undefined): string {
+export function effectiveSubscriptionDeliveryPolicy(
+  stored: StoredDeliveryPolicy,
+  topicStored: string | undefined,
+): string {
   const own = stored.document as JsonObject;
   const topic = parsed(effectiveTopicDeliveryPolicy(topicStored))['http'] as JsonObject;
   const inherited = (member: string, topicMember: string): Json => own[member] ?? topic[topicMember] ?? null;
@@ -127,7 +131,10 @@ export function effectiveSubscriptionDeliveryPolicy(stored: StoredDeliveryPolicy
 }
 
 /** GetSubscriptionAttributes' EffectiveDeliveryPolicy: shown for http/https subscriptions with a DeliveryPolicy [V]. */
-export function effectiveDeliveryPolicyOf(subscription: Subscription, topicStored: string | undefined): string | undefined {
+export function effectiveDeliveryPolicyOf(
+  subscription: Subscription,
+  topicStored: string | undefined,
+): string | undefined {
   const own = subscription.deliveryPolicy;
   if (own === undefined || (subscription.protocol !== 'http' && subscription.protocol !== 'https')) return undefined;
   return effectiveSubscriptionDeliveryPolicy(own, topicStored);

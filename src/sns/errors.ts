@@ -1,6 +1,11 @@
 import { AwsError, errorOf, SHARED_MESSAGES, type ErrorIdentity } from '../aws-error.js';
 
-const { throttled: THROTTLED, internal: INTERNAL, unavailable: UNAVAILABLE, accessDenied: ACCESS_DENIED } = SHARED_MESSAGES;
+const {
+  throttled: THROTTLED,
+  internal: INTERNAL,
+  unavailable: UNAVAILABLE,
+  accessDenied: ACCESS_DENIED,
+} = SHARED_MESSAGES;
 const INVALID_REQUEST = 'The request is not valid.';
 
 /**
@@ -10,11 +15,31 @@ const INVALID_REQUEST = 'The request is not valid.';
  * (faults/catalogue.ts) both read it; to add an error, add its entry here (and a factory if the emulation raises it).
  */
 export const SNS_ERRORS = {
-  InvalidParameterException: { shape: 'InvalidParameterException', code: 'InvalidParameter', status: 400, message: 'Invalid parameter' },
-  InvalidParameterValueException: { shape: 'InvalidParameterValueException', code: 'ParameterValueInvalid', status: 400, message: 'Invalid parameter value' },
+  InvalidParameterException: {
+    shape: 'InvalidParameterException',
+    code: 'InvalidParameter',
+    status: 400,
+    message: 'Invalid parameter',
+  },
+  InvalidParameterValueException: {
+    shape: 'InvalidParameterValueException',
+    code: 'ParameterValueInvalid',
+    status: 400,
+    message: 'Invalid parameter value',
+  },
   NotFoundException: { shape: 'NotFoundException', code: 'NotFound', status: 404, message: 'Topic does not exist' },
-  ResourceNotFoundException: { shape: 'ResourceNotFoundException', code: 'ResourceNotFound', status: 404, message: 'Resource does not exist' },
-  AuthorizationErrorException: { shape: 'AuthorizationErrorException', code: 'AuthorizationError', status: 403, message: ACCESS_DENIED },
+  ResourceNotFoundException: {
+    shape: 'ResourceNotFoundException',
+    code: 'ResourceNotFound',
+    status: 404,
+    message: 'Resource does not exist',
+  },
+  AuthorizationErrorException: {
+    shape: 'AuthorizationErrorException',
+    code: 'AuthorizationError',
+    status: 403,
+    message: ACCESS_DENIED,
+  },
   TooManyEntriesInBatchRequestException: {
     shape: 'TooManyEntriesInBatchRequestException',
     code: 'TooManyEntriesInBatchRequest',
@@ -33,33 +58,143 @@ export const SNS_ERRORS = {
     status: 400,
     message: 'The length of all the messages put together is more than the limit.',
   },
-  EmptyBatchRequestException: { shape: 'EmptyBatchRequestException', code: 'EmptyBatchRequest', status: 400, message: 'The batch request does not contain any entries.' },
-  InvalidBatchEntryIdException: { shape: 'InvalidBatchEntryIdException', code: 'InvalidBatchEntryId', status: 400, message: 'The Id of a batch entry is not valid.' },
-  EndpointDisabledException: { shape: 'EndpointDisabledException', code: 'EndpointDisabled', status: 400, message: 'Endpoint is disabled' },
-  ValidationException: { shape: 'ValidationException', code: 'ValidationException', status: 400, message: INVALID_REQUEST },
-  TagLimitExceededException: { shape: 'TagLimitExceededException', code: 'TagLimitExceeded', status: 400, message: 'Too many tags.' },
-  TagPolicyException: { shape: 'TagPolicyException', code: 'TagPolicy', status: 400, message: 'The request violates a tag policy.' },
-  StaleTagException: { shape: 'StaleTagException', code: 'StaleTag', status: 400, message: 'A tag was changed concurrently.' },
-  ConcurrentAccessException: { shape: 'ConcurrentAccessException', code: 'ConcurrentAccess', status: 400, message: 'The resource is being changed by another request.' },
-  SubscriptionLimitExceededException: { shape: 'SubscriptionLimitExceededException', code: 'SubscriptionLimitExceeded', status: 403, message: 'Too many subscriptions.' },
-  TopicLimitExceededException: { shape: 'TopicLimitExceededException', code: 'TopicLimitExceeded', status: 403, message: 'Too many topics.' },
-  FilterPolicyLimitExceededException: { shape: 'FilterPolicyLimitExceededException', code: 'FilterPolicyLimitExceeded', status: 403, message: 'Too many filter policies.' },
-  ReplayLimitExceededException: { shape: 'ReplayLimitExceededException', code: 'ReplayLimitExceeded', status: 403, message: 'Too many replays.' },
+  EmptyBatchRequestException: {
+    shape: 'EmptyBatchRequestException',
+    code: 'EmptyBatchRequest',
+    status: 400,
+    message: 'The batch request does not contain any entries.',
+  },
+  InvalidBatchEntryIdException: {
+    shape: 'InvalidBatchEntryIdException',
+    code: 'InvalidBatchEntryId',
+    status: 400,
+    message: 'The Id of a batch entry is not valid.',
+  },
+  EndpointDisabledException: {
+    shape: 'EndpointDisabledException',
+    code: 'EndpointDisabled',
+    status: 400,
+    message: 'Endpoint is disabled',
+  },
+  ValidationException: {
+    shape: 'ValidationException',
+    code: 'ValidationException',
+    status: 400,
+    message: INVALID_REQUEST,
+  },
+  TagLimitExceededException: {
+    shape: 'TagLimitExceededException',
+    code: 'TagLimitExceeded',
+    status: 400,
+    message: 'Too many tags.',
+  },
+  TagPolicyException: {
+    shape: 'TagPolicyException',
+    code: 'TagPolicy',
+    status: 400,
+    message: 'The request violates a tag policy.',
+  },
+  StaleTagException: {
+    shape: 'StaleTagException',
+    code: 'StaleTag',
+    status: 400,
+    message: 'A tag was changed concurrently.',
+  },
+  ConcurrentAccessException: {
+    shape: 'ConcurrentAccessException',
+    code: 'ConcurrentAccess',
+    status: 400,
+    message: 'The resource is being changed by another request.',
+  },
+  SubscriptionLimitExceededException: {
+    shape: 'SubscriptionLimitExceededException',
+    code: 'SubscriptionLimitExceeded',
+    status: 403,
+    message: 'Too many subscriptions.',
+  },
+  TopicLimitExceededException: {
+    shape: 'TopicLimitExceededException',
+    code: 'TopicLimitExceeded',
+    status: 403,
+    message: 'Too many topics.',
+  },
+  FilterPolicyLimitExceededException: {
+    shape: 'FilterPolicyLimitExceededException',
+    code: 'FilterPolicyLimitExceeded',
+    status: 403,
+    message: 'Too many filter policies.',
+  },
+  ReplayLimitExceededException: {
+    shape: 'ReplayLimitExceededException',
+    code: 'ReplayLimitExceeded',
+    status: 403,
+    message: 'Too many replays.',
+  },
   InternalErrorException: { shape: 'InternalErrorException', code: 'InternalError', status: 500, message: INTERNAL },
   ThrottledException: { shape: 'ThrottledException', code: 'Throttled', status: 429, message: THROTTLED },
   // Modelled too, though not in sns.md's table: codes from the SDK model's awsQueryError traits.
-  InvalidSecurityException: { shape: 'InvalidSecurityException', code: 'InvalidSecurity', status: 403, message: 'The request is not signed correctly.' },
-  InvalidStateException: { shape: 'InvalidStateException', code: 'InvalidState', status: 400, message: 'The resource is not in a valid state.' },
-  KMSAccessDeniedException: { shape: 'KMSAccessDeniedException', code: 'KMSAccessDenied', status: 400, message: 'KMS access was denied.' },
-  KMSDisabledException: { shape: 'KMSDisabledException', code: 'KMSDisabled', status: 400, message: 'The KMS key is disabled.' },
-  KMSInvalidStateException: { shape: 'KMSInvalidStateException', code: 'KMSInvalidState', status: 400, message: 'The KMS key is not in a valid state.' },
-  KMSNotFoundException: { shape: 'KMSNotFoundException', code: 'KMSNotFound', status: 400, message: 'The KMS key does not exist.' },
-  KMSOptInRequired: { shape: 'KMSOptInRequired', code: 'KMSOptInRequired', status: 403, message: 'The account is not subscribed to KMS.' },
+  InvalidSecurityException: {
+    shape: 'InvalidSecurityException',
+    code: 'InvalidSecurity',
+    status: 403,
+    message: 'The request is not signed correctly.',
+  },
+  InvalidStateException: {
+    shape: 'InvalidStateException',
+    code: 'InvalidState',
+    status: 400,
+    message: 'The resource is not in a valid state.',
+  },
+  KMSAccessDeniedException: {
+    shape: 'KMSAccessDeniedException',
+    code: 'KMSAccessDenied',
+    status: 400,
+    message: 'KMS access was denied.',
+  },
+  KMSDisabledException: {
+    shape: 'KMSDisabledException',
+    code: 'KMSDisabled',
+    status: 400,
+    message: 'The KMS key is disabled.',
+  },
+  KMSInvalidStateException: {
+    shape: 'KMSInvalidStateException',
+    code: 'KMSInvalidState',
+    status: 400,
+    message: 'The KMS key is not in a valid state.',
+  },
+  KMSNotFoundException: {
+    shape: 'KMSNotFoundException',
+    code: 'KMSNotFound',
+    status: 400,
+    message: 'The KMS key does not exist.',
+  },
+  KMSOptInRequired: {
+    shape: 'KMSOptInRequired',
+    code: 'KMSOptInRequired',
+    status: 403,
+    message: 'The account is not subscribed to KMS.',
+  },
   KMSThrottlingException: { shape: 'KMSThrottlingException', code: 'KMSThrottling', status: 400, message: THROTTLED },
-  OptedOutException: { shape: 'OptedOutException', code: 'OptedOut', status: 400, message: 'The phone number has opted out.' },
-  PlatformApplicationDisabledException: { shape: 'PlatformApplicationDisabledException', code: 'PlatformApplicationDisabled', status: 400, message: 'Platform application is disabled.' },
+  OptedOutException: {
+    shape: 'OptedOutException',
+    code: 'OptedOut',
+    status: 400,
+    message: 'The phone number has opted out.',
+  },
+  PlatformApplicationDisabledException: {
+    shape: 'PlatformApplicationDisabledException',
+    code: 'PlatformApplicationDisabled',
+    status: 400,
+    message: 'Platform application is disabled.',
+  },
   UserErrorException: { shape: 'UserErrorException', code: 'UserError', status: 400, message: INVALID_REQUEST },
-  VerificationException: { shape: 'VerificationException', code: 'VerificationException', status: 400, message: 'Verification failed.' },
+  VerificationException: {
+    shape: 'VerificationException',
+    code: 'VerificationException',
+    status: 400,
+    message: 'Verification failed.',
+  },
   // Unmodelled: the SDK answers SNSServiceException named by the code.
   ValidationError: { code: 'ValidationError', status: 400, message: INVALID_REQUEST },
   InternalFailure: { code: 'InternalFailure', status: 500, message: INTERNAL },
@@ -108,9 +243,11 @@ export const snsErrors = {
     snsErrors.invalidParameterNamed('Attributes', `Invalid value for attribute: ${name}`),
   invalidTopicAttributeName: (name: string): AwsError =>
     snsErrors.invalidParameterNamed('Attributes', `Invalid attribute name: ${name}`),
-  topicExistsWithDifferentTags: (): AwsError => snsErrors.invalidParameterNamed('Tags', 'Topic already exists with different tags'),
+  topicExistsWithDifferentTags: (): AwsError =>
+    snsErrors.invalidParameterNamed('Tags', 'Topic already exists with different tags'),
   duplicateTagKeys: (): AwsError => invalidParameter('Invalid parameter: Duplicated keys are not allowed.'),
-  tagQuotaExceeded: (): AwsError => snsErrors.tagLimitExceeded('Could not complete request: tag quota of per resource exceeded'),
+  tagQuotaExceeded: (): AwsError =>
+    snsErrors.tagLimitExceeded('Could not complete request: tag quota of per resource exceeded'),
   /** Not recorded from AWS: tagging an unknown resource (docs/aws-behaviour/sns.md §9 [I]). */
   taggedResourceNotFound: (): AwsError => snsErrors.resourceNotFound('Resource does not exist'),
   /** Fewer than 6 `:`-separated parts in an ARN parameter (docs/aws-behaviour/sns.md §1). */
@@ -122,7 +259,8 @@ export const snsErrors = {
   unsupportedProtocol: (protocol: string): AwsError =>
     invalidParameter(`Invalid parameter: Amazon SNS does not support this protocol string: ${protocol}`),
   /** An http(s) endpoint of the other scheme. */
-  endpointProtocolMismatch: (): AwsError => invalidParameter('Invalid parameter: Endpoint must match the specified protocol'),
+  endpointProtocolMismatch: (): AwsError =>
+    invalidParameter('Invalid parameter: Endpoint must match the specified protocol'),
   /**
    * A malformed endpoint, named as AWS names its kind (`SQS endpoint ARN`). Not recorded from AWS for email
    * (`Email address`), lambda and firehose (worded like the SQS one).
@@ -132,7 +270,9 @@ export const snsErrors = {
   invalidSmsEndpoint: (endpoint: string): AwsError => invalidParameter(`Invalid SMS endpoint: ${endpoint}`),
   /** The doubled prefix is AWS's. */
   fifoQueueOnStandardTopic: (): AwsError =>
-    invalidParameter('Invalid parameter: Invalid parameter: Endpoint Reason: FIFO SQS Queues can not be subscribed to standard SNS topics'),
+    invalidParameter(
+      'Invalid parameter: Invalid parameter: Endpoint Reason: FIFO SQS Queues can not be subscribed to standard SNS topics',
+    ),
   subscriptionExistsWithDifferentAttributes: (): AwsError =>
     snsErrors.invalidParameterNamed('Attributes', 'Subscription already exists with different attributes'),
   /** [V] a token that cannot be one (AWS's are hex); an unknown one is `Invalid parameter: Token`. */
@@ -144,13 +284,17 @@ export const snsErrors = {
   /** [V] 262,144 bytes pass, one more fails. */
   messageTooLong: (): AwsError => invalidParameter('Invalid parameter: Message too long'),
   /** Also (answered alike [I]) a JSON array or scalar. */
-  messageStructureUnparsable: (): AwsError => invalidParameter('Invalid parameter: Message Structure - JSON message body failed to parse'),
+  messageStructureUnparsable: (): AwsError =>
+    invalidParameter('Invalid parameter: Message Structure - JSON message body failed to parse'),
   messageStructureWithoutDefault: (): AwsError =>
     invalidParameter('Invalid parameter: Message Structure - No default entry in JSON message body'),
-  invalidPhoneNumber: (number: string): AwsError => snsErrors.invalidParameterNamed('PhoneNumber', `${number} is not valid to publish to`),
+  invalidPhoneNumber: (number: string): AwsError =>
+    snsErrors.invalidParameterNamed('PhoneNumber', `${number} is not valid to publish to`),
   /** [V text] a platform application endpoint: none exists, as they are not emulated. */
-  targetEndpointNotFound: (): AwsError => snsErrors.invalidParameterNamed('TargetArn', 'No endpoint found for the target arn specified'),
-  messageGroupIdRequired: (): AwsError => invalidParameter('Invalid parameter: The MessageGroupId parameter is required for FIFO topics'),
+  targetEndpointNotFound: (): AwsError =>
+    snsErrors.invalidParameterNamed('TargetArn', 'No endpoint found for the target arn specified'),
+  messageGroupIdRequired: (): AwsError =>
+    invalidParameter('Invalid parameter: The MessageGroupId parameter is required for FIFO topics'),
   deduplicationIdRequired: (): AwsError =>
     invalidParameter(
       'Invalid parameter: The topic should either have ContentBasedDeduplication enabled or MessageDeduplicationId provided explicitly',
@@ -160,9 +304,12 @@ export const snsErrors = {
       'MessageDeduplicationId',
       'The request includes MessageDeduplicationId parameter that is not valid for this topic type',
     ),
-  batchEntryIdTooLong: (id: string): AwsError => snsErrors.invalidBatchEntryId(`The Id of a batch entry in the batch request is too long: ${id}`),
+  batchEntryIdTooLong: (id: string): AwsError =>
+    snsErrors.invalidBatchEntryId(`The Id of a batch entry in the batch request is too long: ${id}`),
   batchEntryIdCharacters: (id: string): AwsError =>
-    snsErrors.invalidBatchEntryId(`The Id of a batch entry in the batch request contains an impermissible character: ${id}`),
+    snsErrors.invalidBatchEntryId(
+      `The Id of a batch entry in the batch request contains an impermissible character: ${id}`,
+    ),
   /** Coral's constraint check: each path is a member left null. */
   membersMissing: (paths: readonly string[]): AwsError =>
     snsErrors.validationError(
@@ -175,14 +322,19 @@ export const snsErrors = {
   /** [V] a label a statement of the topic's policy already has. */
   statementExists: (): AwsError => invalidParameter('Invalid parameter: Statement already exists'),
   /** [V] an action a topic's policy cannot allow. */
-  actionOutOfServiceScope: (): AwsError => invalidParameter('Invalid parameter: Policy statement action out of service scope!'),
+  actionOutOfServiceScope: (): AwsError =>
+    invalidParameter('Invalid parameter: Policy statement action out of service scope!'),
   /**
    * DeleteTopic on a FIFO topic whose ArchivePolicy is active: AWS documents the refusal and lists InvalidState among
    * DeleteTopic's errors; the message text is not recorded.
    */
   archiveStillActive: (): AwsError =>
-    snsError('InvalidStateException', 'Invalid state: the topic has an active ArchivePolicy; set ArchivePolicy to {} before deleting it'),
+    snsError(
+      'InvalidStateException',
+      'Invalid state: the topic has an active ArchivePolicy; set ArchivePolicy to {} before deleting it',
+    ),
 };
 
 /** A required parameter left out: SNS's own wording, as recorded for Unsubscribe (docs/aws-behaviour/sns.md §2). */
-export const missingParameter = (name: string): AwsError => snsErrors.invalidParameterNamed(name, 'no value for required parameter');
+export const missingParameter = (name: string): AwsError =>
+  snsErrors.invalidParameterNamed(name, 'no value for required parameter');

@@ -33,10 +33,32 @@ const ISO_TIMESTAMP = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})(?:\.(\d{
 function parseTimestamp(text: unknown): number | undefined {
   const match = typeof text === 'string' ? ISO_TIMESTAMP.exec(text) : null;
   if (!match) return undefined;
-  const [year, month, day, hour, minute, second] = match.slice(1, 7).map(Number) as [number, number, number, number, number, number];
-  const utc = Date.UTC(year, month - 1, day, hour, minute, second, Number((match[7] ?? '0').padEnd(3, '0').slice(0, 3)));
+  const [year, month, day, hour, minute, second] = match.slice(1, 7).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  const utc = Date.UTC(
+    year,
+    month - 1,
+    day,
+    hour,
+    minute,
+    second,
+    Number((match[7] ?? '0').padEnd(3, '0').slice(0, 3)),
+  );
   const date = new Date(utc);
-  if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month - 1 || date.getUTCDate() !== day || hour > 23 || minute > 59 || second > 59) {
+  if (
+    date.getUTCFullYear() !== year ||
+    date.getUTCMonth() !== month - 1 ||
+    date.getUTCDate() !== day ||
+    hour > 23 ||
+    minute > 59 ||
+    second > 59
+  ) {
     return undefined;
   }
   const zone = match[8]!;
@@ -49,21 +71,30 @@ function parseTimestamp(text: unknown): number | undefined {
  * Checks a parsed ReplayPolicy for the subscription's topic; `fail` words the error as the calling action does.
  * Returns the window it asks for.
  */
-export function checkReplayPolicy(parsed: unknown, facts: ReplayFacts, fail: (reason: string) => AwsError): ReplayWindow {
+export function checkReplayPolicy(
+  parsed: unknown,
+  facts: ReplayFacts,
+  fail: (reason: string) => AwsError,
+): ReplayWindow {
   if (!facts.topicFifo) throw fail('ReplayPolicy: replay is only available for FIFO topics');
   if (facts.archiveBeginning === undefined) throw fail('ReplayPolicy: the topic has no active ArchivePolicy');
-  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) throw fail('ReplayPolicy: must be a JSON object');
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed))
+    throw fail('ReplayPolicy: must be a JSON object');
   const policy = parsed as Record<string, unknown>;
-  for (const key of Object.keys(policy)) if (!KEYS.has(key)) throw fail(`ReplayPolicy: invalid JSON. Attribute ${key} is unknown.`);
+  for (const key of Object.keys(policy))
+    if (!KEYS.has(key)) throw fail(`ReplayPolicy: invalid JSON. Attribute ${key} is unknown.`);
   if (policy['PointType'] !== 'Timestamp') throw fail('ReplayPolicy: PointType must be Timestamp');
   if (policy['StartingPoint'] === undefined) throw fail('ReplayPolicy: StartingPoint is required');
   const startingPoint = parseTimestamp(policy['StartingPoint']);
   if (startingPoint === undefined) throw fail('ReplayPolicy: StartingPoint is not a valid timestamp');
   const endingPoint = policy['EndingPoint'] === undefined ? undefined : parseTimestamp(policy['EndingPoint']);
-  if (policy['EndingPoint'] !== undefined && endingPoint === undefined) throw fail('ReplayPolicy: EndingPoint is not a valid timestamp');
+  if (policy['EndingPoint'] !== undefined && endingPoint === undefined)
+    throw fail('ReplayPolicy: EndingPoint is not a valid timestamp');
   if (startingPoint > facts.now) throw fail('ReplayPolicy: StartingPoint is in the future');
-  if (startingPoint < facts.archiveBeginning) throw fail('ReplayPolicy: StartingPoint is earlier than the BeginningArchiveTime');
-  if (endingPoint !== undefined && endingPoint < startingPoint) throw fail('ReplayPolicy: EndingPoint is earlier than StartingPoint');
+  if (startingPoint < facts.archiveBeginning)
+    throw fail('ReplayPolicy: StartingPoint is earlier than the BeginningArchiveTime');
+  if (endingPoint !== undefined && endingPoint < startingPoint)
+    throw fail('ReplayPolicy: EndingPoint is earlier than StartingPoint');
   return { startingPoint, endingPoint };
 }
 

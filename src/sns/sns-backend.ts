@@ -103,14 +103,18 @@ export class SnsBackend {
     if (this.unconfirmed.size === 0) return;
     const now = this.clock.now();
     for (const [subscription, since] of this.unconfirmed) {
-      const stillPending = subscription.pendingConfirmation && this.subscriptions.get(subscription.arn) === subscription;
+      const stillPending =
+        subscription.pendingConfirmation && this.subscriptions.get(subscription.arn) === subscription;
       if (stillPending && since + UNCONFIRMED_LIFETIME_MS > now) break;
       this.unconfirmed.delete(subscription);
       if (stillPending) this.removeSubscription(subscription);
     }
   }
 
-  /** The topic's subscription of this endpoint by this protocol, which Subscribe answers again (docs/aws-behaviour/sns.md §2). */
+  /**
+   * The topic's subscription of this endpoint by this protocol, which Subscribe answers again
+   * (docs/aws-behaviour/sns.md §2).
+   */
   findTopicSubscription(topic: Topic, protocol: string, endpoint: string): Subscription | undefined {
     for (const subscription of topic.subscriptions.values()) {
       if (subscription.protocol === protocol && subscription.endpoint === endpoint) return subscription;

@@ -20,9 +20,18 @@ export class SnsMock<Owner extends Account = Account> extends FaultControls<SnsA
   private readonly middleware: ReturnType<typeof middlewareFor>;
 
   /** @param queues the account's SQS queues, which `sqs` subscriptions deliver into, looked up at each delivery. */
-  constructor(readonly aws: Owner, queues: QueueDirectory) {
+  constructor(
+    readonly aws: Owner,
+    queues: QueueDirectory,
+  ) {
     const ids = liveIds(aws);
-    const backend = new SnsBackend({ region: aws.region, accountId: aws.accountId }, aws.clock, ids, queues, aws.publishedHistory);
+    const backend = new SnsBackend(
+      { region: aws.region, accountId: aws.accountId },
+      aws.clock,
+      ids,
+      queues,
+      aws.publishedHistory,
+    );
     super(
       new FaultInjector({
         service: 'SNS',
@@ -54,7 +63,8 @@ export class SnsMock<Owner extends Account = Account> extends FaultControls<SnsA
   /** A topic by name (in the account's region) or ARN. Throws if there is none. */
   topic(ref: string): TopicView {
     const topic = ref.startsWith('arn:') ? this.backend.findTopicByArn(ref) : this.backend.findTopicByName(ref);
-    if (!topic) throw new Error(`sqs-sns-mock: no topic "${ref}" in account ${this.aws.accountId}, region ${this.aws.region}`);
+    if (!topic)
+      throw new Error(`sqs-sns-mock: no topic "${ref}" in account ${this.aws.accountId}, region ${this.aws.region}`);
     return new TopicView(topic, () => this.backend.expireUnconfirmed());
   }
 

@@ -164,7 +164,8 @@ const deliveryPolicy: Settable = {
   name: 'DeliveryPolicy',
   kind: 'settable',
   parse(draft, value, { fail }, name) {
-    draft.settings.deliveryPolicy = value === '' ? undefined : normalizeSubscriptionDeliveryPolicy(parseJson(name, value, fail));
+    draft.settings.deliveryPolicy =
+      value === '' ? undefined : normalizeSubscriptionDeliveryPolicy(parseJson(name, value, fail));
   },
   render: (settings) => settings.deliveryPolicy?.text,
   compareKey: (settings) => settings.deliveryPolicy?.text ?? '',
@@ -175,7 +176,11 @@ const replayPolicy = asText('ReplayPolicy', 'replayPolicy', (value, { target, fa
   checkReplayPolicy(parseJson(name, value, fail), target.replay, fail);
 });
 
-const readOnly = (name: string, render: (facts: SubscriptionFacts) => string | undefined): Spec => ({ name, kind: 'readOnly', render });
+const readOnly = (name: string, render: (facts: SubscriptionFacts) => string | undefined): Spec => ({
+  name,
+  kind: 'readOnly',
+  render,
+});
 
 const SUBSCRIPTION_ATTRIBUTES = new AttributeTable<Draft, SubscriptionSettings, CheckContext, SubscriptionFacts>([
   readOnly('ConfirmationWasAuthenticated', ({ subscription }) => String(subscription.confirmationWasAuthenticated)),
@@ -186,7 +191,9 @@ const SUBSCRIPTION_ATTRIBUTES = new AttributeTable<Draft, SubscriptionSettings, 
   readOnly('SubscriptionArn', ({ subscription }) => subscription.arn),
   readOnly('SubscriptionPrincipal', ({ principal }) => principal),
   readOnly('TopicArn', ({ subscription }) => subscription.topicArn),
-  readOnly('EffectiveDeliveryPolicy', ({ subscription, topicDeliveryPolicy }) => effectiveDeliveryPolicyOf(subscription, topicDeliveryPolicy)),
+  readOnly('EffectiveDeliveryPolicy', ({ subscription, topicDeliveryPolicy }) =>
+    effectiveDeliveryPolicyOf(subscription, topicDeliveryPolicy),
+  ),
   deliveryPolicy,
   filterPolicy,
   filterPolicyScope,
@@ -226,12 +233,17 @@ function failWith(call: AttributeCall): Fail {
 }
 
 /** A filter policy compiled against the scope in force; "" means no policy. */
-function compileStoredPolicy(call: AttributeCall, text: string, scope: FilterPolicyScope): StoredFilterPolicy | undefined {
+function compileStoredPolicy(
+  call: AttributeCall,
+  text: string,
+  scope: FilterPolicyScope,
+): StoredFilterPolicy | undefined {
   if (text === '') return undefined;
   try {
     return { text, compiled: compileFilterPolicy(text, scope) };
   } catch (error) {
-    // The engine words the reason; the nested-scope message goes without the "FilterPolicy: " label (docs/aws-behaviour/sns.md §10.1).
+    // The engine words the reason; the nested-scope message goes without the "FilterPolicy: " label
+    // (docs/aws-behaviour/sns.md §10.1).
     if (error instanceof FilterPolicyError) throw snsErrors.invalidParameter(error.awsMessage(call));
     throw error;
   }
@@ -248,7 +260,11 @@ function parseInto(draft: Draft, name: unknown, value: unknown, ctx: CheckContex
 /** Compiles a filter policy given (or re-validated by a scope change) against the scope in force. */
 function settle(draft: Draft, call: AttributeCall): SubscriptionSettings {
   if (draft.filterPolicyText !== undefined) {
-    draft.settings.filterPolicy = compileStoredPolicy(call, draft.filterPolicyText, effectiveFilterScope(draft.settings));
+    draft.settings.filterPolicy = compileStoredPolicy(
+      call,
+      draft.filterPolicyText,
+      effectiveFilterScope(draft.settings),
+    );
   }
   return draft.settings;
 }
@@ -291,7 +307,12 @@ export function applySubscribeAttributes(subscription: Subscription, checked: Ch
  * SetSubscriptionAttributes: one attribute checked and stored. The policy is validated against the scope
  * in force, and a scope change re-validates the policy already set against the new scope.
  */
-export function setSubscriptionAttribute(subscription: Subscription, target: SubscriptionTarget, name: unknown, value: unknown): void {
+export function setSubscriptionAttribute(
+  subscription: Subscription,
+  target: SubscriptionTarget,
+  name: unknown,
+  value: unknown,
+): void {
   const ctx = context('SetSubscriptionAttributes', target);
   const draft: Draft = { settings: copySettings(subscription) };
   parseInto(draft, name, value, ctx);
@@ -309,8 +330,8 @@ function sameValue(stored: string, given: string): boolean {
 }
 
 /**
- * Subscribe idempotency (docs/aws-behaviour/sns.md §2): omitted attributes never count; a given one counts when it differs
- * from the stored value or, when never set, from the default.
+ * Subscribe idempotency (docs/aws-behaviour/sns.md §2): omitted attributes never count; a given one counts when it
+ * differs from the stored value or, when never set, from the default.
  */
 export function differsFrom(subscription: Subscription, checked: CheckedAttributes): boolean {
   return checked.given.some((spec) => !sameValue(spec.compareKey(subscription), spec.compareKey(checked.settings)));
@@ -320,7 +341,10 @@ export function differsFrom(subscription: Subscription, checked: CheckedAttribut
  * GetSubscriptionAttributes: every attribute shown plus the computed `extra` keys (ReplayStatus), in name order as
  * AWS lists them.
  */
-export function renderSubscriptionAttributes(facts: SubscriptionFacts, extra: Readonly<Record<string, string>> = {}): Record<string, string> {
+export function renderSubscriptionAttributes(
+  facts: SubscriptionFacts,
+  extra: Readonly<Record<string, string>> = {},
+): Record<string, string> {
   const rendered = { ...SUBSCRIPTION_ATTRIBUTES.render(facts.subscription, facts), ...extra };
   return Object.fromEntries(Object.entries(rendered).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
 }

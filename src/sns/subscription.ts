@@ -1,10 +1,24 @@
 import type { CompiledFilterPolicy } from './filter-policy/index.js';
 
-export type Protocol = 'http' | 'https' | 'email' | 'email-json' | 'sms' | 'sqs' | 'application' | 'lambda' | 'firehose';
+export type Protocol =
+  'http' | 'https' | 'email' | 'email-json' | 'sms' | 'sqs' | 'application' | 'lambda' | 'firehose';
 
-export const PROTOCOLS: readonly Protocol[] = ['http', 'https', 'email', 'email-json', 'sms', 'sqs', 'application', 'lambda', 'firehose'];
+export const PROTOCOLS: readonly Protocol[] = [
+  'http',
+  'https',
+  'email',
+  'email-json',
+  'sms',
+  'sqs',
+  'application',
+  'lambda',
+  'firehose',
+];
 
-/** Protocols whose subscriptions wait for ConfirmSubscription before anything is delivered (docs/aws-behaviour/sns.md §8). */
+/**
+ * Protocols whose subscriptions wait for ConfirmSubscription before anything is delivered (docs/aws-behaviour/sns.md
+ * §8).
+ */
 export const CONFIRMED_BY_TOKEN: ReadonlySet<Protocol> = new Set(['http', 'https', 'email', 'email-json']);
 
 export type FilterPolicyScope = 'MessageAttributes' | 'MessageBody';
@@ -63,7 +77,11 @@ export function copySettings(source: Readonly<SubscriptionSettings>): Subscripti
   return copy;
 }
 
-function copyMember<K extends keyof SubscriptionSettings>(to: SubscriptionSettings, from: Readonly<SubscriptionSettings>, key: K): void {
+function copyMember<K extends keyof SubscriptionSettings>(
+  to: SubscriptionSettings,
+  from: Readonly<SubscriptionSettings>,
+  key: K,
+): void {
   to[key] = from[key];
 }
 

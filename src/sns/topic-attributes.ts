@@ -77,7 +77,8 @@ interface TopicAttributeOptions {
 }
 
 function settable(name: string, check: Check, options: TopicAttributeOptions = {}): Settable {
-  const assumed = (shown: TopicShown): string | undefined => (options.fifoOnly && !shown.fifo ? undefined : options.assumed);
+  const assumed = (shown: TopicShown): string | undefined =>
+    options.fifoOnly && !shown.fifo ? undefined : options.assumed;
   return {
     name,
     kind: 'settable',
@@ -93,29 +94,43 @@ function settable(name: string, check: Check, options: TopicAttributeOptions = {
   };
 }
 
-const readOnly = (name: string, render: (facts: TopicFacts) => string | undefined): Spec => ({ name, kind: 'readOnly', render });
+const readOnly = (name: string, render: (facts: TopicFacts) => string | undefined): Spec => ({
+  name,
+  kind: 'readOnly',
+  render,
+});
 
 /**
  * Delivery-status logging, per protocol [D]: `<Protocol>SuccessFeedbackRoleArn`, `…SuccessFeedbackSampleRate` and
  * `…FailureFeedbackRoleArn`. Stored and shown; the emulation writes no CloudWatch logs. Role ARNs are kept as given.
  */
-const DELIVERY_STATUS_LOGGING: readonly Settable[] = ['Application', 'HTTP', 'Firehose', 'Lambda', 'SQS'].flatMap((protocol) => [
-  settable(`${protocol}SuccessFeedbackRoleArn`, (value) => value),
-  settable(`${protocol}SuccessFeedbackSampleRate`, sampleRate),
-  settable(`${protocol}FailureFeedbackRoleArn`, (value) => value),
-]);
+const DELIVERY_STATUS_LOGGING: readonly Settable[] = ['Application', 'HTTP', 'Firehose', 'Lambda', 'SQS'].flatMap(
+  (protocol) => [
+    settable(`${protocol}SuccessFeedbackRoleArn`, (value) => value),
+    settable(`${protocol}SuccessFeedbackSampleRate`, sampleRate),
+    settable(`${protocol}FailureFeedbackRoleArn`, (value) => value),
+  ],
+);
 
 const policy: Settable = {
   ...settable('Policy', jsonObject),
   // Shown as SNS's default policy while none is set; that default is no value for CreateTopic's comparison.
-  render: (shown, facts) => shown.attributes.get(policy.name) ?? (facts && defaultTopicPolicy(facts.topic.arn, facts.accountId)),
+  render: (shown, facts) =>
+    shown.attributes.get(policy.name) ?? (facts && defaultTopicPolicy(facts.topic.arn, facts.accountId)),
 };
 /** Its "" is its value, not its removal. */
-const displayName = settable('DisplayName', (value) => (value.length <= 100 ? value : undefined), { assumed: '', shown: true });
+const displayName = settable('DisplayName', (value) => (value.length <= 100 ? value : undefined), {
+  assumed: '',
+  shown: true,
+});
 const deliveryPolicy = settable('DeliveryPolicy', (value) =>
   value === '' ? value : jsonObject(value) && normalizeTopicDeliveryPolicy(value),
 );
-const contentBasedDeduplication = settable('ContentBasedDeduplication', bool, { fifoOnly: true, assumed: 'false', shown: true });
+const contentBasedDeduplication = settable('ContentBasedDeduplication', bool, {
+  fifoOnly: true,
+  assumed: 'false',
+  shown: true,
+});
 const signatureVersion = settable('SignatureVersion', oneOf('1', '2'), { assumed: '1' });
 const archivePolicy = settable('ArchivePolicy', archivePolicyCheck, { fifoOnly: true });
 const fifoTopic = readOnly('FifoTopic', ({ topic }) => (topic.fifo ? 'true' : undefined));
@@ -172,7 +187,10 @@ export function requestsFifoTopic(attributes: Readonly<Record<string, unknown>>)
 }
 
 /** CreateTopic's attributes, checked; FifoTopic is the caller's business (it decides the name rule). */
-export function checkCreateAttributes(attributes: Readonly<Record<string, unknown>>, fifo: boolean): Map<string, string> {
+export function checkCreateAttributes(
+  attributes: Readonly<Record<string, unknown>>,
+  fifo: boolean,
+): Map<string, string> {
   const ctx: TopicContext = { fifo, badValue: snsErrors.invalidTopicAttributeValue };
   const draft: Draft = new Map();
   for (const [name, value] of Object.entries(attributes)) {

@@ -33,22 +33,32 @@ export type ServiceDeliveryResult =
   | { readonly accepted: true; readonly messageId: string; readonly duplicate: boolean }
   | { readonly accepted: false; readonly reason: string };
 
-export function deliverFromService(queue: Queue, message: ServiceMessage, ids: { uuid(): string }): ServiceDeliveryResult {
+export function deliverFromService(
+  queue: Queue,
+  message: ServiceMessage,
+  ids: { uuid(): string },
+): ServiceDeliveryResult {
   // SNS passes on any text, but SQS stores only the characters SendMessage accepts (NUL, U+FFFE or a lone surrogate
   // are refused there with InvalidMessageContents / InvalidParameterValue), so such a delivery fails.
   const { checked } = message;
-  const storable = checked ? checked.storable : hasOnlyValidCharacters(message.body) && !hasInvalidStringValue(message.messageAttributes);
+  const storable = checked
+    ? checked.storable
+    : hasOnlyValidCharacters(message.body) && !hasInvalidStringValue(message.messageAttributes);
   if (!storable) return { accepted: false, reason: 'the message contains characters SQS does not accept' };
   const size = checked ? checked.payloadBytes : messagePayloadSize(message.body, message.messageAttributes);
   if (size > queue.settings.maximumMessageSize) {
-    return { accepted: false, reason: `the message is ${size} bytes, over the queue's MaximumMessageSize of ${queue.settings.maximumMessageSize}` };
+    return {
+      accepted: false,
+      reason: `the message is ${size} bytes, over the queue's MaximumMessageSize of ${queue.settings.maximumMessageSize}`,
+    };
   }
   let deduplicationId: string | undefined;
   if (queue.fifo) {
     if (message.messageGroupId === undefined) return { accepted: false, reason: 'a FIFO queue needs a MessageGroupId' };
     // As for SendMessage: the given id, or with content-based deduplication the body's.
     deduplicationId = queue.deduplicationIdFor(message.body, message.messageDeduplicationId);
-    if (deduplicationId === undefined) return { accepted: false, reason: 'the FIFO queue needs a MessageDeduplicationId' };
+    if (deduplicationId === undefined)
+      return { accepted: false, reason: 'the FIFO queue needs a MessageDeduplicationId' };
     const duplicate = queue.findDuplicate(message.messageGroupId, deduplicationId);
     // A duplicate is accepted and dropped, as SQS answers SendMessage.
     if (duplicate) return { accepted: true, messageId: duplicate.messageId, duplicate: true };

@@ -58,12 +58,15 @@ export class WaitingReceives {
     this.disarm();
     if (at === undefined) return;
     this.wakeAt = at;
-    this.wakeTimer = this.clock.setTimeout(() => {
-      this.wakeTimer = undefined;
-      this.wakeAt = undefined;
-      this.notify();
-      this.rearm();
-    }, Math.max(0, at - this.clock.now()));
+    this.wakeTimer = this.clock.setTimeout(
+      () => {
+        this.wakeTimer = undefined;
+        this.wakeAt = undefined;
+        this.notify();
+        this.rearm();
+      },
+      Math.max(0, at - this.clock.now()),
+    );
   }
 
   private disarm(): void {

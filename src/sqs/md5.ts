@@ -13,7 +13,8 @@ export interface MessageAttributeValue {
 }
 
 /** `crypto.hash` (Node 20.12+): a one-shot digest, several times cheaper than a Hash object for small inputs. */
-const oneShotHash = (crypto as { hash?: (algorithm: string, data: string | Uint8Array, encoding: 'hex') => string }).hash;
+const oneShotHash = (crypto as { hash?: (algorithm: string, data: string | Uint8Array, encoding: 'hex') => string })
+  .hash;
 /** Past this size a Hash object is as fast or faster (one-shot hashing of long strings converts them slowly). */
 const ONE_SHOT_MAX_LENGTH = 4096;
 

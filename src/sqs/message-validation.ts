@@ -3,8 +3,9 @@ import { sqsErrors } from './errors.js';
 import type { MessageAttributeValue } from './md5.js';
 
 /**
- * Validation of one message as SendMessage or one SendMessageBatch entry receives it (docs/aws-behaviour/sqs.md §4.7, §4.8,
- * §5). Every function throws an `AwsError` from `sqsErrors`; none of them keeps or mutates what the caller passed.
+ * Validation of one message as SendMessage or one SendMessageBatch entry receives it (docs/aws-behaviour/sqs.md §4.7,
+ * §4.8, §5). Every function throws an `AwsError` from `sqsErrors`; none of them keeps or mutates what the caller
+ * passed.
  */
 
 const MAX_MESSAGE_ATTRIBUTES = 10;
@@ -12,7 +13,10 @@ const MAX_ATTRIBUTE_NAME_LENGTH = 256;
 const MAX_DATA_TYPE_LENGTH = 256;
 const MAX_DELAY_SECONDS = 900;
 const MAX_NUMBER_SIGNIFICANT_DIGITS = 38;
-/** Largest decimal exponent a Number attribute may reach: 10^126 above zero, -10^128 below (docs/aws-behaviour/sqs.md §5.3). */
+/**
+ * Largest decimal exponent a Number attribute may reach: 10^126 above zero, -10^128 below (docs/aws-behaviour/sqs.md
+ * §5.3).
+ */
 const MAX_POSITIVE_NUMBER_EXPONENT = 126;
 const MAX_NEGATIVE_NUMBER_EXPONENT = 128;
 
@@ -55,11 +59,15 @@ function isPlainRecord(value: unknown): value is Readonly<Record<string, unknown
   return typeof value === 'object' && value !== null && !Array.isArray(value) && !ArrayBuffer.isView(value);
 }
 
-/** Sets an own property, also for a legal attribute name such as `__proto__`, which assignment would send to the prototype. */
+/**
+ * Sets an own property, also for a legal attribute name such as `__proto__`, which assignment would send to the
+ * prototype.
+ */
 export function setOwn<T>(target: Record<string, T>, key: string, value: T): void {
   // Only names Object.prototype has need defining (`__proto__`; others in case it is frozen): for the rest assignment
   // does the same, without defineProperty's slow path.
-  if (key in Object.prototype) Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  if (key in Object.prototype)
+    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
   else target[key] = value;
 }
 
@@ -117,8 +125,9 @@ function valueByteLength(value: Readonly<Record<string, unknown>>): number {
 }
 
 /**
- * The size SQS compares with MaximumMessageSize and sums for BatchRequestTooLong (docs/aws-behaviour/sqs.md §5.1): UTF-8 body bytes plus,
- * per message attribute, name + DataType + value bytes. System attributes are not part of it, so they are not taken.
+ * The size SQS compares with MaximumMessageSize and sums for BatchRequestTooLong (docs/aws-behaviour/sqs.md §5.1):
+ * UTF-8 body bytes plus, per message attribute, name + DataType + value bytes. System attributes are not part of it, so
+ * they are not taken.
  *
  * The batch limit is checked before any entry is validated, so this also takes raw request values: members of a
  * wrong type count 0 and every value present counts, whatever the DataType (what AWS counts for such a malformed
@@ -135,7 +144,10 @@ export function messagePayloadSize(body: unknown, attrs: unknown): number {
   return bytes;
 }
 
-/** SendMessage throws this; a batch reports it as the entry's failure (different wording, docs/aws-behaviour/sqs.md §4.8). */
+/**
+ * SendMessage throws this; a batch reports it as the entry's failure (different wording, docs/aws-behaviour/sqs.md
+ * §4.8).
+ */
 export function messageTooLong(limit: number, inBatch: boolean): AwsError {
   return sqsErrors.messageTooLong(limit, inBatch);
 }
@@ -167,7 +179,10 @@ function isHighSurrogate(unit: number): boolean {
   return unit >= 0xd800 && unit <= 0xdbff;
 }
 
-/** Name rules of docs/aws-behaviour/sqs.md §5.3, cheapest and most general first, so the error names the most basic problem. */
+/**
+ * Name rules of docs/aws-behaviour/sqs.md §5.3, cheapest and most general first, so the error names the most basic
+ * problem.
+ */
 function validateAttributeName(name: string): void {
   if (name === '') throw sqsErrors.emptyMessageAttributeName();
   if (exceedsCodePoints(name, MAX_ATTRIBUTE_NAME_LENGTH)) throw sqsErrors.messageAttributeNameTooLong();
@@ -210,7 +225,8 @@ function copyBytes(value: unknown): Uint8Array | undefined {
 
 /**
  * Whether a Number attribute's text is one SQS stores: decimal syntax, at most 38 significant digits, and within
- * −10^128 … 10^126 (docs/aws-behaviour/sqs.md §5.3). Works on the digits, never on a float, so precision cannot blur the limits.
+ * −10^128 … 10^126 (docs/aws-behaviour/sqs.md §5.3). Works on the digits, never on a float, so precision cannot blur
+ * the limits.
  */
 export function isValidNumberAttribute(text: string): boolean {
   const match = NUMBER_SYNTAX.exec(text);
@@ -251,7 +267,8 @@ function normalizeUserAttribute(name: string, raw: unknown): MessageAttributeVal
 
   if (baseType === 'Binary') {
     const bytes = copyBytes(raw['BinaryValue']);
-    if (bytes === undefined || bytes.byteLength === 0) throw sqsErrors.emptyMessageAttributeValue('user', name, baseType);
+    if (bytes === undefined || bytes.byteLength === 0)
+      throw sqsErrors.emptyMessageAttributeValue('user', name, baseType);
     return { DataType: dataType, BinaryValue: bytes };
   }
   const value = requireStringValue('user', name, baseType, raw['StringValue']);

@@ -102,14 +102,27 @@ const epochSeconds = (milliseconds: number): string => String(Math.floor(millise
 
 const delaySeconds = numeric('DelaySeconds', 'delaySeconds', { min: 0, max: 900, byDefault: 0 });
 /** MaximumMessageSize defaults to the 2025 limit of 1 MiB. */
-const maximumMessageSize = numeric('MaximumMessageSize', 'maximumMessageSize', { min: 1024, max: 1_048_576, byDefault: 1_048_576 });
-const messageRetentionPeriod = numeric('MessageRetentionPeriod', 'messageRetentionPeriod', { min: 60, max: 1_209_600, byDefault: 345_600 });
-const receiveMessageWaitTimeSeconds = numeric('ReceiveMessageWaitTimeSeconds', 'receiveMessageWaitTimeSeconds', { min: 0, max: 20, byDefault: 0 });
+const maximumMessageSize = numeric('MaximumMessageSize', 'maximumMessageSize', {
+  min: 1024,
+  max: 1_048_576,
+  byDefault: 1_048_576,
+});
+const messageRetentionPeriod = numeric('MessageRetentionPeriod', 'messageRetentionPeriod', {
+  min: 60,
+  max: 1_209_600,
+  byDefault: 345_600,
+});
+const receiveMessageWaitTimeSeconds = numeric('ReceiveMessageWaitTimeSeconds', 'receiveMessageWaitTimeSeconds', {
+  min: 0,
+  max: 20,
+  byDefault: 0,
+});
 const visibilityTimeout = numeric('VisibilityTimeout', 'visibilityTimeout', { min: 0, max: 43_200, byDefault: 30 });
 const kmsDataKeyReusePeriodSeconds: QueueAttribute = {
   ...numeric('KmsDataKeyReusePeriodSeconds', 'kmsDataKeyReusePeriodSeconds', { min: 60, max: 86_400, byDefault: 300 }),
   // AWS shows the reuse period only while a key is set (§3, AWS-snap).
-  render: (settings) => (settings.kmsMasterKeyId === undefined ? undefined : String(settings.kmsDataKeyReusePeriodSeconds)),
+  render: (settings) =>
+    settings.kmsMasterKeyId === undefined ? undefined : String(settings.kmsDataKeyReusePeriodSeconds),
 };
 
 const policy: QueueAttribute = {
@@ -126,7 +139,11 @@ const policy: QueueAttribute = {
     // AddPermission off a deep document.)
     const document = Buffer.byteLength(raw, 'utf8') > MAX_POLICY_BYTES ? undefined : parseJsonObject(raw);
     if (document === undefined) throw sqsErrors.invalidAttributeValue(name);
-    const statements = Array.isArray(document['Statement']) ? document['Statement'].length : document['Statement'] === undefined ? 0 : 1;
+    const statements = Array.isArray(document['Statement'])
+      ? document['Statement'].length
+      : document['Statement'] === undefined
+        ? 0
+        : 1;
     if (statements > MAX_POLICY_STATEMENTS) {
       throw sqsErrors.policyAttributeTooManyStatements(name, statements, MAX_POLICY_STATEMENTS);
     }
@@ -229,7 +246,12 @@ const contentBasedDeduplication: QueueAttribute = {
 type ChoiceKey = 'deduplicationScope' | 'fifoThroughputLimit';
 
 /** A FIFO-only attribute taking one of a few words, which a standard queue refuses as FIFO-only. */
-function fifoChoice<K extends ChoiceKey>(name: string, key: K, allowed: readonly QueueSettings[K][], byDefault: QueueSettings[K]): QueueAttribute {
+function fifoChoice<K extends ChoiceKey>(
+  name: string,
+  key: K,
+  allowed: readonly QueueSettings[K][],
+  byDefault: QueueSettings[K],
+): QueueAttribute {
   return {
     name,
     kind: 'settable',
@@ -246,7 +268,12 @@ function fifoChoice<K extends ChoiceKey>(name: string, key: K, allowed: readonly
 }
 
 const deduplicationScope = fifoChoice('DeduplicationScope', 'deduplicationScope', ['queue', 'messageGroup'], 'queue');
-const fifoThroughputLimit = fifoChoice('FifoThroughputLimit', 'fifoThroughputLimit', ['perQueue', 'perMessageGroupId'], 'perQueue');
+const fifoThroughputLimit = fifoChoice(
+  'FifoThroughputLimit',
+  'fifoThroughputLimit',
+  ['perQueue', 'perMessageGroupId'],
+  'perQueue',
+);
 
 const SETTABLE: readonly QueueAttribute[] = [
   delaySeconds,
@@ -286,7 +313,9 @@ export const QUEUE_ATTRIBUTE_NAMES: readonly string[] = QUEUE_ATTRIBUTES.names;
 export const READ_ONLY_QUEUE_ATTRIBUTES: readonly string[] = QUEUE_ATTRIBUTES.readOnlyNames;
 
 /** What a new queue has; FifoQueue follows the queue's type. */
-const DEFAULTS: Readonly<Partial<QueueSettings>> = Object.freeze(Object.assign({}, ...SETTABLE.map((spec) => spec.byDefault)));
+const DEFAULTS: Readonly<Partial<QueueSettings>> = Object.freeze(
+  Object.assign({}, ...SETTABLE.map((spec) => spec.byDefault)),
+);
 
 export function defaultQueueSettings(fifo: boolean): QueueSettings {
   return Object.freeze({ ...DEFAULTS, fifoQueue: fifo } as Draft);
@@ -442,7 +471,8 @@ function parseRedrivePolicy(raw: string, ctx: AttributeContext): RedrivePolicy {
 
 /** A JSON number or a string of digits, 1–1000 (AWS accepts both spellings). */
 function parseMaxReceiveCount(value: unknown): number | undefined {
-  const count = typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : NaN;
+  const count =
+    typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value) ? Number(value) : NaN;
   return Number.isInteger(count) && count >= 1 && count <= 1000 ? count : undefined;
 }
 

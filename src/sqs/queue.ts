@@ -34,8 +34,7 @@ export interface QueueDirectory {
  * - `invalid`: malformed, forged, or of another queue.
  */
 export type HandleLookup =
-  | { kind: 'current' | 'superseded'; message: QueuedMessage }
-  | { kind: 'expired' | 'gone' | 'invalid' };
+  { kind: 'current' | 'superseded'; message: QueuedMessage } | { kind: 'expired' | 'gone' | 'invalid' };
 
 /**
  * What DeleteMessage with a handle did: `deleted` the message; `ignored` a handle of a message gone or received again
@@ -103,7 +102,9 @@ export class Queue {
     const deduplication = this.fifo ? new DeduplicationWindow(settings.deduplicationScope) : undefined;
     this.deduplication = deduplication;
     // The window points at each message it remembers while the message is here (deduplication.ts).
-    this.store = deduplication ? new FifoMessageStore((message) => deduplication.release(message)) : new StandardMessageStore();
+    this.store = deduplication
+      ? new FifoMessageStore((message) => deduplication.release(message))
+      : new StandardMessageStore();
     this.receiveAttempts = this.fifo ? new ReceiveAttempts() : undefined;
     this.waiting = new WaitingReceives(clock, () => this.store.nextVisibleAt());
     // FIFO queues keep their promises of order and exactly-once; only standard queues are loose.
@@ -150,19 +151,25 @@ export class Queue {
    * the whole request, and a missing MessageGroupId is then InvalidParameterValue rather than MissingParameter (both
    * recorded from AWS, docs/aws-behaviour/sqs.md §4.7-4.8). Standard queues have none of them.
    */
-  fifoSendViolation(delaySeconds: unknown, hasGroupId: boolean, hasDeduplicationId: boolean, inBatch: boolean): AwsError | undefined {
+  fifoSendViolation(
+    delaySeconds: unknown,
+    hasGroupId: boolean,
+    hasDeduplicationId: boolean,
+    inBatch: boolean,
+  ): AwsError | undefined {
     if (!this.fifo) return undefined;
     if (delaySeconds !== undefined && delaySeconds !== null && delaySeconds !== 0) {
       return sqsErrors.parameterNotValidForQueueType('DelaySeconds', delaySeconds);
     }
-    if (!hasGroupId) return sqsErrors.missingParameter('MessageGroupId', inBatch ? 'InvalidParameterValue' : 'MissingParameter');
+    if (!hasGroupId)
+      return sqsErrors.missingParameter('MessageGroupId', inBatch ? 'InvalidParameterValue' : 'MissingParameter');
     if (!hasDeduplicationId && !this.settings.contentBasedDeduplication) return sqsErrors.deduplicationIdRequired();
     return undefined;
   }
 
   /**
-   * FIFO: the deduplication id of a message sent with `given`: that one, else with ContentBasedDeduplication the SHA-256
-   * of the body (never of the attributes); undefined when it has none. Standard queues deduplicate nothing.
+   * FIFO: the deduplication id of a message sent with `given`: that one, else with ContentBasedDeduplication the
+   * SHA-256 of the body (never of the attributes); undefined when it has none. Standard queues deduplicate nothing.
    */
   deduplicationIdFor(body: string, given: string | undefined): string | undefined {
     if (!this.fifo) return undefined;
@@ -267,11 +274,20 @@ export class Queue {
   }
 
   /** `repeated`: honest mode's second delivery of a receive, whose handle does not supersede the first's. */
-  private deliver(message: QueuedMessage, now: number, until: number, received: ReceivedMessage[], repeated = false): void {
+  private deliver(
+    message: QueuedMessage,
+    now: number,
+    until: number,
+    received: ReceivedMessage[],
+    repeated = false,
+  ): void {
     const receiveNumber = message.recordReceive(now, repeated);
     this.store.setInFlight(message, until);
     this.store.trackReceived(message);
-    received.push({ message, receiptHandle: this.handles.encode({ queueUid: this.uid, messageId: message.messageId, receiveNumber }) });
+    received.push({
+      message,
+      receiptHandle: this.handles.encode({ queueUid: this.uid, messageId: message.messageId, receiveNumber }),
+    });
   }
 
   /**
@@ -293,7 +309,8 @@ export class Queue {
   private repeatDuplicates(received: ReceivedMessage[], wanted: number, now: number, until: number): void {
     while (received.length < wanted && this.pendingDuplicates.length > 0) {
       const message = this.pendingDuplicates.shift()!;
-      if (this.store.getReceived(message.messageId) === message && message.state === 'inFlight') this.deliver(message, now, until, received, true);
+      if (this.store.getReceived(message.messageId) === message && message.state === 'inFlight')
+        this.deliver(message, now, until, received, true);
     }
   }
 
@@ -409,7 +426,9 @@ export class Queue {
     return message;
   }
 
-  /** Applies the passage of time: messages' delays, timeouts and retention, and the deduplication window's five minutes. */
+  /**
+   * Applies the passage of time: messages' delays, timeouts and retention, and the deduplication window's five minutes.
+   */
   private advance(): number {
     const now = this.clock.now();
     this.store.advance(now, 1000 * this.settings.messageRetentionPeriod, 1000 * this.settings.delaySeconds);
@@ -426,7 +445,8 @@ export class Queue {
     return deadLetterQueue === this ? undefined : deadLetterQueue;
   }
 
-  private readonly movesToDeadLetterQueue = (message: QueuedMessage): boolean => this.deadLetterQueueFor(message) !== undefined;
+  private readonly movesToDeadLetterQueue = (message: QueuedMessage): boolean =>
+    this.deadLetterQueueFor(message) !== undefined;
 
   private moveToDeadLetterQueue(message: QueuedMessage, deadLetterQueue: Queue): void {
     this.store.remove(message);

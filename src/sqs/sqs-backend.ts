@@ -78,7 +78,15 @@ export class SqsBackend implements QueueDirectory {
   }
 
   create(name: string, settings: QueueSettings): Queue {
-    const queue = new Queue(this.addressFor(name), this.ids.uuid(), settings, this.clock, this.receiptHandles, this, this.honest);
+    const queue = new Queue(
+      this.addressFor(name),
+      this.ids.uuid(),
+      settings,
+      this.clock,
+      this.receiptHandles,
+      this,
+      this.honest,
+    );
     this.queues.set(name, queue);
     this.forgetLookups();
     return queue;

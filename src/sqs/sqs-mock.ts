@@ -53,8 +53,13 @@ export class SqsMock<Owner extends Account = Account> extends FaultControls<SqsA
   /** A queue by name (in the account's region), URL or ARN. Throws if there is none. */
   queue(ref: string): QueueView {
     const address = parseQueueArn(ref) ?? parseQueueUrl(ref, this.backend.scope);
-    const queue = ref.startsWith('arn:') ? this.backend.findByArn(ref) : address && this.backend.findByName(address.name);
-    if (!queue || (address && (address.region !== queue.address.region || address.accountId !== queue.address.accountId))) {
+    const queue = ref.startsWith('arn:')
+      ? this.backend.findByArn(ref)
+      : address && this.backend.findByName(address.name);
+    if (
+      !queue ||
+      (address && (address.region !== queue.address.region || address.accountId !== queue.address.accountId))
+    ) {
       throw new Error(`sqs-sns-mock: no queue "${ref}" in account ${this.aws.accountId}, region ${this.aws.region}`);
     }
     return new QueueView(queue, this.backend);

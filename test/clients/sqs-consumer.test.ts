@@ -178,7 +178,12 @@ describe('sqs-consumer: handleMessage', () => {
     c.start();
     await letItWork();
     expect(attempts).toBe(3);
-    expect(aws.sqs.queue('orders-dlq').messages().map((m) => m.body)).toEqual(['poison']);
+    expect(
+      aws.sqs
+        .queue('orders-dlq')
+        .messages()
+        .map((m) => m.body),
+    ).toEqual(['poison']);
   });
 
   it('heartbeat: a long-running handler keeps its message invisible past the visibility timeout', async () => {
@@ -240,7 +245,12 @@ describe('sqs-consumer: handleMessage', () => {
     // succeeds and changes nothing (docs/aws-behaviour/sqs.md §4.10), so the message is still there for the other
     // receiver's handle to delete, or to be received again.
     await vi.advanceTimersByTimeAsync(50_000);
-    expect(aws.sqs.queue('orders').messages().map((m) => [m.body, m.receiveCount])).toEqual([['slow', 2]]);
+    expect(
+      aws.sqs
+        .queue('orders')
+        .messages()
+        .map((m) => [m.body, m.receiveCount]),
+    ).toEqual([['slow', 2]]);
     expect(errors).toEqual([]);
   });
 });
@@ -349,7 +359,12 @@ describe('sqs-consumer: handleMessageBatch', () => {
     c.start();
     await letItWork();
     expect(errors.map((e) => e.message)).toEqual(['Unexpected message batch handler failure: batch failed']);
-    expect(aws.sqs.queue('orders').messages().map((m) => [m.body, m.state])).toEqual([
+    expect(
+      aws.sqs
+        .queue('orders')
+        .messages()
+        .map((m) => [m.body, m.state]),
+    ).toEqual([
       ['a', 'inFlight'],
       ['b', 'inFlight'],
     ]);

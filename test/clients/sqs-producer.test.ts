@@ -72,7 +72,9 @@ describe('sqs-producer', () => {
     const [result] = await producer.send({ id: 'order-7', body: '{"orderId":7}', messageAttributes });
     expect(result?.MD5OfMessageAttributes).toMatch(/^[0-9a-f]{32}$/);
 
-    const { Messages } = await sqs.send(new ReceiveMessageCommand({ QueueUrl: queueUrl, MessageAttributeNames: ['All'] }));
+    const { Messages } = await sqs.send(
+      new ReceiveMessageCommand({ QueueUrl: queueUrl, MessageAttributeNames: ['All'] }),
+    );
     expect(Messages?.[0]?.Body).toBe('{"orderId":7}');
     expect(Messages?.[0]?.MessageAttributes).toEqual(messageAttributes);
     expect(Messages?.[0]?.MD5OfMessageAttributes).toBe(result?.MD5OfMessageAttributes);
@@ -85,14 +87,29 @@ describe('sqs-producer', () => {
       { id: 'now', body: 'now' },
       { id: 'later', body: 'later', delaySeconds: 10 },
     ]);
-    expect(aws.sqs.queue('orders').messages().map((m) => [m.body, m.state])).toEqual([
+    expect(
+      aws.sqs
+        .queue('orders')
+        .messages()
+        .map((m) => [m.body, m.state]),
+    ).toEqual([
       ['now', 'visible'],
       ['later', 'delayed'],
     ]);
     await vi.advanceTimersByTimeAsync(9_999);
-    expect(aws.sqs.queue('orders').messages('delayed').map((m) => m.body)).toEqual(['later']);
+    expect(
+      aws.sqs
+        .queue('orders')
+        .messages('delayed')
+        .map((m) => m.body),
+    ).toEqual(['later']);
     await vi.advanceTimersByTimeAsync(1);
-    expect(aws.sqs.queue('orders').messages('visible').map((m) => m.body)).toEqual(['now', 'later']);
+    expect(
+      aws.sqs
+        .queue('orders')
+        .messages('visible')
+        .map((m) => m.body),
+    ).toEqual(['now', 'later']);
   });
 
   it('FIFO: groupId and deduplicationId are passed on; order per group is kept; a duplicate is not enqueued', async () => {
@@ -112,7 +129,12 @@ describe('sqs-producer', () => {
     expect(sent.every((entry) => /^\d{20}$/.test(entry.SequenceNumber!))).toBe(true);
 
     // The same deduplication id again within 5 minutes: accepted with the original MessageId, not enqueued.
-    const [again] = await producer.send({ id: 'retry', body: 'order-1 paid', groupId: 'order-1', deduplicationId: 'order-1-paid' });
+    const [again] = await producer.send({
+      id: 'retry',
+      body: 'order-1 paid',
+      groupId: 'order-1',
+      deduplicationId: 'order-1-paid',
+    });
     expect(again?.MessageId).toBe(sent.find((entry) => entry.Id === 'order-1-paid')?.MessageId);
 
     const queue = aws.sqs.queue('orders.fifo');
@@ -121,9 +143,7 @@ describe('sqs-producer', () => {
 
     const received: string[] = [];
     for (;;) {
-      const { Messages } = await sqs.send(
-        new ReceiveMessageCommand({ QueueUrl: queueUrl, MaxNumberOfMessages: 3 }),
-      );
+      const { Messages } = await sqs.send(new ReceiveMessageCommand({ QueueUrl: queueUrl, MaxNumberOfMessages: 3 }));
       if (!Messages) break;
       received.push(...Messages.map((m) => m.Body!));
       for (const m of Messages) {
@@ -151,7 +171,12 @@ describe('sqs-producer', () => {
     expect(error.name).toBe('Error'); // FailedMessagesError sets no name of its own
     expect(error.message).toBe('Failed to send messages: too-large');
     expect(error['failedMessages']).toEqual(['too-large']);
-    expect(aws.sqs.queue('orders').messages().map((m) => m.body)).toEqual(['fits', 'fits too']);
+    expect(
+      aws.sqs
+        .queue('orders')
+        .messages()
+        .map((m) => m.body),
+    ).toEqual(['fits', 'fits too']);
   });
 
   it('collects failures over every batch before it throws', async () => {
@@ -192,7 +217,12 @@ describe('sqs-producer', () => {
 
     // Object messages carry their own id, so any body works.
     await producer.send({ id: 'order-7', body: 'hello world' });
-    expect(aws.sqs.queue('orders').messages().map((m) => m.body)).toEqual(['hello world']);
+    expect(
+      aws.sqs
+        .queue('orders')
+        .messages()
+        .map((m) => m.body),
+    ).toEqual(['hello world']);
   });
 
   it('the producer validates some fields itself, before any call', async () => {

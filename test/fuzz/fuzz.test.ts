@@ -17,7 +17,10 @@ const MAX_CALLS = 16;
  * values; a third more runs make sure of the count, which the test checks.
  */
 const RUNS = Math.ceil((INPUTS_PER_SERVICE / ((MAX_CALLS + 1) / 2)) * 1.3);
-const SEED = process.env['FUZZ_SEED'] === undefined ? Date.now() ^ (Math.random() * 0x100000000) : Number(process.env['FUZZ_SEED']);
+const SEED =
+  process.env['FUZZ_SEED'] === undefined
+    ? Date.now() ^ (Math.random() * 0x100000000)
+    : Number(process.env['FUZZ_SEED']);
 const PATH = process.env['FUZZ_PATH'];
 
 const stats: Record<Service, FuzzStats> = { SQS: newStats(), SNS: newStats() };
@@ -33,7 +36,11 @@ afterAll(() => {
   for (const service of ['SQS', 'SNS'] as const) {
     const { inputs, successes, errors } = stats[service];
     if (inputs === 0) continue;
-    const top = [...errors].sort((a, b) => b[1] - a[1]).slice(0, 8).map(([code, n]) => `${code} ${n}`).join(', ');
+    const top = [...errors]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 8)
+      .map(([code, n]) => `${code} ${n}`)
+      .join(', ');
     console.log(`fuzz ${service}: ${inputs} inputs, ${successes} successes, ${inputs - successes} errors (${top})`);
   }
 });

@@ -46,7 +46,11 @@ const realNow = performance.now.bind(performance);
 function sdkCommands(module: Record<string, unknown>): Map<string, CommandClass> {
   const commands = new Map<string, CommandClass>();
   for (const [name, value] of Object.entries(module)) {
-    if (name.endsWith('Command') && typeof value === 'function' && typeof (value as { prototype?: { resolveMiddleware?: unknown } }).prototype?.resolveMiddleware === 'function') {
+    if (
+      name.endsWith('Command') &&
+      typeof value === 'function' &&
+      typeof (value as { prototype?: { resolveMiddleware?: unknown } }).prototype?.resolveMiddleware === 'function'
+    ) {
       commands.set(name.slice(0, -'Command'.length), value as CommandClass);
     }
   }
@@ -58,15 +62,40 @@ export const SDK_COMMANDS: Record<Service, Map<string, CommandClass>> = {
   SNS: sdkCommands(SNS as Record<string, unknown>),
 };
 const EMULATED: Record<Service, Readonly<Record<string, unknown>>> = { SQS: sqsActions, SNS: snsActions };
-const INPUTS: Record<Service, Readonly<Record<string, fc.Arbitrary<Record<string, unknown>>>>> = { SQS: sqsInputs, SNS: snsInputs };
+const INPUTS: Record<Service, Readonly<Record<string, fc.Arbitrary<Record<string, unknown>>>>> = {
+  SQS: sqsInputs,
+  SNS: snsInputs,
+};
 
 /** Names no SDK has; some collide with Object.prototype, some lack the Command suffix. */
-const UNKNOWN_NAMES = ['FutureFeatureCommand', 'constructorCommand', '__proto__Command', 'toStringCommand', 'hasOwnPropertyCommand', 'Command', 'Futuristic'];
+const UNKNOWN_NAMES = [
+  'FutureFeatureCommand',
+  'constructorCommand',
+  '__proto__Command',
+  'toStringCommand',
+  'hasOwnPropertyCommand',
+  'Command',
+  'Futuristic',
+];
 
 /** Top-level inputs that are not even objects (the SDK passes them on as they are), or odd ones. */
-const oddTopLevel = fc.constantFrom<unknown>(undefined, null, 0, 'input', [], [{}], true, 5n, Symbol('input'), () => ({}), Object.create(null));
+const oddTopLevel = fc.constantFrom<unknown>(
+  undefined,
+  null,
+  0,
+  'input',
+  [],
+  [{}],
+  true,
+  5n,
+  Symbol('input'),
+  () => ({}),
+  Object.create(null),
+);
 
-/** Every command of the service's SDK, with the hand-written inputs for emulated ones and a generic record for the rest. */
+/**
+ * Every command of the service's SDK, with the hand-written inputs for emulated ones and a generic record for the rest.
+ */
 export function callArbitrary(service: Service): fc.Arbitrary<Call> {
   const inputs = INPUTS[service];
   const arbitraries: fc.WeightedArbitrary<Call>[] = [];
@@ -78,19 +107,25 @@ export function callArbitrary(service: Service): fc.Arbitrary<Call> {
     }
     arbitraries.push({
       weight: /^(SendMessage|ReceiveMessage|Publish)/.test(name) ? 8 : 5,
-      arbitrary: fc.oneof({ weight: 30, arbitrary: inputs[name]! }, { weight: 1, arbitrary: oddTopLevel }).map((input) => ({ command: name, input })),
+      arbitrary: fc
+        .oneof({ weight: 30, arbitrary: inputs[name]! }, { weight: 1, arbitrary: oddTopLevel })
+        .map((input) => ({ command: name, input })),
     });
   }
   // The SDK's commands the emulation does not answer, all together about as often as one emulated command.
   if (notEmulated.length > 0) {
     arbitraries.push({
       weight: 5,
-      arbitrary: fc.tuple(fc.constantFrom(...notEmulated), fc.oneof(genericInput, oddTopLevel)).map(([command, input]) => ({ command, input })),
+      arbitrary: fc
+        .tuple(fc.constantFrom(...notEmulated), fc.oneof(genericInput, oddTopLevel))
+        .map(([command, input]) => ({ command, input })),
     });
   }
   arbitraries.push({
     weight: 2,
-    arbitrary: fc.tuple(fc.constantFrom(...UNKNOWN_NAMES), genericInput).map(([command, input]) => ({ command, unknown: true, input })),
+    arbitrary: fc
+      .tuple(fc.constantFrom(...UNKNOWN_NAMES), genericInput)
+      .map(([command, input]) => ({ command, unknown: true, input })),
   });
   return fc.oneof(...arbitraries);
 }
@@ -114,7 +149,9 @@ function describe(value: unknown): string {
 
 /** Sends one call through the service's client and checks the answer. */
 export async function send(world: World, service: Service, call: Call): Promise<Outcome> {
-  const Command = call.unknown ? SDK_COMMANDS[service].values().next().value! : SDK_COMMANDS[service].get(call.command)!;
+  const Command = call.unknown
+    ? SDK_COMMANDS[service].values().next().value!
+    : SDK_COMMANDS[service].get(call.command)!;
   const input = deepFreeze(world.resolve(call.input));
   const before = snapshot(input);
   const command = new Command(input);
@@ -139,7 +176,7 @@ export async function send(world: World, service: Service, call: Call): Promise<
   // A long poll waits on the fake clock: while one may be waiting (a timer is set), let it run out, a second at a
   // time (at most 20 s). Without a timer only real work is left to wait for (a module loading, say).
   const startedAt = realNow();
-  for (let seconds = 0; !settled && seconds <= 21 && realNow() - startedAt < 5000; ) {
+  for (let seconds = 0; !settled && seconds <= 21 && realNow() - startedAt < 5000;) {
     await realTick();
     if (!settled && vi.getTimerCount() > 0) {
       await vi.advanceTimersByTimeAsync(1000);
@@ -153,8 +190,14 @@ export async function send(world: World, service: Service, call: Call): Promise<
   check(world.trap.calls === networkBefore, () => `${label()} reached the network`);
   check(isDeepStrictEqual(snapshot(input), before), () => `${label()} changed its input: ${describe(snapshot(input))}`);
   if (outcome.ok) {
-    check(typeof outcome.output === 'object' && outcome.output !== null, () => `${label()} answered ${describe(outcome.output)}`);
-    check(!call.unknown && Object.hasOwn(EMULATED[service], call.command), () => `${label()} succeeded, but the command is not emulated`);
+    check(
+      typeof outcome.output === 'object' && outcome.output !== null,
+      () => `${label()} answered ${describe(outcome.output)}`,
+    );
+    check(
+      !call.unknown && Object.hasOwn(EMULATED[service], call.command),
+      () => `${label()} succeeded, but the command is not emulated`,
+    );
     checkRefusals(world, service, call.command, input, outcome.output, label);
     world.learn(outcome.output);
     return outcome;
@@ -164,7 +207,14 @@ export async function send(world: World, service: Service, call: Call): Promise<
 }
 
 /** A success where AWS refuses (refusals.ts): of the request, or of a batch entry among the Successful. */
-function checkRefusals(world: World, service: Service, command: string, input: unknown, output: unknown, label: () => string): void {
+function checkRefusals(
+  world: World,
+  service: Service,
+  command: string,
+  input: unknown,
+  output: unknown,
+  label: () => string,
+): void {
   const rules = REFUSALS.filter((rule) => rule.service === service && rule.commands.includes(command));
   if (rules.length === 0 || typeof input !== 'object' || input === null) return;
   const entriesMember = BATCH_ENTRIES[command];
@@ -173,15 +223,19 @@ function checkRefusals(world: World, service: Service, command: string, input: u
     members.push([input as Record<string, unknown>, 'the request']);
   } else {
     const entries = (input as Record<string, unknown>)[entriesMember];
-    const successful = new Set(((output as { Successful?: { Id?: string }[] }).Successful ?? []).map((entry) => entry.Id));
+    const successful = new Set(
+      ((output as { Successful?: { Id?: string }[] }).Successful ?? []).map((entry) => entry.Id),
+    );
     if (!Array.isArray(entries)) return;
     for (const entry of entries as unknown[]) {
       const id = (entry as { Id?: unknown } | null)?.Id;
-      if (typeof entry === 'object' && entry !== null && typeof id === 'string' && successful.has(id)) members.push([entry as Record<string, unknown>, `entry ${id}`]);
+      if (typeof entry === 'object' && entry !== null && typeof id === 'string' && successful.has(id))
+        members.push([entry as Record<string, unknown>, `entry ${id}`]);
     }
   }
   for (const rule of rules) {
-    for (const [member, which] of members) check(!rule.refuses(member, world), () => `${label()} accepted ${which}, but AWS refuses ${rule.what}`);
+    for (const [member, which] of members)
+      check(!rule.refuses(member, world), () => `${label()} accepted ${which}, but AWS refuses ${rule.what}`);
   }
 }
 
@@ -215,7 +269,8 @@ function checkError(service: Service, call: Call, error: Error, label: () => str
   // The SDK's own class for a modelled error; otherwise the base class, named by the AWS code.
   const modelled = (service === 'SQS' ? SQS : SNS) as Record<string, unknown>;
   const Class = modelled[error.name];
-  if (typeof Class === 'function' && error.name !== Base.name) check(error instanceof (Class as new () => Error), summary);
+  if (typeof Class === 'function' && error.name !== Base.name)
+    check(error instanceof (Class as new () => Error), summary);
   else check(error.constructor === Base && error.name === details.Code, summary);
   check(!error.message.includes('network was reached'), summary);
 }
@@ -226,15 +281,26 @@ function checkError(service: Service, call: Call, error: Error, label: () => str
  * throws "Invalid MD5 checksum on messages: ". Against AWS the same answer gives the same error: not the mock's.
  */
 function isSdkPrototypeKeyQuirk(service: Service, call: Call, error: Error): boolean {
-  if (service !== 'SQS' || call.command !== 'SendMessageBatch' || !error.message.startsWith('Invalid MD5 checksum on messages')) return false;
+  if (
+    service !== 'SQS' ||
+    call.command !== 'SendMessageBatch' ||
+    !error.message.startsWith('Invalid MD5 checksum on messages')
+  )
+    return false;
   const entries = (call.input as { Entries?: unknown } | null)?.Entries;
-  return Array.isArray(entries) && entries.some((entry) => typeof entry?.Id === 'string' && entry.Id in Object.prototype) && /middleware-sdk-sqs/.test(error.stack ?? '');
+  return (
+    Array.isArray(entries) &&
+    entries.some((entry) => typeof entry?.Id === 'string' && entry.Id in Object.prototype) &&
+    /middleware-sdk-sqs/.test(error.stack ?? '')
+  );
 }
 
 // ---------------------------------------------------------------------------------------------------------------
 // State consistency
 
-async function allPages<T>(page: (token: string | undefined) => Promise<{ items: T[]; next: string | undefined }>): Promise<T[]> {
+async function allPages<T>(
+  page: (token: string | undefined) => Promise<{ items: T[]; next: string | undefined }>,
+): Promise<T[]> {
   const items: T[] = [];
   let token: string | undefined;
   for (let pages = 0; pages < 100; pages++) {
@@ -246,7 +312,10 @@ async function allPages<T>(page: (token: string | undefined) => Promise<{ items:
   throw new Error('pagination never ended');
 }
 
-/** The characters SQS accepts in a message body (#x9 | #xA | #xD | #x20 to #xD7FF | #xE000 to #xFFFD | #x10000 to #x10FFFF). */
+/**
+ * The characters SQS accepts in a message body (#x9 | #xA | #xD | #x20 to #xD7FF | #xE000 to #xFFFD | #x10000 to
+ * #x10FFFF).
+ */
 const VALID_BODY = /^[\t\n\r\u0020-\uD7FF\uE000-\uFFFD\u{10000}-\u{10FFFF}]+$/u;
 
 /** The account's state as the views show it agrees with what the API answers, and nothing is left waiting. */
@@ -263,7 +332,9 @@ export async function checkConsistency(world: World): Promise<void> {
   const { QueueUrls = [] } = await sqs.send(new SQS.ListQueuesCommand({}));
   expect([...QueueUrls].sort()).toEqual(views.map((q) => q.url).sort());
   for (const view of views) {
-    const { Attributes = {} } = await sqs.send(new SQS.GetQueueAttributesCommand({ QueueUrl: view.url, AttributeNames: ['All'] }));
+    const { Attributes = {} } = await sqs.send(
+      new SQS.GetQueueAttributesCommand({ QueueUrl: view.url, AttributeNames: ['All'] }),
+    );
     const messages = view.messages();
     const count = (state: string) => String(messages.filter((m) => m.state === state).length);
     expect(Attributes['ApproximateNumberOfMessages'], `${view.name} visible`).toBe(count('visible'));
@@ -277,13 +348,22 @@ export async function checkConsistency(world: World): Promise<void> {
     for (const message of messages) {
       // What SQS stores is what SendMessage accepts: a non-empty body of characters it allows.
       expect(typeof message.body === 'string' && message.body.length > 0, `${view.name} body`).toBe(true);
-      expect(VALID_BODY.test(message.body), `${view.name} stores a body SQS refuses: ${JSON.stringify(message.body.slice(0, 80))}`).toBe(true);
+      expect(
+        VALID_BODY.test(message.body),
+        `${view.name} stores a body SQS refuses: ${JSON.stringify(message.body.slice(0, 80))}`,
+      ).toBe(true);
       expect(message.receiveCount >= 0 && Number.isInteger(message.receiveCount)).toBe(true);
       if (view.fifo) expect(typeof message.messageGroupId).toBe('string');
     }
     // Visible messages can be received (the SDK checks their MD5s) and deleted, whatever the fuzz left behind.
     const { Messages = [] } = await sqs.send(
-      new SQS.ReceiveMessageCommand({ QueueUrl: view.url, MaxNumberOfMessages: 10, WaitTimeSeconds: 0, AttributeNames: ['All'], MessageAttributeNames: ['All'] }),
+      new SQS.ReceiveMessageCommand({
+        QueueUrl: view.url,
+        MaxNumberOfMessages: 10,
+        WaitTimeSeconds: 0,
+        AttributeNames: ['All'],
+        MessageAttributeNames: ['All'],
+      }),
     );
     if (Messages.length > 0) {
       const Entries = Messages.map((message, index) => ({ Id: `m${index}`, ReceiptHandle: message.ReceiptHandle }));
@@ -304,7 +384,8 @@ export async function checkConsistency(world: World): Promise<void> {
     const out = await sns.send(new SNS.ListSubscriptionsCommand({ NextToken }));
     return { items: out.Subscriptions ?? [], next: out.NextToken };
   });
-  const key = (s: { TopicArn?: string; Protocol?: string; Endpoint?: string }) => `${s.TopicArn} ${s.Protocol} ${s.Endpoint}`;
+  const key = (s: { TopicArn?: string; Protocol?: string; Endpoint?: string }) =>
+    `${s.TopicArn} ${s.Protocol} ${s.Endpoint}`;
   expect(listedSubscriptions.map(key).sort()).toEqual(
     allSubscriptions.map((s) => key({ TopicArn: s.topicArn, Protocol: s.protocol, Endpoint: s.endpoint })).sort(),
   );
@@ -314,7 +395,9 @@ export async function checkConsistency(world: World): Promise<void> {
       const out = await sns.send(new SNS.ListSubscriptionsByTopicCommand({ TopicArn: topic.arn, NextToken }));
       return { items: out.Subscriptions ?? [], next: out.NextToken };
     });
-    expect(byTopic.map((s) => s.SubscriptionArn)).toEqual(subscriptions.map((s) => (s.pendingConfirmation ? 'PendingConfirmation' : s.subscriptionArn)));
+    expect(byTopic.map((s) => s.SubscriptionArn)).toEqual(
+      subscriptions.map((s) => (s.pendingConfirmation ? 'PendingConfirmation' : s.subscriptionArn)),
+    );
     const { Attributes = {} } = await sns.send(new SNS.GetTopicAttributesCommand({ TopicArn: topic.arn }));
     const pending = subscriptions.filter((s) => s.pendingConfirmation).length;
     expect(Attributes['SubscriptionsPending']).toBe(String(pending));
@@ -323,7 +406,9 @@ export async function checkConsistency(world: World): Promise<void> {
     expect(Attributes['FifoTopic'] === 'true').toBe(topic.fifo);
     for (const subscription of subscriptions) {
       expect(subscription.topicArn).toBe(topic.arn);
-      const { Attributes: sub = {} } = await sns.send(new SNS.GetSubscriptionAttributesCommand({ SubscriptionArn: subscription.subscriptionArn }));
+      const { Attributes: sub = {} } = await sns.send(
+        new SNS.GetSubscriptionAttributesCommand({ SubscriptionArn: subscription.subscriptionArn }),
+      );
       expect(sub['Endpoint']).toBe(subscription.endpoint);
       expect(sub['Protocol']).toBe(subscription.protocol);
       expect(sub['PendingConfirmation']).toBe(String(subscription.pendingConfirmation));
@@ -361,19 +446,22 @@ function bump(map: Map<string, number>, key: string): void {
 
 /** A sequence of calls on a fresh world, each answer checked, then the world's consistency. */
 export function fuzzProperty(service: Service, stats: FuzzStats, maxCalls: number) {
-  return fc.asyncProperty(fc.array(callArbitrary(service), { minLength: 1, maxLength: maxCalls, size: 'max' }), async (calls) => {
-    const world = await World.create();
-    try {
-      for (const call of calls) {
-        const outcome = await send(world, service, call);
-        stats.inputs++;
-        bump(stats.byCommand, call.command);
-        if (outcome.ok) stats.successes++;
-        else bump(stats.errors, `${(outcome.error as { Code?: string }).Code ?? outcome.error.name}`);
+  return fc.asyncProperty(
+    fc.array(callArbitrary(service), { minLength: 1, maxLength: maxCalls, size: 'max' }),
+    async (calls) => {
+      const world = await World.create();
+      try {
+        for (const call of calls) {
+          const outcome = await send(world, service, call);
+          stats.inputs++;
+          bump(stats.byCommand, call.command);
+          if (outcome.ok) stats.successes++;
+          else bump(stats.errors, `${(outcome.error as { Code?: string }).Code ?? outcome.error.name}`);
+        }
+        await checkConsistency(world);
+      } finally {
+        world.dispose();
       }
-      await checkConsistency(world);
-    } finally {
-      world.dispose();
-    }
-  });
+    },
+  );
 }

@@ -8,7 +8,18 @@ import type { World } from './world.js';
  */
 
 /** Texts no Number message attribute takes: not numbers at all, or beyond any double (AWS: 10^-128 to 10^126). */
-export const NOT_NUMBERS: readonly string[] = ['abc', 'NaN', 'Infinity', '-Infinity', '1e400', '-1e400', '', ' ', '1 2', '--1'];
+export const NOT_NUMBERS: readonly string[] = [
+  'abc',
+  'NaN',
+  'Infinity',
+  '-Infinity',
+  '1e400',
+  '-1e400',
+  '',
+  ' ',
+  '1 2',
+  '--1',
+];
 
 export interface Refusal {
   readonly service: 'SQS' | 'SNS';
@@ -20,8 +31,18 @@ export interface Refusal {
 }
 
 export const REFUSALS: readonly Refusal[] = [
-  { service: 'SQS', commands: ['SendMessage', 'SendMessageBatch'], what: 'a Number message attribute that is not a number', refuses: (m) => hasNonNumber(m['MessageAttributes']) },
-  { service: 'SNS', commands: ['Publish', 'PublishBatch'], what: 'a Number message attribute that is not a number', refuses: (m) => hasNonNumber(m['MessageAttributes']) },
+  {
+    service: 'SQS',
+    commands: ['SendMessage', 'SendMessageBatch'],
+    what: 'a Number message attribute that is not a number',
+    refuses: (m) => hasNonNumber(m['MessageAttributes']),
+  },
+  {
+    service: 'SNS',
+    commands: ['Publish', 'PublishBatch'],
+    what: 'a Number message attribute that is not a number',
+    refuses: (m) => hasNonNumber(m['MessageAttributes']),
+  },
   {
     service: 'SQS',
     commands: ['DeleteMessage', 'ChangeMessageVisibility', 'DeleteMessageBatch', 'ChangeMessageVisibilityBatch'],

@@ -19,14 +19,25 @@ afterEach(() => {
 
 describe('SQS', () => {
   it('answers QueueDoesNotExist for a QueueUrl with a malformed percent-escape', async () => {
-    const error = await rejectionOf(world.sqs.send(new SQS.PurgeQueueCommand({ QueueUrl: 'https://sqs.us-east-1.amazonaws.com/000000000000/%E0%A4%A' })));
+    const error = await rejectionOf(
+      world.sqs.send(
+        new SQS.PurgeQueueCommand({ QueueUrl: 'https://sqs.us-east-1.amazonaws.com/000000000000/%E0%A4%A' }),
+      ),
+    );
     expect(error).toBeInstanceOf(SQS.QueueDoesNotExist);
   });
 
   it('quotes a value String() cannot convert in its error text', async () => {
     const Label = { toString: 0 } as never;
     const error = await rejectionOf(
-      world.sqs.send(new SQS.AddPermissionCommand({ QueueUrl: 'plain', Label, AWSAccountIds: ['111111111111'], Actions: ['SendMessage'] })),
+      world.sqs.send(
+        new SQS.AddPermissionCommand({
+          QueueUrl: 'plain',
+          Label,
+          AWSAccountIds: ['111111111111'],
+          Actions: ['SendMessage'],
+        }),
+      ),
     );
     expect(error).toBeInstanceOf(SQS.SQSServiceException);
     expect(error.message).toBe('Value {"toString":0} for parameter Label is invalid. Reason: Label must be a string.');
@@ -35,16 +46,25 @@ describe('SQS', () => {
   it('refuses a Policy over the 8,192-byte quota, so no later call recurses through a deep one', async () => {
     const deep = `{"Statement":${'['.repeat(100_000)}${']'.repeat(100_000)}}`;
     for (const Policy of [deep, `{"Sid":"${'s'.repeat(8190)}"}`]) {
-      const error = await rejectionOf(world.sqs.send(new SQS.SetQueueAttributesCommand({ QueueUrl: 'plain', Attributes: { Policy } })));
+      const error = await rejectionOf(
+        world.sqs.send(new SQS.SetQueueAttributesCommand({ QueueUrl: 'plain', Attributes: { Policy } })),
+      );
       expect(error).toBeInstanceOf(InvalidAttributeValue);
       expect(error.message).toBe('Invalid value for the parameter Policy.');
-      expect(await rejectionOf(world.sqs.send(new SQS.CreateQueueCommand({ QueueName: 'plain', Attributes: { Policy } })))).toBeInstanceOf(
-        InvalidAttributeValue,
-      );
+      expect(
+        await rejectionOf(world.sqs.send(new SQS.CreateQueueCommand({ QueueName: 'plain', Attributes: { Policy } }))),
+      ).toBeInstanceOf(InvalidAttributeValue);
     }
     const Policy = `{"Sid":"${'s'.repeat(8180)}"}`;
     await world.sqs.send(new SQS.SetQueueAttributesCommand({ QueueUrl: 'plain', Attributes: { Policy } }));
-    await world.sqs.send(new SQS.AddPermissionCommand({ QueueUrl: 'plain', Label: 'again', AWSAccountIds: ['111111111111'], Actions: ['SendMessage'] }));
+    await world.sqs.send(
+      new SQS.AddPermissionCommand({
+        QueueUrl: 'plain',
+        Label: 'again',
+        AWSAccountIds: ['111111111111'],
+        Actions: ['SendMessage'],
+      }),
+    );
   });
 
   it('answers InvalidParameterValue for a map without a prototype holding a BigInt', async () => {
@@ -60,7 +80,9 @@ describe('SQS', () => {
     input['TagKeys'] = input;
     const error = await rejectionOf(world.sqs.send(new SQS.UntagQueueCommand(input as never)));
     expect(error).toBeInstanceOf(SQS.SQSServiceException);
-    expect(error.message).toBe('Value {"QueueUrl":"plain","TagKeys":"[Circular]"} for parameter TagKeys is invalid. Reason: TagKeys must be a list of strings.');
+    expect(error.message).toBe(
+      'Value {"QueueUrl":"plain","TagKeys":"[Circular]"} for parameter TagKeys is invalid. Reason: TagKeys must be a list of strings.',
+    );
   });
 
   it('answers ReceiptHandleIsInvalid for a receipt handle String() cannot convert', async () => {
@@ -75,9 +97,20 @@ describe('SNS', () => {
 
   it('reads a subscription DeliveryPolicy with text after the JSON, as Jackson does', async () => {
     const { SubscriptionArn } = await world.sns.send(
-      new SNS.SubscribeCommand({ TopicArn: events, Protocol: 'https', Endpoint: 'https://example.com/hook', ReturnSubscriptionArn: true }),
+      new SNS.SubscribeCommand({
+        TopicArn: events,
+        Protocol: 'https',
+        Endpoint: 'https://example.com/hook',
+        ReturnSubscriptionArn: true,
+      }),
     );
-    await world.sns.send(new SNS.SetSubscriptionAttributesCommand({ SubscriptionArn, AttributeName: 'DeliveryPolicy', AttributeValue: '{"a":1} x' }));
+    await world.sns.send(
+      new SNS.SetSubscriptionAttributesCommand({
+        SubscriptionArn,
+        AttributeName: 'DeliveryPolicy',
+        AttributeValue: '{"a":1} x',
+      }),
+    );
     const { Attributes } = await world.sns.send(new SNS.GetSubscriptionAttributesCommand({ SubscriptionArn }));
     expect(JSON.parse(Attributes!['DeliveryPolicy']!)).toMatchObject({ healthyRetryPolicy: null, guaranteed: false });
   });
@@ -94,19 +127,32 @@ describe('SNS', () => {
   it('refuses a Policy or DeliveryPolicy nested deeper than Jackson reads, so none is written back recursing', async () => {
     const deep = `{"a":${'['.repeat(100_000)}${']'.repeat(100_000)}}`;
     for (const AttributeName of ['DeliveryPolicy', 'Policy']) {
-      const error = await rejectionOf(world.sns.send(new SNS.SetTopicAttributesCommand({ TopicArn: events, AttributeName, AttributeValue: deep })));
+      const error = await rejectionOf(
+        world.sns.send(new SNS.SetTopicAttributesCommand({ TopicArn: events, AttributeName, AttributeValue: deep })),
+      );
       expect(error).toBeInstanceOf(SNS.InvalidParameterException);
       expect(error.message).toBe('Invalid parameter: AttributeValue');
     }
-    await world.sns.send(new SNS.AddPermissionCommand({ TopicArn: events, Label: 'after', AWSAccountId: ['111111111111'], ActionName: ['Publish'] }));
+    await world.sns.send(
+      new SNS.AddPermissionCommand({
+        TopicArn: events,
+        Label: 'after',
+        AWSAccountId: ['111111111111'],
+        ActionName: ['Publish'],
+      }),
+    );
   });
 
   it('leaves null PublishBatch entries out, as the SDK serializer does', async () => {
     const entries = [null, { Id: 'a', Message: 'kept' }] as never;
-    const out = await world.sns.send(new SNS.PublishBatchCommand({ TopicArn: events, PublishBatchRequestEntries: entries }));
+    const out = await world.sns.send(
+      new SNS.PublishBatchCommand({ TopicArn: events, PublishBatchRequestEntries: entries }),
+    );
     expect(out.Successful?.map((entry) => entry.Id)).toEqual(['a']);
 
-    const error = await rejectionOf(world.sns.send(new SNS.PublishBatchCommand({ TopicArn: events, PublishBatchRequestEntries: [null] as never })));
+    const error = await rejectionOf(
+      world.sns.send(new SNS.PublishBatchCommand({ TopicArn: events, PublishBatchRequestEntries: [null] as never })),
+    );
     expect(error.name).toBe('ValidationError');
     expect(error.message).toBe(
       "1 validation error detected: Value null at 'publishBatchRequestEntries' failed to satisfy constraint: Member must not be null",
@@ -119,7 +165,9 @@ describe('SNS', () => {
     expect(error).toBeInstanceOf(SNS.InvalidParameterException);
     expect(error.message).toBe(`Invalid parameter: Attributes Reason: Invalid attribute name: ${name}`);
 
-    const set = await rejectionOf(world.sns.send(new SNS.SetTopicAttributesCommand({ TopicArn: events, AttributeName: name, AttributeValue: 'x' })));
+    const set = await rejectionOf(
+      world.sns.send(new SNS.SetTopicAttributesCommand({ TopicArn: events, AttributeName: name, AttributeValue: 'x' })),
+    );
     expect(set).toBeInstanceOf(SNS.InvalidParameterException);
     expect(set.message).toBe('Invalid parameter: AttributeName');
   });
@@ -135,21 +183,41 @@ describe('SNS', () => {
     );
     const realNow = world.realNow;
     const started = realNow();
-    await world.sns.send(new SNS.PublishCommand({ TopicArn: events, Message: `{"a":${'['.repeat(50_000)}"x"${']'.repeat(50_000)}}` }));
+    await world.sns.send(
+      new SNS.PublishCommand({ TopicArn: events, Message: `{"a":${'['.repeat(50_000)}"x"${']'.repeat(50_000)}}` }),
+    );
     expect(realNow() - started).toBeLessThan(2000);
-    const [delivery] = world.aws.sns.topic('events').published().at(-1)!.deliveries.filter((d) => d.endpoint.endsWith(':dlq'));
+    const [delivery] = world.aws.sns
+      .topic('events')
+      .published()
+      .at(-1)!
+      .deliveries.filter((d) => d.endpoint.endsWith(':dlq'));
     expect(delivery).toMatchObject({ delivered: false, filteredOut: true });
 
-    await world.sns.send(new SNS.PublishCommand({ TopicArn: events, Message: `{"a":${'['.repeat(900)}"x"${']'.repeat(900)}}` }));
-    const [matched] = world.aws.sns.topic('events').published().at(-1)!.deliveries.filter((d) => d.endpoint.endsWith(':dlq'));
+    await world.sns.send(
+      new SNS.PublishCommand({ TopicArn: events, Message: `{"a":${'['.repeat(900)}"x"${']'.repeat(900)}}` }),
+    );
+    const [matched] = world.aws.sns
+      .topic('events')
+      .published()
+      .at(-1)!
+      .deliveries.filter((d) => d.endpoint.endsWith(':dlq'));
     expect(matched).toMatchObject({ delivered: true });
   });
 
   it('does not store in a queue a message with characters SQS refuses', async () => {
     const before = world.aws.sqs.queue('plain').messages().length;
     await world.sns.send(new SNS.PublishCommand({ TopicArn: events, Message: 'a\u0000b' }));
-    const [delivery] = world.aws.sns.topic('events').published().at(-1)!.deliveries.filter((d) => d.endpoint.endsWith(':plain'));
-    expect(delivery).toMatchObject({ delivered: false, failed: true, failure: 'the message contains characters SQS does not accept' });
+    const [delivery] = world.aws.sns
+      .topic('events')
+      .published()
+      .at(-1)!
+      .deliveries.filter((d) => d.endpoint.endsWith(':plain'));
+    expect(delivery).toMatchObject({
+      delivered: false,
+      failed: true,
+      failure: 'the message contains characters SQS does not accept',
+    });
     expect(world.aws.sqs.queue('plain').messages()).toHaveLength(before);
   });
 });

@@ -1,7 +1,21 @@
 import fc from 'fast-check';
 import { ref } from './sqs-inputs.js';
 import { NOT_NUMBERS } from './refusals.js';
-import { badString, choice, deepJson, field, list, map, mapKey, numberAround, oddString, optional, oversizeString, record, wrongType } from './values.js';
+import {
+  badString,
+  choice,
+  deepJson,
+  field,
+  list,
+  map,
+  mapKey,
+  numberAround,
+  oddString,
+  optional,
+  oversizeString,
+  record,
+  wrongType,
+} from './values.js';
 
 /**
  * One fast-check arbitrary per emulated SNS command, from the members of its `*CommandInput`
@@ -14,7 +28,13 @@ const nextToken = optional(fc.constantFrom('MQ==', 'MTAw', 'LTE=', 'eA==', 'MS41
 
 const topicTags = list(
   choice(
-    { weight: 6, gen: record({ Key: field(fc.constantFrom('team', 'env', 'k'), oddString), Value: field(fc.constantFrom('fuzz', '', 'v'), oddString) }) },
+    {
+      weight: 6,
+      gen: record({
+        Key: field(fc.constantFrom('team', 'env', 'k'), oddString),
+        Value: field(fc.constantFrom('fuzz', '', 'v'), oddString),
+      }),
+    },
     { weight: 1, gen: { clean: fc.constant({ Key: 'team', Value: 'x' }), messy: wrongType } },
   ),
   { maxLength: 3, tooMany: 51 },
@@ -87,13 +107,43 @@ const topicAttributeNames = [
   'HTTPFailureFeedbackRoleArn',
 ];
 const topicAttributeValue = fc.oneof(
-  fc.constantFrom('', 'true', 'false', '1', '2', '3', 'Active', 'PassThrough', 'Topic', 'MessageGroup', 'alias/aws/sns', '{"MessageRetentionPeriod":"30"}', '{"MessageRetentionPeriod":"0"}', '{"MessageRetentionPeriod":30}', 'x'.repeat(101)),
-  fc.constantFrom('100', '101', '{"http":{"defaultRequestPolicy":{"headerContentType":"text/csv"}}}', '{"http":[]}', '{"http":{"disableSubscriptionOverrides":true}}'),
+  fc.constantFrom(
+    '',
+    'true',
+    'false',
+    '1',
+    '2',
+    '3',
+    'Active',
+    'PassThrough',
+    'Topic',
+    'MessageGroup',
+    'alias/aws/sns',
+    '{"MessageRetentionPeriod":"30"}',
+    '{"MessageRetentionPeriod":"0"}',
+    '{"MessageRetentionPeriod":30}',
+    'x'.repeat(101),
+  ),
+  fc.constantFrom(
+    '100',
+    '101',
+    '{"http":{"defaultRequestPolicy":{"headerContentType":"text/csv"}}}',
+    '{"http":[]}',
+    '{"http":{"disableSubscriptionOverrides":true}}',
+  ),
   jsonText,
   badString,
 );
 
-const subscriptionAttributeNames = ['DeliveryPolicy', 'FilterPolicy', 'FilterPolicyScope', 'RawMessageDelivery', 'RedrivePolicy', 'SubscriptionRoleArn', 'ReplayPolicy'];
+const subscriptionAttributeNames = [
+  'DeliveryPolicy',
+  'FilterPolicy',
+  'FilterPolicyScope',
+  'RawMessageDelivery',
+  'RedrivePolicy',
+  'SubscriptionRoleArn',
+  'ReplayPolicy',
+];
 const subscriptionAttributeValue = fc.oneof(
   { weight: 3, arbitrary: filterPolicy },
   {
@@ -137,14 +187,42 @@ const snsStringValue = fc.oneof(
 );
 /** A Number attribute: mostly a number, now and then text AWS refuses as one (refusals.ts). */
 const snsNumberType = fc.constantFrom('Number', 'Number.float');
-const snsNumberText = fc.oneof({ weight: 2, arbitrary: fc.constantFrom('1', '-3.5', '1e9') }, { weight: 1, arbitrary: fc.constantFrom(...NOT_NUMBERS) });
+const snsNumberText = fc.oneof(
+  { weight: 2, arbitrary: fc.constantFrom('1', '-3.5', '1e9') },
+  { weight: 1, arbitrary: fc.constantFrom(...NOT_NUMBERS) },
+);
 const snsMessageAttributes = map(
   mapKey(['kind', 'n', 'attr.1', 'ip']),
   choice(
-    { weight: 3, gen: record({ DataType: field(fc.constantFrom('String', 'String.Array'), snsDataType), StringValue: field(fc.constantFrom('order', 'x', '["a","b"]'), snsStringValue) }) },
-    { weight: 2, gen: record({ DataType: field(snsNumberType, snsDataType), StringValue: field(snsNumberText, snsStringValue) }) },
-    { weight: 1, gen: record({ DataType: field(fc.constantFrom('Binary'), snsDataType), BinaryValue: field(fc.uint8Array({ minLength: 1, maxLength: 8 }), fc.string()) }) },
-    { weight: 2, gen: { clean: fc.constant({ DataType: 'String', StringValue: 'order' }), messy: record({ DataType: field(snsDataType), StringValue: optional(snsStringValue), BinaryValue: optional(fc.uint8Array({ maxLength: 8 }), fc.string()) }).messy } },
+    {
+      weight: 3,
+      gen: record({
+        DataType: field(fc.constantFrom('String', 'String.Array'), snsDataType),
+        StringValue: field(fc.constantFrom('order', 'x', '["a","b"]'), snsStringValue),
+      }),
+    },
+    {
+      weight: 2,
+      gen: record({ DataType: field(snsNumberType, snsDataType), StringValue: field(snsNumberText, snsStringValue) }),
+    },
+    {
+      weight: 1,
+      gen: record({
+        DataType: field(fc.constantFrom('Binary'), snsDataType),
+        BinaryValue: field(fc.uint8Array({ minLength: 1, maxLength: 8 }), fc.string()),
+      }),
+    },
+    {
+      weight: 2,
+      gen: {
+        clean: fc.constant({ DataType: 'String', StringValue: 'order' }),
+        messy: record({
+          DataType: field(snsDataType),
+          StringValue: optional(snsStringValue),
+          BinaryValue: optional(fc.uint8Array({ maxLength: 8 }), fc.string()),
+        }).messy,
+      },
+    },
     { weight: 1, gen: { clean: fc.constant({ DataType: 'Number', StringValue: '3' }), messy: wrongType } },
   ),
   { maxKeys: 4, tooMany: 12, cleanKeys: fc.constantFrom('kind', 'n', 'attr.1', 'ip') },
@@ -165,7 +243,10 @@ const fifoId = fc.oneof(
 );
 const entryMembers = {
   Message: message,
-  Subject: optional(fc.constantFrom('Hi', 'Subject line', 'x'.repeat(100), 'שלום \u{1F600}'), fc.oneof(fc.constantFrom('x'.repeat(101), ' lead', 'a\nb', ''), badString)),
+  Subject: optional(
+    fc.constantFrom('Hi', 'Subject line', 'x'.repeat(100), 'שלום \u{1F600}'),
+    fc.oneof(fc.constantFrom('x'.repeat(101), ' lead', 'a\nb', ''), badString),
+  ),
   MessageStructure: optional(fc.constant('json'), fc.oneof(fc.constantFrom('JSON', 'raw', ''), badString)),
   MessageAttributes: optional(snsMessageAttributes),
   MessageDeduplicationId: optional(fifoId),
@@ -174,8 +255,24 @@ const entryMembers = {
 
 const commands = {
   CreateTopic: record({
-    Name: field(fc.constantFrom('events', 'events.fifo', 'quiet', 'new-topic', 'new.fifo', 'a'.repeat(256), `${'b'.repeat(251)}.fifo`), badString),
-    Attributes: optional(map(mapKey(topicAttributeNames), topicAttributeValue, { maxKeys: 3, cleanKeys: fc.constantFrom(...topicAttributeNames) })),
+    Name: field(
+      fc.constantFrom(
+        'events',
+        'events.fifo',
+        'quiet',
+        'new-topic',
+        'new.fifo',
+        'a'.repeat(256),
+        `${'b'.repeat(251)}.fifo`,
+      ),
+      badString,
+    ),
+    Attributes: optional(
+      map(mapKey(topicAttributeNames), topicAttributeValue, {
+        maxKeys: 3,
+        cleanKeys: fc.constantFrom(...topicAttributeNames),
+      }),
+    ),
     Tags: optional(topicTags),
     DataProtectionPolicy: optional(jsonText, badString),
   }),
@@ -188,13 +285,21 @@ const commands = {
     AttributeValue: optional(topicAttributeValue),
   }),
   TagResource: record({ ResourceArn: topicArn, Tags: field(topicTags) }),
-  UntagResource: record({ ResourceArn: topicArn, TagKeys: field(list(fc.oneof(fc.constantFrom('team', 'env', 'nope'), oddString), { maxLength: 3 })) }),
+  UntagResource: record({
+    ResourceArn: topicArn,
+    TagKeys: field(list(fc.oneof(fc.constantFrom('team', 'env', 'nope'), oddString), { maxLength: 3 })),
+  }),
   ListTagsForResource: record({ ResourceArn: topicArn }),
   Subscribe: record({
     TopicArn: topicArn,
     Protocol: protocol,
     Endpoint: endpoint,
-    Attributes: optional(map(mapKey(subscriptionAttributeNames), subscriptionAttributeValue, { maxKeys: 3, cleanKeys: fc.constantFrom(...subscriptionAttributeNames) })),
+    Attributes: optional(
+      map(mapKey(subscriptionAttributeNames), subscriptionAttributeValue, {
+        maxKeys: 3,
+        cleanKeys: fc.constantFrom(...subscriptionAttributeNames),
+      }),
+    ),
     ReturnSubscriptionArn: optional(fc.boolean()),
   }),
   ConfirmSubscription: record({
@@ -219,18 +324,34 @@ const commands = {
   }),
   AddPermission: record({
     TopicArn: topicArn,
-    Label: field(fc.oneof(fc.constantFrom('perm1', 'perm2', '__default_statement_ID'), fc.stringMatching(/^[A-Za-z0-9_-]{1,8}$/)), badString),
+    Label: field(
+      fc.oneof(fc.constantFrom('perm1', 'perm2', '__default_statement_ID'), fc.stringMatching(/^[A-Za-z0-9_-]{1,8}$/)),
+      badString,
+    ),
     AWSAccountId: field(list(fc.constantFrom('111111111111', '000000000000', '123'), { maxLength: 3 })),
-    ActionName: field(list(fc.constantFrom('Publish', 'Subscribe', 'Receive', 'DeleteTopic', 'InvalidAction', 'CreateTopic'), { maxLength: 3 })),
+    ActionName: field(
+      list(fc.constantFrom('Publish', 'Subscribe', 'Receive', 'DeleteTopic', 'InvalidAction', 'CreateTopic'), {
+        maxLength: 3,
+      }),
+    ),
   }),
-  RemovePermission: record({ TopicArn: topicArn, Label: field(fc.constantFrom('perm1', 'perm2', '__default_statement_ID', 'nope'), badString) }),
+  RemovePermission: record({
+    TopicArn: topicArn,
+    Label: field(fc.constantFrom('perm1', 'perm2', '__default_statement_ID', 'nope'), badString),
+  }),
   PublishBatch: record({
     TopicArn: topicArn,
     PublishBatchRequestEntries: field(
-      list(record({ Id: field(fc.stringMatching(/^[A-Za-z0-9_-]{1,8}$/), fc.constantFrom('', 'a'.repeat(81), 'a b')), ...entryMembers }), {
-        maxLength: 4,
-        tooMany: 11,
-      }),
+      list(
+        record({
+          Id: field(fc.stringMatching(/^[A-Za-z0-9_-]{1,8}$/), fc.constantFrom('', 'a'.repeat(81), 'a b')),
+          ...entryMembers,
+        }),
+        {
+          maxLength: 4,
+          tooMany: 11,
+        },
+      ),
     ),
   }),
 };
@@ -241,5 +362,9 @@ export const snsInputs: Readonly<Record<string, fc.Arbitrary<Record<string, unkn
 
 /** Input for a command the emulation does not answer: any record of members. */
 export const genericInput: fc.Arbitrary<Record<string, unknown>> = fc
-  .dictionary(mapKey(['TopicArn', 'PhoneNumber', 'Name', 'Attributes', 'NextToken']), fc.oneof(wrongType, badString, numberAround(0, 10)), { maxKeys: 4 })
+  .dictionary(
+    mapKey(['TopicArn', 'PhoneNumber', 'Name', 'Attributes', 'NextToken']),
+    fc.oneof(wrongType, badString, numberAround(0, 10)),
+    { maxKeys: 4 },
+  )
   .map((input) => ({ ...input }));

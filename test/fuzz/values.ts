@@ -156,7 +156,19 @@ export function numberAround(min: number, max: number): fc.Arbitrary<number> {
 export function numericText(min: number, max: number): fc.Arbitrary<string> {
   return fc.oneof(
     fc.integer({ min, max }).map(String),
-    fc.constantFrom(`${min - 1}`, `${max + 1}`, ` ${min}`, `${max}.0`, `+${max}`, '1e3', '0x10', '', 'NaN', 'Infinity', '١٢'),
+    fc.constantFrom(
+      `${min - 1}`,
+      `${max + 1}`,
+      ` ${min}`,
+      `${max}.0`,
+      `+${max}`,
+      '1e3',
+      '0x10',
+      '',
+      'NaN',
+      'Infinity',
+      '١٢',
+    ),
   );
 }
 
@@ -184,7 +196,12 @@ export const anyJson: fc.Arbitrary<unknown> = fc.letrec<{ value: unknown }>((tie
 
 /** Wrong-type values JSON can hold (and a typed array, which the SDK sends as base64). */
 export const wrongJsonType: fc.Arbitrary<unknown> = fc.oneof(
-  { weight: 2, arbitrary: fc.constantFrom<unknown>(null, undefined, true, false, 0, 1, -1, Number.NaN, '', [], {}, [''], { '': '' }) },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom<unknown>(null, undefined, true, false, 0, 1, -1, Number.NaN, '', [], {}, [''], {
+      '': '',
+    }),
+  },
   { weight: 1, arbitrary: fc.constantFrom<unknown>(new Uint8Array([1, 2, 3]), new Uint8Array(0)) },
   { weight: 3, arbitrary: anyJson },
 );
@@ -213,7 +230,19 @@ export function withoutPrototypes(value: unknown): unknown {
  * can convert.
  */
 export const nonJson: fc.Arbitrary<unknown> = fc.oneof(
-  { weight: 3, arbitrary: fc.constantFrom<unknown>(0n, 5n, -(2n ** 70n), Symbol('odd'), Symbol.iterator, () => 'fn', async () => 0, class Odd {}) },
+  {
+    weight: 3,
+    arbitrary: fc.constantFrom<unknown>(
+      0n,
+      5n,
+      -(2n ** 70n),
+      Symbol('odd'),
+      Symbol.iterator,
+      () => 'fn',
+      async () => 0,
+      class Odd {},
+    ),
+  },
   { weight: 2, arbitrary: fc.constant(SELF) },
   {
     weight: 1,
@@ -229,7 +258,10 @@ export const nonJson: fc.Arbitrary<unknown> = fc.oneof(
 );
 
 /** The wrong-type values every member gets now and then: JSON of the wrong type, and now and then no JSON at all. */
-export const wrongType: fc.Arbitrary<unknown> = fc.oneof({ weight: 4, arbitrary: wrongJsonType }, { weight: 1, arbitrary: nonJson });
+export const wrongType: fc.Arbitrary<unknown> = fc.oneof(
+  { weight: 4, arbitrary: wrongJsonType },
+  { weight: 1, arbitrary: nonJson },
+);
 
 /** Now and then true: an input object or map made without a prototype. */
 const rarely = fc.nat({ max: 11 }).map((n) => n === 0);
@@ -237,7 +269,10 @@ const rarely = fc.nat({ max: 11 }).map((n) => n === 0);
 /** Keys for maps: ordinary, prototype-ish, empty, odd and oversize. */
 export function mapKey(valid: readonly string[] = []): fc.Arbitrary<string> {
   const arbitraries: fc.WeightedArbitrary<string>[] = [
-    { weight: 2, arbitrary: fc.constantFrom('__proto__', 'constructor', 'toString', 'hasOwnProperty', 'prototype', 'valueOf') },
+    {
+      weight: 2,
+      arbitrary: fc.constantFrom('__proto__', 'constructor', 'toString', 'hasOwnProperty', 'prototype', 'valueOf'),
+    },
     { weight: 2, arbitrary: oddString },
     { weight: 1, arbitrary: fc.constantFrom('', ' ', '.', 'a.', '.a', 'a..b', 'AWS.x', 'amazon.y', 'aws:tag') },
     { weight: 1, arbitrary: fc.constantFrom('q'.repeat(129), 'k'.repeat(257)) },
@@ -274,7 +309,11 @@ export function asGen(value: GenLike): Gen {
  * One member of an input: mostly `valid`, sometimes left out, `undefined` or `null`, sometimes of a wrong type,
  * sometimes one of `bad` (oversize, out of range, odd unicode).
  */
-export function field(valid: GenLike, bad?: fc.Arbitrary<unknown>, weights: { valid?: number; absent?: number } = {}): Gen {
+export function field(
+  valid: GenLike,
+  bad?: fc.Arbitrary<unknown>,
+  weights: { valid?: number; absent?: number } = {},
+): Gen {
   const { clean, messy } = asGen(valid);
   const arbitraries: fc.WeightedArbitrary<unknown>[] = [
     { weight: weights.valid ?? 8, arbitrary: messy },
@@ -291,12 +330,18 @@ export function optional(valid: GenLike, bad?: fc.Arbitrary<unknown>): Gen {
   return { clean: fc.oneof({ weight: 1, arbitrary: clean }, { weight: 2, arbitrary: fc.constant(ABSENT) }), messy };
 }
 
-function build(values: Record<string, unknown>, extra: [string, unknown] | null, bare = false): Record<string, unknown> {
+function build(
+  values: Record<string, unknown>,
+  extra: [string, unknown] | null,
+  bare = false,
+): Record<string, unknown> {
   const input: Record<string, unknown> = bare ? (Object.create(null) as Record<string, unknown>) : {};
   for (const [key, value] of Object.entries(values)) {
-    if (value !== ABSENT) Object.defineProperty(input, key, { value, enumerable: true, writable: true, configurable: true });
+    if (value !== ABSENT)
+      Object.defineProperty(input, key, { value, enumerable: true, writable: true, configurable: true });
   }
-  if (extra) Object.defineProperty(input, extra[0], { value: extra[1], enumerable: true, writable: true, configurable: true });
+  if (extra)
+    Object.defineProperty(input, extra[0], { value: extra[1], enumerable: true, writable: true, configurable: true });
   return input;
 }
 
@@ -305,19 +350,26 @@ function build(values: Record<string, unknown>, extra: [string, unknown] | null,
  * command does not have. Some records have clean members only, more have one member that is not.
  */
 export function record(members: Record<string, Gen>): Gen & { readonly input: fc.Arbitrary<Record<string, unknown>> } {
-  const pick = (face: 'clean' | 'messy') => Object.fromEntries(Object.entries(members).map(([key, gen]) => [key, gen[face]]));
+  const pick = (face: 'clean' | 'messy') =>
+    Object.fromEntries(Object.entries(members).map(([key, gen]) => [key, gen[face]]));
   const keys = Object.keys(members);
   const clean = fc.record(pick('clean')).map((values) => build(values, null));
   const extraValue = fc.oneof({ weight: 4, arbitrary: anyJson }, { weight: 1, arbitrary: nonJson });
   const messy = fc
-    .tuple(fc.record(pick('messy')), fc.option(fc.tuple(mapKey(['Extra', 'queueUrl', 'QueueURL']), extraValue), { freq: 12 }), rarely)
+    .tuple(
+      fc.record(pick('messy')),
+      fc.option(fc.tuple(mapKey(['Extra', 'queueUrl', 'QueueURL']), extraValue), { freq: 12 }),
+      rarely,
+    )
     .map(([values, extra, bare]) => build(values, extra, bare));
   // Clean but for one member: the bad value reaches its own check instead of hiding behind another member's error.
   // Now and then the object itself is the odd one: no prototype, members as valid as a clean record's.
   const oneBad = fc
     .tuple(fc.record(pick('clean')), fc.record(pick('messy')), fc.nat({ max: Math.max(0, keys.length - 1) }), rarely)
     .map(([cleanValues, messyValues, index, bare]) =>
-      bare ? build(cleanValues, null, true) : build({ ...cleanValues, [keys[index]!]: messyValues[keys[index]!] }, null),
+      bare
+        ? build(cleanValues, null, true)
+        : build({ ...cleanValues, [keys[index]!]: messyValues[keys[index]!] }, null),
     );
   return {
     clean,
@@ -343,7 +395,11 @@ export function list(item: GenLike, options: { maxLength: number; tooMany?: numb
 }
 
 /** A map of `value` under `keys`, now and then odd keys, too many keys, or not a map at all. */
-export function map(keys: fc.Arbitrary<string>, value: GenLike, options: { maxKeys: number; tooMany?: number; cleanKeys?: fc.Arbitrary<string> }): Gen {
+export function map(
+  keys: fc.Arbitrary<string>,
+  value: GenLike,
+  options: { maxKeys: number; tooMany?: number; cleanKeys?: fc.Arbitrary<string> },
+): Gen {
   const { clean, messy } = asGen(value);
   const tooMany = options.tooMany ?? options.maxKeys + 1;
   return {
@@ -369,11 +425,21 @@ export function choice(...options: { weight: number; gen: GenLike }[]): Gen {
 }
 
 /** A dictionary whose keys are defined as own properties (so `__proto__` is a key, as JSON.parse makes it). */
-function dictionary(keys: fc.Arbitrary<string>, value: fc.Arbitrary<unknown>, minKeys: number, maxKeys: number): fc.Arbitrary<Record<string, unknown>> {
-  const entries = fc.uniqueArray(fc.tuple(keys, value), { minLength: minKeys, maxLength: maxKeys, selector: ([key]) => key });
+function dictionary(
+  keys: fc.Arbitrary<string>,
+  value: fc.Arbitrary<unknown>,
+  minKeys: number,
+  maxKeys: number,
+): fc.Arbitrary<Record<string, unknown>> {
+  const entries = fc.uniqueArray(fc.tuple(keys, value), {
+    minLength: minKeys,
+    maxLength: maxKeys,
+    selector: ([key]) => key,
+  });
   return fc.tuple(entries, rarely).map(([entries, bare]) => {
     const result: Record<string, unknown> = bare ? (Object.create(null) as Record<string, unknown>) : {};
-    for (const [key, v] of entries) Object.defineProperty(result, key, { value: v, enumerable: true, writable: true, configurable: true });
+    for (const [key, v] of entries)
+      Object.defineProperty(result, key, { value: v, enumerable: true, writable: true, configurable: true });
     return result;
   });
 }
@@ -406,7 +472,10 @@ export function snapshot(value: unknown, copies = new Map<object, unknown>()): u
   const copy = Object.create(Object.getPrototypeOf(value) as object | null) as Record<string, unknown>;
   copies.set(value, copy);
   for (const key of Object.keys(value)) {
-    Object.defineProperty(copy, key, { value: snapshot((value as Record<string, unknown>)[key], copies), enumerable: true });
+    Object.defineProperty(copy, key, {
+      value: snapshot((value as Record<string, unknown>)[key], copies),
+      enumerable: true,
+    });
   }
   return copy;
 }

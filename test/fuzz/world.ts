@@ -57,7 +57,8 @@ export class Ref {
   }
 }
 
-const url = (name: string, account = ACCOUNT, region = REGION) => `https://sqs.${region}.amazonaws.com/${account}/${name}`;
+const url = (name: string, account = ACCOUNT, region = REGION) =>
+  `https://sqs.${region}.amazonaws.com/${account}/${name}`;
 const queueArn = (name: string, account = ACCOUNT, region = REGION) => `arn:aws:sqs:${region}:${account}:${name}`;
 const topicArn = (name: string, account = ACCOUNT, region = REGION) => `arn:aws:sns:${region}:${account}:${name}`;
 
@@ -126,7 +127,17 @@ export class World {
         'arn:aws:sqs:us-east-1:000000000000:std:extra',
         'arn::::',
       ],
-      queueName: ['fresh', 'fresh.fifo', 'fresh-2', 'a'.repeat(80), `${'b'.repeat(75)}.fifo`, 'std.fifo', 'a'.repeat(81), `${'b'.repeat(76)}.fifo`, 'fifo'],
+      queueName: [
+        'fresh',
+        'fresh.fifo',
+        'fresh-2',
+        'a'.repeat(80),
+        `${'b'.repeat(75)}.fifo`,
+        'std.fifo',
+        'a'.repeat(81),
+        `${'b'.repeat(76)}.fifo`,
+        'fifo',
+      ],
       receiptHandle: [
         'AQEBgarbage',
         `AQEB${Buffer.from('nope|nope|1|00', 'utf8').toString('base64')}`,
@@ -211,7 +222,14 @@ export class World {
     });
     const plain = await created('plain', { DelaySeconds: '0', VisibilityTimeout: '45' });
     await sqs.send(new SQS.TagQueueCommand({ QueueUrl: plain, Tags: { team: 'fuzz', env: 'test' } }));
-    await sqs.send(new SQS.AddPermissionCommand({ QueueUrl: plain, Label: 'perm1', AWSAccountIds: ['111111111111'], Actions: ['SendMessage'] }));
+    await sqs.send(
+      new SQS.AddPermissionCommand({
+        QueueUrl: plain,
+        Label: 'perm1',
+        AWSAccountIds: ['111111111111'],
+        Actions: ['SendMessage'],
+      }),
+    );
 
     for (const body of ['one', '{"orderId":7}', 'three']) {
       await sqs.send(
@@ -233,10 +251,18 @@ export class World {
         ],
       }),
     );
-    await sqs.send(new SQS.SendMessageCommand({ QueueUrl: plain, MessageBody: 'dead', MessageAttributes: { n: { DataType: 'Number', StringValue: '1' } } }));
+    await sqs.send(
+      new SQS.SendMessageCommand({
+        QueueUrl: plain,
+        MessageBody: 'dead',
+        MessageAttributes: { n: { DataType: 'Number', StringValue: '1' } },
+      }),
+    );
     // Messages in flight: their receipt handles are the valid ones.
     for (const QueueUrl of [std, fifo, plain]) {
-      const { Messages = [] } = await sqs.send(new SQS.ReceiveMessageCommand({ QueueUrl, MaxNumberOfMessages: 2, VisibilityTimeout: 600 }));
+      const { Messages = [] } = await sqs.send(
+        new SQS.ReceiveMessageCommand({ QueueUrl, MaxNumberOfMessages: 2, VisibilityTimeout: 600 }),
+      );
       for (const message of Messages) this.add('receiptHandle', message.ReceiptHandle!);
     }
     // One message in the dead-letter queue, so a move task has something to move.
@@ -251,7 +277,12 @@ export class World {
     await topic('quiet');
     const eventsFifo = await topic('events.fifo', { FifoTopic: 'true', ContentBasedDeduplication: 'true' });
     const events = await topic('events', { DisplayName: 'Events' });
-    const subscribe = async (TopicArn: string, Protocol: string, Endpoint: string, Attributes?: Record<string, string>) => {
+    const subscribe = async (
+      TopicArn: string,
+      Protocol: string,
+      Endpoint: string,
+      Attributes?: Record<string, string>,
+    ) => {
       const { SubscriptionArn } = await sns.send(
         new SNS.SubscribeCommand({ TopicArn, Protocol, Endpoint, Attributes, ReturnSubscriptionArn: true }),
       );
@@ -262,8 +293,15 @@ export class World {
     await subscribe(events, 'https', 'https://example.com/hook');
     await subscribe(events, 'sqs', queueArn('other', '111111111111')); // pending: another account's queue
     await subscribe(eventsFifo, 'sqs', queueArn('fifo.fifo'));
-    for (const view of this.aws.sns.topics().flatMap((t) => t.subscriptions())) this.add('token', view.confirmationToken);
-    await sns.send(new SNS.PublishCommand({ TopicArn: events, Message: 'hello', MessageAttributes: { kind: { DataType: 'String', StringValue: 'order' } } }));
+    for (const view of this.aws.sns.topics().flatMap((t) => t.subscriptions()))
+      this.add('token', view.confirmationToken);
+    await sns.send(
+      new SNS.PublishCommand({
+        TopicArn: events,
+        Message: 'hello',
+        MessageAttributes: { kind: { DataType: 'String', StringValue: 'order' } },
+      }),
+    );
     expect(this.trap.calls).toBe(0);
   }
 
@@ -279,9 +317,11 @@ export class World {
     if (typeof out['QueueUrl'] === 'string') this.add('queueUrl', out['QueueUrl']);
     if (typeof out['TaskHandle'] === 'string') this.add('taskHandle', out['TaskHandle']);
     if (typeof out['TopicArn'] === 'string') this.add('topicArn', out['TopicArn']);
-    if (typeof out['SubscriptionArn'] === 'string' && out['SubscriptionArn'].startsWith('arn:')) this.add('subscriptionArn', out['SubscriptionArn']);
+    if (typeof out['SubscriptionArn'] === 'string' && out['SubscriptionArn'].startsWith('arn:'))
+      this.add('subscriptionArn', out['SubscriptionArn']);
     if (Array.isArray(out['Messages'])) {
-      for (const message of out['Messages'] as { ReceiptHandle?: string }[]) if (message.ReceiptHandle) this.add('receiptHandle', message.ReceiptHandle);
+      for (const message of out['Messages'] as { ReceiptHandle?: string }[])
+        if (message.ReceiptHandle) this.add('receiptHandle', message.ReceiptHandle);
     }
   }
 
@@ -323,13 +363,15 @@ export class World {
 
   /**
    * A receipt handle forged as a test might forge one: a real one (from a receive) decoded, its tail or its receive
-   * number changed, encoded again. The layout is `AQEB` and the base64 of `<queue uid>|<message id>|<receive number>|<tail>`.
+   * number changed, encoded again. The layout is `AQEB` and the base64 of `<queue uid>|<message id>|<receive
+   * number>|<tail>`.
    */
   private forge(index: number): string {
     const real = this.values.receiptHandle;
     const handle = real[real.length - 1 - (Math.floor(index / FORGERIES.length) % real.length)]!;
     const fields = Buffer.from(handle.slice('AQEB'.length), 'base64').toString('utf8').split('|');
-    if (!handle.startsWith('AQEB') || fields.length !== 4) throw new Error(`fuzz: the receipt handle layout changed: ${handle}`);
+    if (!handle.startsWith('AQEB') || fields.length !== 4)
+      throw new Error(`fuzz: the receipt handle layout changed: ${handle}`);
     const [queueUid, messageId, receiveNumber, tail] = fields as [string, string, string, string];
     const [number, forgedTail] = FORGERIES[index % FORGERIES.length]!(Number(receiveNumber), tail);
     const forged = `AQEB${Buffer.from(`${queueUid}|${messageId}|${number}|${forgedTail}`, 'utf8').toString('base64')}`;

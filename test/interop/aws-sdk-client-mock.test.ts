@@ -92,7 +92,9 @@ describe('aws-sdk-client-mock with send.callThrough()', () => {
     expect(sqsMock).toHaveReceivedCommandTimes(ReceiveMessageCommand, 2);
     expect(sqsMock).toHaveReceivedCommandOnce(DeleteMessageCommand);
     expect(sqsMock).toHaveReceivedNthCommandWith(ReceiveMessageCommand, 2, { QueueUrl });
-    expect(sqsMock).toHaveReceivedLastCommandWith(DeleteMessageCommand, { ReceiptHandle: first.Messages![0]!.ReceiptHandle });
+    expect(sqsMock).toHaveReceivedLastCommandWith(DeleteMessageCommand, {
+      ReceiptHandle: first.Messages![0]!.ReceiptHandle,
+    });
     expect(sqsMock.calls()).toHaveLength(5);
     // The recorded return value is the real answer, $metadata and all.
     const sent = await sqsMock.commandCalls(SendMessageCommand)[0]!.returnValue;
@@ -115,11 +117,12 @@ describe('aws-sdk-client-mock with send.callThrough()', () => {
     // ReceiveMessage validator and the mock, and changes the body after the mock computed MD5OfBody.
     const tampered = new SQSClient({});
     tampered.middlewareStack.use(aws.sqs);
-    const tamper = (next: (args: object) => Promise<{ output: ReceiveMessageCommandOutput }>) => async (args: object) => {
-      const result = await next(args);
-      for (const message of result.output.Messages ?? []) message.Body = 'altered';
-      return result;
-    };
+    const tamper =
+      (next: (args: object) => Promise<{ output: ReceiveMessageCommandOutput }>) => async (args: object) => {
+        const result = await next(args);
+        for (const message of result.output.Messages ?? []) message.Body = 'altered';
+        return result;
+      };
     tampered.middlewareStack.addRelativeTo(tamper as never, {
       relation: 'before',
       toMiddleware: 'sqsSnsMock:SQS',
@@ -146,7 +149,12 @@ describe('aws-sdk-client-mock with send.callThrough()', () => {
     expect(sqsMock).not.toHaveReceivedAnyCommand();
     await sqs.send(new SendMessageCommand({ QueueUrl, MessageBody: 'still real' }));
     expect(sqsMock).toHaveReceivedCommandTimes(SendMessageCommand, 1);
-    expect(aws.sqs.queue('orders').messages().map((m) => m.body)).toEqual(['still real']);
+    expect(
+      aws.sqs
+        .queue('orders')
+        .messages()
+        .map((m) => m.body),
+    ).toEqual(['still real']);
   });
 
   it('reset() drops callThrough: send answers undefined until callThrough() is set again', async () => {
@@ -158,7 +166,12 @@ describe('aws-sdk-client-mock with send.callThrough()', () => {
 
     sqsMock.send.callThrough(); // the pattern: reset(), then callThrough() again
     await sqs.send(new SendMessageCommand({ QueueUrl, MessageBody: 'kept' }));
-    expect(aws.sqs.queue('orders').messages().map((m) => m.body)).toEqual(['kept']);
+    expect(
+      aws.sqs
+        .queue('orders')
+        .messages()
+        .map((m) => m.body),
+    ).toEqual(['kept']);
   });
 
   it('mixes: .on(Command).resolves() scripts that command, everything else calls through', async () => {
@@ -178,7 +191,12 @@ describe('aws-sdk-client-mock with send.callThrough()', () => {
       // An input the matcher does not cover, and other commands, reach the stateful mock.
       const real = await sqs.send(new SendMessageCommand({ QueueUrl, MessageBody: 'real' }));
       expect(real.$metadata.httpStatusCode).toBe(200);
-      expect(aws.sqs.queue('orders').messages().map((m) => m.body)).toEqual(['real']);
+      expect(
+        aws.sqs
+          .queue('orders')
+          .messages()
+          .map((m) => m.body),
+      ).toEqual(['real']);
       expect(sqsMock).toHaveReceivedCommandTimes(SendMessageCommand, 2);
     } finally {
       // The scripted behaviours live on the stub until reset(), which also drops callThrough.
@@ -194,7 +212,12 @@ describe('aws-sdk-client-mock with send.callThrough()', () => {
     try {
       await expect(sqs.send(new SendMessageCommand({ QueueUrl, MessageBody: 'a' }))).rejects.toThrow('injected');
       await sqs.send(new SendMessageCommand({ QueueUrl, MessageBody: 'b' }));
-      expect(aws.sqs.queue('orders').messages().map((m) => m.body)).toEqual(['b']);
+      expect(
+        aws.sqs
+          .queue('orders')
+          .messages()
+          .map((m) => m.body),
+      ).toEqual(['b']);
     } finally {
       sqsMock.reset();
       sqsMock.send.callThrough();

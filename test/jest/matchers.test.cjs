@@ -83,7 +83,10 @@ test('toContainMessage uses the equality testers added with expect.addEqualityTe
     }
   }
   expect.addEqualityTesters([
-    (actual, expected) => (expected instanceof CaseInsensitive ? typeof actual === 'string' && actual.toLowerCase() === expected.text.toLowerCase() : undefined),
+    (actual, expected) =>
+      expected instanceof CaseInsensitive
+        ? typeof actual === 'string' && actual.toLowerCase() === expected.text.toLowerCase()
+        : undefined,
   ]);
   const url = await createQueue(sqs, 'orders');
   await send(sqs, url, { tier: 'gold' });
@@ -93,7 +96,9 @@ test('toContainMessage uses the equality testers added with expect.addEqualityTe
 
 test('toHaveDeadLetter: only what came from the queue', async () => {
   const dlqUrl = await createQueue(sqs, 'orders-dlq');
-  const redrive = { RedrivePolicy: JSON.stringify({ deadLetterTargetArn: aws.sqs.queue('orders-dlq').arn, maxReceiveCount: 1 }) };
+  const redrive = {
+    RedrivePolicy: JSON.stringify({ deadLetterTargetArn: aws.sqs.queue('orders-dlq').arn, maxReceiveCount: 1 }),
+  };
   const ordersUrl = await createQueue(sqs, 'orders', redrive);
   const paymentsUrl = await createQueue(sqs, 'payments', redrive);
   await send(sqs, ordersUrl, { orderId: 7 });

@@ -22,13 +22,21 @@ function setup() {
 }
 
 async function createQueue(sqs, name, attributes) {
-  const { QueueUrl } = await sqs.send(new CreateQueueCommand({ QueueName: name, ...(attributes ? { Attributes: attributes } : {}) }));
+  const { QueueUrl } = await sqs.send(
+    new CreateQueueCommand({ QueueName: name, ...(attributes ? { Attributes: attributes } : {}) }),
+  );
   return QueueUrl;
 }
 
 async function send(sqs, queueUrl, body, delaySeconds) {
   const MessageBody = typeof body === 'string' ? body : JSON.stringify(body);
-  await sqs.send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody, ...(delaySeconds ? { DelaySeconds: delaySeconds } : {}) }));
+  await sqs.send(
+    new SendMessageCommand({
+      QueueUrl: queueUrl,
+      MessageBody,
+      ...(delaySeconds ? { DelaySeconds: delaySeconds } : {}),
+    }),
+  );
 }
 
 async function receive(sqs, queueUrl) {

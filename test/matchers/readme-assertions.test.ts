@@ -19,27 +19,31 @@ afterEach(() => {
 
 it('dead-letters an order that keeps failing', async () => {
   await sqs.send(new CreateQueueCommand({ QueueName: 'orders-dlq' }));
-  const { QueueUrl } = await sqs.send(new CreateQueueCommand({
-    QueueName: 'orders',
-    Attributes: { RedrivePolicy: JSON.stringify({ deadLetterTargetArn: aws.sqs.queue('orders-dlq').arn, maxReceiveCount: 1 }) },
-  }));
+  const { QueueUrl } = await sqs.send(
+    new CreateQueueCommand({
+      QueueName: 'orders',
+      Attributes: {
+        RedrivePolicy: JSON.stringify({ deadLetterTargetArn: aws.sqs.queue('orders-dlq').arn, maxReceiveCount: 1 }),
+      },
+    }),
+  );
   await sqs.send(new SendMessageCommand({ QueueUrl, MessageBody: '{"orderId":7,"total":250}' }));
   await sqs.send(new SendMessageCommand({ QueueUrl, MessageBody: 'ping', DelaySeconds: 60 }));
 
   const q = aws.sqs.queue('orders');
-  expect(q).toHaveMessageCount(2);                                  // every state
-  expect(q).toHaveMessageCount(1, 'delayed');                       // or 'visible' | 'inFlight'
-  expect(q).toContainMessage({ orderId: 7 });                       // the JSON body contains this
+  expect(q).toHaveMessageCount(2); // every state
+  expect(q).toHaveMessageCount(1, 'delayed'); // or 'visible' | 'inFlight'
+  expect(q).toContainMessage({ orderId: 7 }); // the JSON body contains this
   expect(q).toContainMessage({ orderId: 7, total: expect.any(Number) });
-  expect(q).toContainMessage('ping');                               // a string: the exact body
+  expect(q).toContainMessage('ping'); // a string: the exact body
   expect(q).not.toHaveDeadLetter();
   expect(failureOf(() => expect(q).toContainMessage({ orderId: 8 }))).toBe(
     'expected queue "orders" to contain a message matching {orderId: 8}, but it holds 2 messages: {"orderId":7,"total":250}, "ping"',
   );
 
-  await sqs.send(new ReceiveMessageCommand({ QueueUrl }));          // received, not deleted…
+  await sqs.send(new ReceiveMessageCommand({ QueueUrl })); // received, not deleted…
   await vi.advanceTimersByTimeAsync(30_000);
-  await sqs.send(new ReceiveMessageCommand({ QueueUrl }));          // …so this receive dead-letters it
+  await sqs.send(new ReceiveMessageCommand({ QueueUrl })); // …so this receive dead-letters it
   expect(q).toHaveDeadLetter({ orderId: 7 });
 
   const { TopicArn } = await sns.send(new CreateTopicCommand({ Name: 'events' }));

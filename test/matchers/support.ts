@@ -3,13 +3,26 @@ import { CreateQueueCommand, ReceiveMessageCommand, SendMessageCommand, type SQS
 /** Shared by the matcher tests: queue set-up through the SDK, and the text a failed assertion throws. */
 
 export async function createQueue(sqs: SQSClient, name: string, attributes?: Record<string, string>): Promise<string> {
-  const { QueueUrl } = await sqs.send(new CreateQueueCommand({ QueueName: name, ...(attributes ? { Attributes: attributes } : {}) }));
+  const { QueueUrl } = await sqs.send(
+    new CreateQueueCommand({ QueueName: name, ...(attributes ? { Attributes: attributes } : {}) }),
+  );
   return QueueUrl!;
 }
 
-export async function send(sqs: SQSClient, queueUrl: string, body: string | object, delaySeconds?: number): Promise<void> {
+export async function send(
+  sqs: SQSClient,
+  queueUrl: string,
+  body: string | object,
+  delaySeconds?: number,
+): Promise<void> {
   const MessageBody = typeof body === 'string' ? body : JSON.stringify(body);
-  await sqs.send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody, ...(delaySeconds ? { DelaySeconds: delaySeconds } : {}) }));
+  await sqs.send(
+    new SendMessageCommand({
+      QueueUrl: queueUrl,
+      MessageBody,
+      ...(delaySeconds ? { DelaySeconds: delaySeconds } : {}),
+    }),
+  );
 }
 
 export async function receive(sqs: SQSClient, queueUrl: string, max = 10): Promise<number> {

@@ -2,7 +2,13 @@
  * The vitest matchers, on state made through real SDK clients under fake time: each matcher passing,
  * failing (with its exact message) and under `.not`.
  */
-import { CreateTopicCommand, PublishBatchCommand, PublishCommand, SubscribeCommand, type SNSClient } from '@aws-sdk/client-sns';
+import {
+  CreateTopicCommand,
+  PublishBatchCommand,
+  PublishCommand,
+  SubscribeCommand,
+  type SNSClient,
+} from '@aws-sdk/client-sns';
 import type { SQSClient } from '@aws-sdk/client-sqs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../src/matchers/vitest.js';
@@ -63,8 +69,12 @@ describe('toHaveMessageCount', () => {
     );
     const empty = aws.sqs.queue(await createQueue(sqs, 'empty'));
     expect(empty).toHaveMessageCount(0);
-    expect(failureOf(() => expect(empty).toHaveMessageCount(1))).toBe('expected queue "empty" to hold 1 message, but it holds none');
-    expect(failureOf(() => expect(empty).not.toHaveMessageCount(0))).toBe('expected queue "empty" not to hold 0 messages, but it does');
+    expect(failureOf(() => expect(empty).toHaveMessageCount(1))).toBe(
+      'expected queue "empty" to hold 1 message, but it holds none',
+    );
+    expect(failureOf(() => expect(empty).not.toHaveMessageCount(0))).toBe(
+      'expected queue "empty" not to hold 0 messages, but it does',
+    );
   });
 
   it('lists five bodies at most, each cut short', async () => {
@@ -78,7 +88,9 @@ describe('toHaveMessageCount', () => {
 
   it('refuses a count, a state or a received value that makes no sense, also under .not', async () => {
     const q = await orders();
-    expect(failureOf(() => expect(q).toHaveMessageCount(-1))).toBe('toHaveMessageCount: the count must be a whole number of 0 or more, got -1');
+    expect(failureOf(() => expect(q).toHaveMessageCount(-1))).toBe(
+      'toHaveMessageCount: the count must be a whole number of 0 or more, got -1',
+    );
     expect(failureOf(() => expect(q).not.toHaveMessageCount('3' as never))).toBe(
       'toHaveMessageCount: the count must be a whole number of 0 or more, got "3"',
     );
@@ -130,7 +142,10 @@ describe('toContainMessage', () => {
 
   it('takes asymmetric matchers, at any depth and on the raw body', async () => {
     const q = await orders();
-    expect(q).toContainMessage({ orderId: expect.any(Number), customer: expect.objectContaining({ id: expect.stringMatching(/^c/) }) });
+    expect(q).toContainMessage({
+      orderId: expect.any(Number),
+      customer: expect.objectContaining({ id: expect.stringMatching(/^c/) }),
+    });
     expect(q).toContainMessage(expect.objectContaining({ orderId: 8 }));
     expect(q).toContainMessage({ items: expect.arrayContaining([expect.objectContaining({ qty: 2 })]) });
     expect(q).toContainMessage(expect.stringMatching(/^plain/));
@@ -152,14 +167,16 @@ describe('toContainMessage', () => {
     expect(aws.sqs.queue('json-only')).not.toContainMessage(expect.not.objectContaining({ orderId: 7 }));
   });
 
-  it("uses the equality testers added with expect.addEqualityTesters", async () => {
+  it('uses the equality testers added with expect.addEqualityTesters', async () => {
     // Harmless to other tests: it only speaks for its own class.
     class CaseInsensitive {
       constructor(readonly text: string) {}
     }
     expect.addEqualityTesters([
       (actual: unknown, expected: unknown) =>
-        expected instanceof CaseInsensitive ? typeof actual === 'string' && actual.toLowerCase() === expected.text.toLowerCase() : undefined,
+        expected instanceof CaseInsensitive
+          ? typeof actual === 'string' && actual.toLowerCase() === expected.text.toLowerCase()
+          : undefined,
     ]);
     const q = await orders();
     expect(q).toContainMessage({ customer: { tier: new CaseInsensitive('GOLD') } });
@@ -183,11 +200,17 @@ describe('toContainMessage', () => {
       'expected queue "orders" to contain a message matching {orderId: 9}, but it holds 3 messages: ' +
         '{"orderId":7,"items":[{"sku":"a","qty":2}],"customer":{"id"…, "plain text, with a comma", {"orderId":8}',
     );
-    expect(failureOf(() => expect(q).toContainMessage({ orderId: expect.any(String), sku: expect.stringMatching(/^a/), 'x-y': [1, null] }))).toBe(
+    expect(
+      failureOf(() =>
+        expect(q).toContainMessage({ orderId: expect.any(String), sku: expect.stringMatching(/^a/), 'x-y': [1, null] }),
+      ),
+    ).toBe(
       'expected queue "orders" to contain a message matching {orderId: Any<String>, sku: StringMatching /^a/, "x-y": [1, null]}, but it holds 3 messages: ' +
         '{"orderId":7,"items":[{"sku":"a","qty":2}],"customer":{"id"…, "plain text, with a comma", {"orderId":8}',
     );
-    expect(failureOf(() => expect(q).not.toContainMessage(expect.objectContaining({ orderId: expect.any(Number) })))).toBe(
+    expect(
+      failureOf(() => expect(q).not.toContainMessage(expect.objectContaining({ orderId: expect.any(Number) }))),
+    ).toBe(
       'expected queue "orders" not to contain a message matching ObjectContaining {orderId: Any<Number>}, but 2 of its 3 messages do: ' +
         '{"orderId":7,"items":[{"sku":"a","qty":2}],"customer":{"id"…, {"orderId":8}',
     );
@@ -209,7 +232,9 @@ describe('toContainMessage', () => {
     expect(failureOf(() => expect(q).not.toContainMessage(7 as never))).toBe(
       'toContainMessage: expected a body (string), an object or array its JSON body contains, or an asymmetric matcher, but got 7',
     );
-    expect(failureOf(() => expect(q).not.toContainMessage(undefined as never))).toMatch(/^toContainMessage: expected a body .* but got undefined$/);
+    expect(failureOf(() => expect(q).not.toContainMessage(undefined as never))).toMatch(
+      /^toContainMessage: expected a body .* but got undefined$/,
+    );
   });
 });
 
@@ -220,7 +245,9 @@ describe('toHaveDeadLetter', () => {
    */
   async function deadLetters() {
     const dlqUrl = await createQueue(sqs, 'orders-dlq');
-    const redrive = { RedrivePolicy: JSON.stringify({ deadLetterTargetArn: aws.sqs.queue('orders-dlq').arn, maxReceiveCount: 1 }) };
+    const redrive = {
+      RedrivePolicy: JSON.stringify({ deadLetterTargetArn: aws.sqs.queue('orders-dlq').arn, maxReceiveCount: 1 }),
+    };
     const ordersUrl = await createQueue(sqs, 'orders', redrive);
     const paymentsUrl = await createQueue(sqs, 'payments', redrive);
     await createQueue(sqs, 'refunds', redrive);
@@ -288,7 +315,11 @@ describe('toHavePublished', () => {
         TopicArn,
         Protocol: 'sqs',
         Endpoint: aws.sqs.queue('created-only').arn,
-        Attributes: { RawMessageDelivery: 'true', FilterPolicyScope: 'MessageBody', FilterPolicy: JSON.stringify({ type: ['created'] }) },
+        Attributes: {
+          RawMessageDelivery: 'true',
+          FilterPolicyScope: 'MessageBody',
+          FilterPolicy: JSON.stringify({ type: ['created'] }),
+        },
       }),
     );
     await sns.send(new SubscribeCommand({ TopicArn, Protocol: 'sqs', Endpoint: aws.sqs.queue('everything').arn }));
@@ -315,7 +346,10 @@ describe('toHavePublished', () => {
     // The filter kept "deleted" from the raw subscriber; the envelope subscriber got everything.
     expect(aws.sqs.queue('created-only')).toContainMessage({ type: 'created' });
     expect(aws.sqs.queue('created-only')).not.toContainMessage({ type: 'deleted' });
-    expect(aws.sqs.queue('everything')).toContainMessage({ Type: 'Notification', Message: JSON.stringify({ type: 'deleted', id: 2 }) });
+    expect(aws.sqs.queue('everything')).toContainMessage({
+      Type: 'Notification',
+      Message: JSON.stringify({ type: 'deleted', id: 2 }),
+    });
     expect(aws.sqs.queue('everything')).toHaveMessageCount(3);
   });
 
@@ -335,7 +369,9 @@ describe('toHavePublished', () => {
     const { TopicArn } = await sns.send(new CreateTopicCommand({ Name: 'quiet' }));
     const quiet = aws.sns.topic(TopicArn!);
     expect(quiet).not.toHavePublished();
-    expect(failureOf(() => expect(quiet).toHavePublished())).toBe('expected topic "quiet" to have published a message, but it published none');
+    expect(failureOf(() => expect(quiet).toHavePublished())).toBe(
+      'expected topic "quiet" to have published a message, but it published none',
+    );
     expect(failureOf(() => expect(quiet).toHavePublished({ type: 'created' }))).toBe(
       'expected topic "quiet" to have published a message matching {type: "created"}, but it published no messages',
     );

@@ -66,7 +66,10 @@ const scenario: fc.Arbitrary<Scenario> = fc.record({
     maxLength: 20,
     size: 'max',
   }),
-  consumers: fc.array(fc.option(fc.integer({ min: 1, max: 15 }), { nil: undefined, freq: 3 }), { minLength: 1, maxLength: 10 }),
+  consumers: fc.array(fc.option(fc.integer({ min: 1, max: 15 }), { nil: undefined, freq: 3 }), {
+    minLength: 1,
+    maxLength: 10,
+  }),
 });
 
 interface Waiter {
@@ -120,7 +123,10 @@ class ConcurrencyRun {
       await sqs.send(
         new CreateQueueCommand({
           QueueName: name,
-          Attributes: { VisibilityTimeout: `${this.s.visibilityTimeout}`, ...(this.s.fifo ? { FifoQueue: 'true' } : {}) },
+          Attributes: {
+            VisibilityTimeout: `${this.s.visibilityTimeout}`,
+            ...(this.s.fifo ? { FifoQueue: 'true' } : {}),
+          },
         }),
       )
     ).QueueUrl!;
@@ -188,7 +194,12 @@ class ConcurrencyRun {
     }
     // Recorded before the waiters' answers are checked: a waiter may have taken them during the send.
     entries.forEach((e, i) => {
-      const message: Sent = { id: ids[i]!, group: this.s.fifo ? e.MessageGroupId : undefined, deleted: false, deliveries: [] };
+      const message: Sent = {
+        id: ids[i]!,
+        group: this.s.fifo ? e.MessageGroupId : undefined,
+        deleted: false,
+        deliveries: [],
+      };
       this.sent.set(message.id, message);
       this.order.push(message);
     });
@@ -208,9 +219,12 @@ class ConcurrencyRun {
     };
     this.waiters.push(waiter);
     this.env.sqs
-      .send(new ReceiveMessageCommand({ QueueUrl: this.url, WaitTimeSeconds: p.waitSeconds, MaxNumberOfMessages: p.max }), {
-        abortSignal: waiter.controller.signal,
-      })
+      .send(
+        new ReceiveMessageCommand({ QueueUrl: this.url, WaitTimeSeconds: p.waitSeconds, MaxNumberOfMessages: p.max }),
+        {
+          abortSignal: waiter.controller.signal,
+        },
+      )
       .then(
         (out) => this.events.push({ waiter, messages: out.Messages ?? [] }),
         (error: unknown) => this.events.push({ waiter, error }),
@@ -225,22 +239,27 @@ class ConcurrencyRun {
     for (const { waiter, messages, error } of this.events.splice(0)) {
       waiter.done = true;
       if (error !== undefined) {
-        if (!waiter.aborted || (error as Error).name !== 'AbortError') fail(`waiter ${waiter.id} failed: ${String(error)}`);
+        if (!waiter.aborted || (error as Error).name !== 'AbortError')
+          fail(`waiter ${waiter.id} failed: ${String(error)}`);
         continue;
       }
       if (waiter.aborted) fail(`waiter ${waiter.id} answered after its abort`);
       if (messages!.length === 0) {
-        if (now < waiter.deadline) fail(`waiter ${waiter.id} answered empty at ${now}, before its wait ended at ${waiter.deadline}`);
+        if (now < waiter.deadline)
+          fail(`waiter ${waiter.id} answered empty at ${now}, before its wait ended at ${waiter.deadline}`);
         continue;
       }
-      if (messages!.length > waiter.max) fail(`waiter ${waiter.id} got ${messages!.length} messages, more than ${waiter.max}`);
+      if (messages!.length > waiter.max)
+        fail(`waiter ${waiter.id} got ${messages!.length} messages, more than ${waiter.max}`);
       this.checkDelivery(waiter, messages!, now);
     }
     const waiting = this.waiters.filter((w) => !w.done);
-    for (const w of waiting) if (now >= w.deadline) fail(`waiter ${w.id} still waits at ${now}, after its wait ended at ${w.deadline}`);
+    for (const w of waiting)
+      if (now >= w.deadline) fail(`waiter ${w.id} still waits at ${now}, after its wait ended at ${w.deadline}`);
     if (waiting.length > 0) {
       const free = this.receivable(now);
-      if (free.length > 0) fail(`at ${now} ${waiting.length} waiters wait while ${free.map((m) => m.id).join(', ')} could be taken`);
+      if (free.length > 0)
+        fail(`at ${now} ${waiting.length} waiters wait while ${free.map((m) => m.id).join(', ')} could be taken`);
     }
   }
 
@@ -249,7 +268,9 @@ class ConcurrencyRun {
     return last !== undefined && now < last.until;
   }
 
-  /** What a receive could take now: standard, every message not deleted or held; FIFO, the free prefix of each group. */
+  /**
+   * What a receive could take now: standard, every message not deleted or held; FIFO, the free prefix of each group.
+   */
   private receivable(now: number): Sent[] {
     const blocked = new Set<string | undefined>();
     const result: Sent[] = [];
@@ -267,7 +288,10 @@ class ConcurrencyRun {
       const sent = this.sent.get(m.MessageId!) ?? fail(`waiter ${waiter.id} got an unknown message ${m.MessageId}`);
       if (sent.deleted) fail(`waiter ${waiter.id} got ${sent.id}, deleted before`);
       const holder = sent.deliveries.at(-1);
-      if (holder && now < holder.until) fail(`${sent.id} went to waiter ${waiter.id} at ${now} while waiter ${holder.waiter} holds it until ${holder.until}`);
+      if (holder && now < holder.until)
+        fail(
+          `${sent.id} went to waiter ${waiter.id} at ${now} while waiter ${holder.waiter} holds it until ${holder.until}`,
+        );
       return sent;
     });
     if (new Set(got).size !== got.length) fail(`waiter ${waiter.id} got one message twice in one answer`);
@@ -276,8 +300,12 @@ class ConcurrencyRun {
         const mine = got.filter((m) => m.group === group);
         const queue = this.order.filter((m) => m.group === group && !m.deleted);
         const holder = queue.find((m) => this.held(m, now));
-        if (holder) fail(`waiter ${waiter.id} got group ${group} while waiter ${holder.deliveries.at(-1)!.waiter} holds ${holder.id}`);
-        if (mine.some((m, i) => m !== queue[i])) fail(`waiter ${waiter.id} got group ${group} as ${mine.map((m) => m.id)}, not its first messages`);
+        if (holder)
+          fail(
+            `waiter ${waiter.id} got group ${group} while waiter ${holder.deliveries.at(-1)!.waiter} holds ${holder.id}`,
+          );
+        if (mine.some((m, i) => m !== queue[i]))
+          fail(`waiter ${waiter.id} got group ${group} as ${mine.map((m) => m.id)}, not its first messages`);
       }
     }
     const until = now + 1000 * this.s.visibilityTimeout;
@@ -299,12 +327,17 @@ class ConcurrencyRun {
     await vi.advanceTimersByTimeAsync(1000 * this.s.visibilityTimeout);
     const drained: string[] = [];
     for (;;) {
-      const out = await sqs.send(new ReceiveMessageCommand({ QueueUrl: this.url, MaxNumberOfMessages: 10, WaitTimeSeconds: 0 }));
+      const out = await sqs.send(
+        new ReceiveMessageCommand({ QueueUrl: this.url, MaxNumberOfMessages: 10, WaitTimeSeconds: 0 }),
+      );
       const messages = out.Messages ?? [];
       if (messages.length === 0) break;
       drained.push(...messages.map((m) => m.MessageId!));
       await sqs.send(
-        new DeleteMessageBatchCommand({ QueueUrl: this.url, Entries: messages.map((m, i) => ({ Id: `d${i}`, ReceiptHandle: m.ReceiptHandle })) }),
+        new DeleteMessageBatchCommand({
+          QueueUrl: this.url,
+          Entries: messages.map((m, i) => ({ Id: `d${i}`, ReceiptHandle: m.ReceiptHandle })),
+        }),
       );
     }
     expect([...drained].sort(), 'what is left after the waiters').toEqual([...left].sort());
@@ -333,7 +366,11 @@ describe('many concurrent long polls, sends, deletes and aborts on one queue', (
             await flush();
           }
         }),
-        { numRuns: runs, ...(seed !== undefined ? { seed } : {}), ...(path !== undefined ? { path, endOnFailure: true } : {}) },
+        {
+          numRuns: runs,
+          ...(seed !== undefined ? { seed } : {}),
+          ...(path !== undefined ? { path, endOnFailure: true } : {}),
+        },
       );
       if (details.failed) {
         const error = details.errorInstance;

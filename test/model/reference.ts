@@ -126,7 +126,8 @@ function broken(promise: string, detail: string): never {
 
 /**
  * `superseded`: an older handle of a standard-queue message received again since; DeleteMessage succeeds and deletes
- * nothing. ChangeMessageVisibility acts on such a handle as on the latest (AWS-validated, docs/aws-behaviour/sqs.md §4.12).
+ * nothing. ChangeMessageVisibility acts on such a handle as on the latest (AWS-validated, docs/aws-behaviour/sqs.md
+ * §4.12).
  */
 export type DeleteOutcome = 'deleted' | 'gone' | 'expired' | 'superseded';
 export type VisibilityOutcome = 'changed' | 'gone' | 'expired' | 'tooLong';
@@ -292,11 +293,17 @@ export class ReferenceModel {
       }
       if (earlier) count('fifo deduplication id reused after its window');
       if (this.everSeen.has(answer.messageId)) {
-        broken('deduplication', `${q.config.name}: a send outside any window was answered with the old MessageId ${answer.messageId}`);
+        broken(
+          'deduplication',
+          `${q.config.name}: a send outside any window was answered with the old MessageId ${answer.messageId}`,
+        );
       }
       const sequence = answer.sequenceNumber === undefined ? undefined : BigInt(answer.sequenceNumber);
       if (sequence === undefined || !/^\d{20}$/.test(answer.sequenceNumber!) || sequence <= q.lastSequence) {
-        broken('fifo order', `${q.config.name}: SequenceNumber ${answer.sequenceNumber} does not follow ${q.lastSequence}`);
+        broken(
+          'fifo order',
+          `${q.config.name}: SequenceNumber ${answer.sequenceNumber} does not follow ${q.lastSequence}`,
+        );
       }
       q.lastSequence = sequence;
       q.dedup.set(key, { at: now, messageId: answer.messageId, sequenceNumber: answer.sequenceNumber! });
@@ -352,7 +359,8 @@ export class ReferenceModel {
     const name = q.config.name;
     if (returned.length > max) broken('receive', `${label} on ${name} asked for ${max} and got ${returned.length}`);
     const ids = returned.map((r) => r.messageId);
-    if (new Set(ids).size !== ids.length) broken('one consumer', `${label} on ${name} returned a message twice: ${ids.join(', ')}`);
+    if (new Set(ids).size !== ids.length)
+      broken('one consumer', `${label} on ${name} returned a message twice: ${ids.join(', ')}`);
     const messages = returned.map((r) => {
       const m = q.messages.get(r.messageId);
       if (!m) {
@@ -360,15 +368,24 @@ export class ReferenceModel {
         broken(
           'nothing comes back',
           `${label} on ${name} returned ${r.messageId}, which ` +
-            (where >= 0 ? `is in ${this.queues[where]!.config.name}` : this.everSeen.has(r.messageId) ? 'was deleted, purged, expired or moved' : 'was never sent'),
+            (where >= 0
+              ? `is in ${this.queues[where]!.config.name}`
+              : this.everSeen.has(r.messageId)
+                ? 'was deleted, purged, expired or moved'
+                : 'was never sent'),
         );
       }
-      if (r.body !== m.body) broken('integrity', `${label} on ${name}: ${m.id} came back with body ${r.body}, sent ${m.body}`);
+      if (r.body !== m.body)
+        broken('integrity', `${label} on ${name}: ${m.id} came back with body ${r.body}, sent ${m.body}`);
       const state = this.state(m);
       if (state === 'inFlight') {
-        broken('one consumer', `${label} on ${name} returned ${m.id}, in flight with another consumer until +${m.inFlightUntil - this.now}ms`);
+        broken(
+          'one consumer',
+          `${label} on ${name} returned ${m.id}, in flight with another consumer until +${m.inFlightUntil - this.now}ms`,
+        );
       }
-      if (state === 'delayed') broken('delay', `${label} on ${name} returned ${m.id}, delayed until +${m.visibleFrom - this.now}ms`);
+      if (state === 'delayed')
+        broken('delay', `${label} on ${name} returned ${m.id}, delayed until +${m.visibleFrom - this.now}ms`);
       if (this.due(m)) {
         broken(
           'redrive',
@@ -394,7 +411,15 @@ export class ReferenceModel {
         }
       }
     }
-    if (q.config.fifo && returned.length === 0 && this.live(queue).some((m) => this.state(m) === 'inFlight' && this.groupList(queue, m.group).some((o) => o !== m && this.state(o) === 'visible'))) {
+    if (
+      q.config.fifo &&
+      returned.length === 0 &&
+      this.live(queue).some(
+        (m) =>
+          this.state(m) === 'inFlight' &&
+          this.groupList(queue, m.group).some((o) => o !== m && this.state(o) === 'visible'),
+      )
+    ) {
       count('fifo receive found its groups locked');
     }
     if (q.config.fifo && new Set(messages.map((m) => m.group)).size > 1) count('fifo receive across groups');
@@ -410,19 +435,31 @@ export class ReferenceModel {
     // What this receive returned is held by it even with VisibilityTimeout 0 (visible again at once, but not to this
     // receive). It does not lock its FIFO group for this receive: the messages behind it were its to take.
     if (returned.length < max) {
-      this.expectNothingReceivable(queue, `${label} returned ${returned.length} of ${max}`, new Set([...ids, ...arrivedMeanwhile]));
+      this.expectNothingReceivable(
+        queue,
+        `${label} returned ${returned.length} of ${max}`,
+        new Set([...ids, ...arrivedMeanwhile]),
+      );
     }
   }
 
-  /** Liveness: nothing receivable is left in `queue` (after a receive that was not filled, or while a long poll waits). */
+  /**
+   * Liveness: nothing receivable is left in `queue` (after a receive that was not filled, or while a long poll waits).
+   */
   expectNothingReceivable(queue: number, why: string, held: ReadonlySet<string> = new Set()): void {
     const left = this.receivable(queue, held);
     if (left.length === 0) return;
     const due = left.filter((m) => this.due(m));
     if (due.length > 0) {
-      broken('redrive', `${why} on ${this.queues[queue]!.config.name}, but ${due.map((m) => m.id).join(', ')} reached maxReceiveCount and did not move`);
+      broken(
+        'redrive',
+        `${why} on ${this.queues[queue]!.config.name}, but ${due.map((m) => m.id).join(', ')} reached maxReceiveCount and did not move`,
+      );
     }
-    broken('nothing lost', `${why} on ${this.queues[queue]!.config.name}, but ${left.map((m) => m.id).join(', ')} could be received`);
+    broken(
+      'nothing lost',
+      `${why} on ${this.queues[queue]!.config.name}, but ${left.map((m) => m.id).join(', ')} could be received`,
+    );
   }
 
   private checkAttributes(r: ReceivedObservation, m: ModelMessage, label: string): void {
@@ -434,7 +471,8 @@ export class ReferenceModel {
       DeadLetterQueueSourceArn: m.deadLetterSourceArn,
     };
     for (const [name, value] of Object.entries(expected)) {
-      if (this.queues[m.queue]!.config.fifo === false && (name === 'MessageGroupId' || name === 'SequenceNumber')) continue;
+      if (this.queues[m.queue]!.config.fifo === false && (name === 'MessageGroupId' || name === 'SequenceNumber'))
+        continue;
       // A FIFO dead-letter queue numbers what it takes in (README, "FIFO queues"); SQS documents no sequence
       // number for a redriven message, so the model does not promise one.
       if (name === 'SequenceNumber' && m.deadLetterSourceArn !== undefined) continue;
@@ -465,9 +503,13 @@ export class ReferenceModel {
     if (!redrive) broken('redrive', `${label} without a redrive policy`);
     if (!receivedHere) broken('redrive', `${label} although nothing received from ${q.config.name} in this step`);
     if (!this.due(m)) {
-      broken('redrive', `${label} after ${m.receivesHere} receives there, before the receive past maxReceiveCount ${redrive.maxReceiveCount}`);
+      broken(
+        'redrive',
+        `${label} after ${m.receivesHere} receives there, before the receive past maxReceiveCount ${redrive.maxReceiveCount}`,
+      );
     }
-    if (this.state(m) !== 'visible') broken('redrive', `${label} while ${this.state(m)}: a receive could not have taken it`);
+    if (this.state(m) !== 'visible')
+      broken('redrive', `${label} while ${this.state(m)}: a receive could not have taken it`);
     count(`moved to ${q.config.fifo ? 'FIFO' : 'standard'} DLQ`);
     q.messages.delete(id);
     const target = this.queues[redrive.target]!;
@@ -482,17 +524,31 @@ export class ReferenceModel {
     return m;
   }
 
-  /** FIFO: a message moves only from the front of its group: everything before it moved or was received in the same step. */
-  checkFifoMoveOrder(queue: number, moved: ModelMessage, groupBefore: readonly ModelMessage[], takenThisStep: ReadonlySet<string>): void {
+  /**
+   * FIFO: a message moves only from the front of its group: everything before it moved or was received in the same
+   * step.
+   */
+  checkFifoMoveOrder(
+    queue: number,
+    moved: ModelMessage,
+    groupBefore: readonly ModelMessage[],
+    takenThisStep: ReadonlySet<string>,
+  ): void {
     for (const ahead of groupBefore) {
       if (ahead === moved) return;
       if (!takenThisStep.has(ahead.id)) {
-        broken('fifo order', `${moved.id} moved from ${this.queues[queue]!.config.name} to the DLQ past ${ahead.id}, earlier in group ${moved.group}, which stayed`);
+        broken(
+          'fifo order',
+          `${moved.id} moved from ${this.queues[queue]!.config.name} to the DLQ past ${ahead.id}, earlier in group ${moved.group}, which stayed`,
+        );
       }
     }
   }
 
-  /** A message that moved to its DLQ in this step and whose retention there had already ended (a standard DLQ keeps the enqueue time). */
+  /**
+   * A message that moved to its DLQ in this step and whose retention there had already ended (a standard DLQ keeps the
+   * enqueue time).
+   */
   dropIfExpired(m: ModelMessage): boolean {
     if (!this.expired(m)) return false;
     this.queues[m.queue]!.messages.delete(m.id);
@@ -536,10 +592,12 @@ export class ReferenceModel {
 
   /** The handles that are no longer their messages' latest, newest first: what a slow consumer still holds. */
   supersededHandles(): HandleRecord[] {
-    return this.handles.filter((h) => {
-      const m = this.find(h.queue, h.messageId);
-      return m !== undefined && m.latestHandle !== h.handle;
-    }).reverse();
+    return this.handles
+      .filter((h) => {
+        const m = this.find(h.queue, h.messageId);
+        return m !== undefined && m.latestHandle !== h.handle;
+      })
+      .reverse();
   }
 
   applyVisibility(h: HandleRecord, seconds: number, outcome: VisibilityOutcome): void {
@@ -594,7 +652,11 @@ export class ReferenceModel {
         );
       }
       const state = this.state(m);
-      if (v.state !== state || v.receiveCount !== m.receiveCount || v.deadLetterQueueSourceArn !== m.deadLetterSourceArn) {
+      if (
+        v.state !== state ||
+        v.receiveCount !== m.receiveCount ||
+        v.deadLetterQueueSourceArn !== m.deadLetterSourceArn
+      ) {
         broken(
           'state',
           `${label}: ${name} shows ${m.id} ${v.state} with receive count ${v.receiveCount}` +
@@ -604,7 +666,10 @@ export class ReferenceModel {
     }
     for (const m of q.messages.values()) {
       if (!seen.has(m.id)) {
-        broken('nothing lost', `${label}: ${name} lost ${m.id} (${this.state(m)}), ${(this.retentionEnd(m) - this.now) / 1000}s before its retention ends`);
+        broken(
+          'nothing lost',
+          `${label}: ${name} lost ${m.id} (${this.state(m)}), ${(this.retentionEnd(m) - this.now) / 1000}s before its retention ends`,
+        );
       }
     }
   }

@@ -26,7 +26,16 @@ import {
   type SendInput,
   type ViewObservation,
 } from './reference.js';
-import { FIFO, FIFO_DLQ, STANDARD, STANDARD_DLQ, type HandlePick, type MessageSpec, type RunConfig, type Step } from './steps.js';
+import {
+  FIFO,
+  FIFO_DLQ,
+  STANDARD,
+  STANDARD_DLQ,
+  type HandlePick,
+  type MessageSpec,
+  type RunConfig,
+  type Step,
+} from './steps.js';
 
 /**
  * Runs one generated sequence through the REAL SQSClient with the plugin, under vitest's fake timers, and
@@ -66,7 +75,6 @@ interface Poll {
 }
 
 type PollEvent = { poll: Poll; messages: Message[] } | { poll: Poll; error: unknown };
-
 
 /** A receive answered in a step: the command's own or a long poll's. */
 interface AnsweredReceive {
@@ -123,14 +131,19 @@ export class ModelRun {
     const create = (name: string, attributes: Record<string, string>) =>
       sqs.send(new CreateQueueCommand({ QueueName: name, Attributes: attributes }));
     const { standard, standardDlq, fifo, fifoDlq } = config;
-    await create(NAMES[STANDARD_DLQ]!, { VisibilityTimeout: `${standardDlq.visibilityTimeout}`, MessageRetentionPeriod: `${standardDlq.retentionSeconds}` });
+    await create(NAMES[STANDARD_DLQ]!, {
+      VisibilityTimeout: `${standardDlq.visibilityTimeout}`,
+      MessageRetentionPeriod: `${standardDlq.retentionSeconds}`,
+    });
     await create(NAMES[FIFO_DLQ]!, {
       FifoQueue: 'true',
       VisibilityTimeout: `${fifoDlq.visibilityTimeout}`,
       MessageRetentionPeriod: `${fifoDlq.retentionSeconds}`,
     });
     const redrive = (target: number, max: number | undefined): Record<string, string> =>
-      max === undefined ? {} : { RedrivePolicy: JSON.stringify({ deadLetterTargetArn: arn(NAMES[target]!), maxReceiveCount: max }) };
+      max === undefined
+        ? {}
+        : { RedrivePolicy: JSON.stringify({ deadLetterTargetArn: arn(NAMES[target]!), maxReceiveCount: max }) };
     await create(NAMES[STANDARD]!, {
       VisibilityTimeout: `${standard.visibilityTimeout}`,
       DelaySeconds: `${standard.delaySeconds}`,
@@ -158,9 +171,12 @@ export class ModelRun {
       { name: NAMES[3]!, arn: arn(NAMES[3]!), fifo: true, delaySeconds: 0, deduplicationScope: 'queue', ...fifoDlq },
     ];
     const run = new ModelRun(aws, clients, config, configs);
-    if (standard.maxReceiveCount !== undefined) run.model.setRedrive(STANDARD, { target: STANDARD_DLQ, maxReceiveCount: standard.maxReceiveCount });
-    if (fifo.maxReceiveCount !== undefined) run.model.setRedrive(FIFO, { target: FIFO_DLQ, maxReceiveCount: fifo.maxReceiveCount });
-    if (vi.getTimerCount() !== 0) throw new PromiseBroken('no leaks', `${vi.getTimerCount()} timers pending before the first step`);
+    if (standard.maxReceiveCount !== undefined)
+      run.model.setRedrive(STANDARD, { target: STANDARD_DLQ, maxReceiveCount: standard.maxReceiveCount });
+    if (fifo.maxReceiveCount !== undefined)
+      run.model.setRedrive(FIFO, { target: FIFO_DLQ, maxReceiveCount: fifo.maxReceiveCount });
+    if (vi.getTimerCount() !== 0)
+      throw new PromiseBroken('no leaks', `${vi.getTimerCount()} timers pending before the first step`);
     return run;
   }
 
@@ -171,7 +187,8 @@ export class ModelRun {
       await this.end();
     } catch (error) {
       // An SDK error no step expected (a send refused, say) is reported the same way.
-      if (error instanceof Error) error.message += `\n  trace (t = ms since start):\n    ${this.trace.slice(-60).join('\n    ')}`;
+      if (error instanceof Error)
+        error.message += `\n  trace (t = ms since start):\n    ${this.trace.slice(-60).join('\n    ')}`;
       throw error;
     } finally {
       // Leave nothing behind for the next run, whatever happened.
@@ -233,9 +250,13 @@ export class ModelRun {
     let answers: { MessageId?: string; SequenceNumber?: string }[];
     if (batch) {
       const out = await this.sqs(client).send(
-        new SendMessageBatchCommand({ QueueUrl: this.urls[queue], Entries: wire.map((entry, i) => ({ Id: `e${i}`, ...entry })) }),
+        new SendMessageBatchCommand({
+          QueueUrl: this.urls[queue],
+          Entries: wire.map((entry, i) => ({ Id: `e${i}`, ...entry })),
+        }),
       );
-      if (out.Failed?.length) throw new PromiseBroken('send', `SendMessageBatch failed entries: ${JSON.stringify(out.Failed)}`);
+      if (out.Failed?.length)
+        throw new PromiseBroken('send', `SendMessageBatch failed entries: ${JSON.stringify(out.Failed)}`);
       answers = inputs.map((_, i) => out.Successful?.find((s) => s.Id === `e${i}`) ?? {});
     } else {
       answers = [await this.sqs(client).send(new SendMessageCommand({ QueueUrl: this.urls[queue], ...wire[0]! }))];
@@ -247,12 +268,19 @@ export class ModelRun {
       if (!answer.MessageId) throw new PromiseBroken('send', `${label}: entry ${i} has no MessageId`);
       this.model.send(queue, input, { messageId: answer.MessageId, sequenceNumber: answer.SequenceNumber });
     });
-    this.note(`${label} [${inputs.map((input, i) => `${input.group ?? ''}${input.group ? '/' : ''}${input.deduplicationId ?? ''} ${input.body}→${answers[i]!.MessageId!.slice(0, 8)}`).join(', ')}]`);
+    this.note(
+      `${label} [${inputs.map((input, i) => `${input.group ?? ''}${input.group ? '/' : ''}${input.deduplicationId ?? ''} ${input.body}→${answers[i]!.MessageId!.slice(0, 8)}`).join(', ')}]`,
+    );
     this.finish(label, [queue]);
   }
 
   /** A short-poll receive; returns what it got (the drain uses it). */
-  private async receive(queue: number, max: number, visibilityTimeout: number | undefined, client = 0): Promise<Message[]> {
+  private async receive(
+    queue: number,
+    max: number,
+    visibilityTimeout: number | undefined,
+    client = 0,
+  ): Promise<Message[]> {
     this.begin();
     const out = await this.sqs(client).send(
       new ReceiveMessageCommand({
@@ -265,7 +293,13 @@ export class ModelRun {
     );
     await flush();
     const messages = out.Messages ?? [];
-    count(messages.length === 0 ? 'short poll empty' : messages.length === max ? 'short poll filled' : 'short poll partly filled');
+    count(
+      messages.length === 0
+        ? 'short poll empty'
+        : messages.length === max
+          ? 'short poll filled'
+          : 'short poll partly filled',
+    );
     const label = `receive ${this.name(queue)} by #${client} max ${max} vt ${visibilityTimeout ?? 'default'}`;
     this.note(`${label} → [${messages.map((m) => m.MessageId!.slice(0, 8)).join(', ')}]`);
     this.finish(label, [queue], {
@@ -279,7 +313,13 @@ export class ModelRun {
     return messages;
   }
 
-  private async poll(queue: number, max: number, visibilityTimeout: number | undefined, waitSeconds: number, client: number): Promise<void> {
+  private async poll(
+    queue: number,
+    max: number,
+    visibilityTimeout: number | undefined,
+    waitSeconds: number,
+    client: number,
+  ): Promise<void> {
     this.begin();
     const label = `poll#${++this.pollCount} ${this.name(queue)} by #${client} max ${max} vt ${visibilityTimeout ?? 'default'} wait ${waitSeconds}s`;
     const poll: Poll = {
@@ -336,7 +376,11 @@ export class ModelRun {
   private async delete(picks: readonly HandlePick[], batch: boolean, client: number): Promise<void> {
     const picked = picks.map((p) => this.pickHandle(p)).filter((h): h is HandleRecord => h !== undefined);
     // One queue per call: the first handle's.
-    await this.deleteRecords(picked.filter((h) => h.queue === picked[0]?.queue), batch, client);
+    await this.deleteRecords(
+      picked.filter((h) => h.queue === picked[0]?.queue),
+      batch,
+      client,
+    );
   }
 
   private async deleteRecords(handles: readonly HandleRecord[], batch: boolean, client = 0): Promise<void> {
@@ -346,7 +390,10 @@ export class ModelRun {
     const label = `${batch ? 'deleteBatch' : 'delete'} ${this.name(queue)} by #${client} ${handles.map((h) => h.messageId.slice(0, 8)).join(', ')}`;
     if (batch) {
       const out = await this.sqs(client).send(
-        new DeleteMessageBatchCommand({ QueueUrl: this.urls[queue], Entries: handles.map((h, i) => ({ Id: `d${i}`, ReceiptHandle: h.handle })) }),
+        new DeleteMessageBatchCommand({
+          QueueUrl: this.urls[queue],
+          Entries: handles.map((h, i) => ({ Id: `d${i}`, ReceiptHandle: h.handle })),
+        }),
       );
       await flush();
       const outcomes = handles.map((h, i) => {
@@ -359,16 +406,26 @@ export class ModelRun {
     } else {
       const h = handles[0]!;
       const outcome = this.model.deleteOutcome(h);
-      const error = await this.errorOf(this.sqs(client).send(new DeleteMessageCommand({ QueueUrl: this.urls[queue], ReceiptHandle: h.handle })));
+      const error = await this.errorOf(
+        this.sqs(client).send(new DeleteMessageCommand({ QueueUrl: this.urls[queue], ReceiptHandle: h.handle })),
+      );
       await flush();
-      this.checkError(label, error, outcome === 'expired' ? ['InvalidParameterValue', 'The receipt handle has expired.'] : undefined);
+      this.checkError(
+        label,
+        error,
+        outcome === 'expired' ? ['InvalidParameterValue', 'The receipt handle has expired.'] : undefined,
+      );
       this.model.applyDelete(h, outcome);
       this.note(`${label} → ${outcome}`);
     }
     this.finish(label, [queue]);
   }
 
-  private async changeVisibility(entries: readonly { handle: HandlePick; seconds: number }[], batch: boolean, client: number): Promise<void> {
+  private async changeVisibility(
+    entries: readonly { handle: HandlePick; seconds: number }[],
+    batch: boolean,
+    client: number,
+  ): Promise<void> {
     const picked = entries
       .map((e) => ({ h: this.pickHandle(e.handle), seconds: e.seconds }))
       .filter((e): e is { h: HandleRecord; seconds: number } => e.h !== undefined);
@@ -403,7 +460,13 @@ export class ModelRun {
       const { h, seconds } = chosen[0]!;
       const outcome = this.model.visibilityOutcome(h, seconds);
       const error = await this.errorOf(
-        this.sqs(client).send(new ChangeMessageVisibilityCommand({ QueueUrl: this.urls[queue], ReceiptHandle: h.handle, VisibilityTimeout: seconds })),
+        this.sqs(client).send(
+          new ChangeMessageVisibilityCommand({
+            QueueUrl: this.urls[queue],
+            ReceiptHandle: h.handle,
+            VisibilityTimeout: seconds,
+          }),
+        ),
       );
       await flush();
       const failure = reason[outcome];
@@ -420,7 +483,11 @@ export class ModelRun {
     const outcome = this.model.purgeOutcome(queue);
     const error = await this.errorOf(this.sqs(0).send(new PurgeQueueCommand({ QueueUrl: this.urls[queue] })));
     await flush();
-    this.checkError(label, error, outcome === 'inProgress' ? ['PurgeQueueInProgress', 'Only one PurgeQueue operation'] : undefined);
+    this.checkError(
+      label,
+      error,
+      outcome === 'inProgress' ? ['PurgeQueueInProgress', 'Only one PurgeQueue operation'] : undefined,
+    );
     if (outcome === 'purged') this.model.applyPurge(queue);
     count(`purge ${outcome}`);
     this.note(`${label} → ${outcome}`);
@@ -431,8 +498,12 @@ export class ModelRun {
     this.begin();
     const target = queue === STANDARD ? STANDARD_DLQ : FIFO_DLQ;
     const policy =
-      maxReceiveCount === undefined ? '' : JSON.stringify({ deadLetterTargetArn: this.model.queues[target]!.config.arn, maxReceiveCount });
-    await this.sqs(0).send(new SetQueueAttributesCommand({ QueueUrl: this.urls[queue], Attributes: { RedrivePolicy: policy } }));
+      maxReceiveCount === undefined
+        ? ''
+        : JSON.stringify({ deadLetterTargetArn: this.model.queues[target]!.config.arn, maxReceiveCount });
+    await this.sqs(0).send(
+      new SetQueueAttributesCommand({ QueueUrl: this.urls[queue], Attributes: { RedrivePolicy: policy } }),
+    );
     await flush();
     this.model.setRedrive(queue, maxReceiveCount === undefined ? undefined : { target, maxReceiveCount });
     const label = `redrive ${this.name(queue)} maxReceiveCount ${maxReceiveCount ?? 'none'}`;
@@ -440,10 +511,14 @@ export class ModelRun {
     this.finish(label, [queue]);
   }
 
-  /** Changes the queue's VisibilityTimeout: later receives without their own, and long polls answered later, take it. */
+  /**
+   * Changes the queue's VisibilityTimeout: later receives without their own, and long polls answered later, take it.
+   */
   private async setVisibilityTimeout(queue: number, seconds: number): Promise<void> {
     this.begin();
-    await this.sqs(0).send(new SetQueueAttributesCommand({ QueueUrl: this.urls[queue], Attributes: { VisibilityTimeout: `${seconds}` } }));
+    await this.sqs(0).send(
+      new SetQueueAttributesCommand({ QueueUrl: this.urls[queue], Attributes: { VisibilityTimeout: `${seconds}` } }),
+    );
     await flush();
     this.model.queues[queue]!.config.visibilityTimeout = seconds;
     const label = `set ${this.name(queue)} VisibilityTimeout ${seconds}`;
@@ -467,7 +542,11 @@ export class ModelRun {
         this.checkTimers(`advance to ${target - T0}`);
         return;
       }
-      const candidates = [target, this.model.nextChangeAfter(now), ...this.pending.map((p) => p.deadline).filter((d) => d > now)];
+      const candidates = [
+        target,
+        this.model.nextChangeAfter(now),
+        ...this.pending.map((p) => p.deadline).filter((d) => d > now),
+      ];
       const next = Math.min(...candidates.filter((t): t is number => t !== undefined));
       await vi.advanceTimersByTimeAsync(next - now);
       await flush();
@@ -483,7 +562,11 @@ export class ModelRun {
     const { Attributes = {} } = await this.sqs(0).send(
       new GetQueueAttributesCommand({
         QueueUrl: this.urls[queue],
-        AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible', 'ApproximateNumberOfMessagesDelayed'],
+        AttributeNames: [
+          'ApproximateNumberOfMessages',
+          'ApproximateNumberOfMessagesNotVisible',
+          'ApproximateNumberOfMessagesDelayed',
+        ],
       }),
     );
     await flush();
@@ -517,7 +600,10 @@ export class ModelRun {
     for (const poll of waiting) {
       const event = events.find((e) => e.poll === poll);
       if (!event || 'error' in event || event.messages.length > 0) {
-        throw new PromiseBroken('reset ends waits', `${poll.label} after aws.reset(): ${event ? JSON.stringify('error' in event ? String(event.error) : event.messages) : 'still waiting'}`);
+        throw new PromiseBroken(
+          'reset ends waits',
+          `${poll.label} after aws.reset(): ${event ? JSON.stringify('error' in event ? String(event.error) : event.messages) : 'still waiting'}`,
+        );
       }
     }
     this.pending = [];
@@ -535,7 +621,10 @@ export class ModelRun {
         for (;;) {
           const got = await this.receive(queue, 10, 60);
           if (got.length === 0) break;
-          await this.deleteRecords(got.map((m) => [...this.model.handles].reverse().find((h) => h.handle === m.ReceiptHandle)!), true);
+          await this.deleteRecords(
+            got.map((m) => [...this.model.handles].reverse().find((h) => h.handle === m.ReceiptHandle)!),
+            true,
+          );
         }
       }
       if (this.model.liveCount() === 0) {
@@ -544,7 +633,10 @@ export class ModelRun {
       }
       const next = this.model.nextChangeAfter(this.model.now);
       if (next === undefined) {
-        throw new PromiseBroken('nothing lost', `drain: ${this.model.liveCount()} messages left that will never be receivable`);
+        throw new PromiseBroken(
+          'nothing lost',
+          `drain: ${this.model.liveCount()} messages left that will never be receivable`,
+        );
       }
       await this.advance(next - Date.now());
     }
@@ -581,12 +673,15 @@ export class ModelRun {
     for (const q of queues) {
       views.set(
         q,
-        this.aws.sqs.queue(NAMES[q]!).messages().map((m) => ({
-          messageId: m.messageId,
-          state: m.state,
-          receiveCount: m.receiveCount,
-          deadLetterQueueSourceArn: m.deadLetterQueueSourceArn,
-        })),
+        this.aws.sqs
+          .queue(NAMES[q]!)
+          .messages()
+          .map((m) => ({
+            messageId: m.messageId,
+            state: m.state,
+            receiveCount: m.receiveCount,
+            deadLetterQueueSourceArn: m.deadLetterQueueSourceArn,
+          })),
       );
     }
 
@@ -598,7 +693,10 @@ export class ModelRun {
       if ('error' in e) {
         const name = (e.error as Error).name;
         if (!e.poll.aborted || name !== 'AbortError') {
-          throw new PromiseBroken('long poll', `${e.poll.label} failed: ${String(e.error)}${e.poll.aborted ? '' : ' (not aborted)'}`);
+          throw new PromiseBroken(
+            'long poll',
+            `${e.poll.label} failed: ${String(e.error)}${e.poll.aborted ? '' : ' (not aborted)'}`,
+          );
         }
         this.note(`  ${e.poll.label} aborted`);
         count('long poll aborted');
@@ -606,7 +704,10 @@ export class ModelRun {
       }
       if (e.poll.aborted) throw new PromiseBroken('abort', `${e.poll.label} answered after it was aborted`);
       if (e.messages.length === 0 && model.now < e.poll.deadline && !this.resetting) {
-        throw new PromiseBroken('long poll', `${e.poll.label} answered empty ${(e.poll.deadline - model.now) / 1000}s before its wait ended`);
+        throw new PromiseBroken(
+          'long poll',
+          `${e.poll.label} answered empty ${(e.poll.deadline - model.now) / 1000}s before its wait ended`,
+        );
       }
       count(
         e.messages.length === 0
@@ -631,7 +732,8 @@ export class ModelRun {
     }
     // Dead-letter moves: gone from a source the step received from, present in its DLQ (or already past the
     // DLQ's retention there). A message gone for no legal reason stays in the model and is reported as lost.
-    const returnedFrom = (q: number, id: string) => answered.some((r) => r.queue === q && r.messages.some((m) => m.MessageId === id));
+    const returnedFrom = (q: number, id: string) =>
+      answered.some((r) => r.queue === q && r.messages.some((m) => m.MessageId === id));
     const moves: SeenMove[] = [];
     for (const q of queues) {
       const redrive = model.queues[q]!.redrive;
@@ -648,15 +750,20 @@ export class ModelRun {
         moves.push({ queue: q, id: m.id, target: redrive.target, expiredThere: !arrived, groupBefore });
       }
     }
-    const taken = new Set<string>([...moves.map((m) => m.id), ...answered.flatMap((r) => r.messages.map((m) => m.MessageId!))]);
+    const taken = new Set<string>([
+      ...moves.map((m) => m.id),
+      ...answered.flatMap((r) => r.messages.map((m) => m.MessageId!)),
+    ]);
 
     // The receives in an order that could have happened: each queue's in the order it served them; a message
     // returned by a receive and moved by a later one (VisibilityTimeout 0 gives it to every receive of the instant)
     // moves after the last receive of its source that returned it; a dead-letter queue's receive comes after the
     // moves of what it returned. Every other move comes first.
     const lines = new Map<number, AnsweredReceive[]>();
-    for (const r of [...answered].sort((a, b) => a.rank - b.rank)) lines.set(r.queue, [...(lines.get(r.queue) ?? []), r]);
-    const unanswered = (move: SeenMove) => (lines.get(move.queue) ?? []).some((r) => r.messages.some((m) => m.MessageId === move.id));
+    for (const r of [...answered].sort((a, b) => a.rank - b.rank))
+      lines.set(r.queue, [...(lines.get(r.queue) ?? []), r]);
+    const unanswered = (move: SeenMove) =>
+      (lines.get(move.queue) ?? []).some((r) => r.messages.some((m) => m.MessageId === move.id));
     const applied: { move: SeenMove; message: ModelMessage }[] = [];
     const waitingMoves = [...moves];
     const applyDueMoves = (): void => {
@@ -665,13 +772,19 @@ export class ModelRun {
         if (returnedFrom(move.queue, move.id)) count('moved to a DLQ in the instant a receive returned it');
         const moved = model.move(move.queue, move.id, receiving.has(move.queue));
         if (move.expiredThere && !model.dropIfExpired(moved)) {
-          throw new PromiseBroken('nothing lost', `${label}: ${move.id} left ${NAMES[move.queue]} for its DLQ but is not there`);
+          throw new PromiseBroken(
+            'nothing lost',
+            `${label}: ${move.id} left ${NAMES[move.queue]} for its DLQ but is not there`,
+          );
         }
         applied.push({ move, message: moved });
-        this.note(`  moved ${move.id.slice(0, 8)} ${NAMES[move.queue]} → ${NAMES[move.target]}${move.expiredThere ? ' (expired there at once)' : ''}`);
+        this.note(
+          `  moved ${move.id.slice(0, 8)} ${NAMES[move.queue]} → ${NAMES[move.target]}${move.expiredThere ? ' (expired there at once)' : ''}`,
+        );
       }
     };
-    const ready = (r: AnsweredReceive) => r.messages.every((m) => !waitingMoves.some((move) => move.id === m.MessageId && move.target === r.queue));
+    const ready = (r: AnsweredReceive) =>
+      r.messages.every((m) => !waitingMoves.some((move) => move.id === m.MessageId && move.target === r.queue));
     applyDueMoves();
     for (;;) {
       const heads = [...lines.values()].map((line) => line[0]!);
@@ -682,7 +795,8 @@ export class ModelRun {
       const line = lines.get(next.queue)!;
       line.shift();
       if (line.length === 0) lines.delete(next.queue);
-      const arrived = next === command ? undefined : new Set(moves.filter((m) => m.target === next.queue).map((m) => m.id));
+      const arrived =
+        next === command ? undefined : new Set(moves.filter((m) => m.target === next.queue).map((m) => m.id));
       model.receive(next.queue, next.max, next.visibilityTimeout, next.messages.map(observe), next.label, arrived);
       applyDueMoves();
     }
@@ -694,18 +808,28 @@ export class ModelRun {
 
     // A long poll still waiting has nothing it could take, and its wait has not run out.
     for (const p of this.pending) {
-      if (model.now >= p.deadline) throw new PromiseBroken('long poll', `${p.label} still waits ${(model.now - p.deadline) / 1000}s after its wait ended`);
+      if (model.now >= p.deadline)
+        throw new PromiseBroken(
+          'long poll',
+          `${p.label} still waits ${(model.now - p.deadline) / 1000}s after its wait ended`,
+        );
       model.expectNothingReceivable(p.queue, `${p.label} is still waiting`);
     }
     this.checkTimers(label);
   }
 
-  /** No leaks: without a waiting long poll no timer of ours is pending; with some, one per poll and one per queue at most. */
+  /**
+   * No leaks: without a waiting long poll no timer of ours is pending; with some, one per poll and one per queue at
+   * most.
+   */
   private checkTimers(label: string): void {
     const timers = vi.getTimerCount();
     const allowed = this.pending.length + new Set(this.pending.map((p) => p.queue)).size;
     if (timers > allowed) {
-      throw new PromiseBroken('no leaks', `${label}: ${timers} timers pending with ${this.pending.length} long polls waiting`);
+      throw new PromiseBroken(
+        'no leaks',
+        `${label}: ${timers} timers pending with ${this.pending.length} long polls waiting`,
+      );
     }
   }
 
@@ -732,13 +856,20 @@ export class ModelRun {
     }
   }
 
-  private checkError(label: string, error: Error | undefined, expected: [name: string, text: string] | undefined): void {
+  private checkError(
+    label: string,
+    error: Error | undefined,
+    expected: [name: string, text: string] | undefined,
+  ): void {
     if (!expected) {
       if (error) throw new PromiseBroken('answer', `${label}: expected success, got ${error.name}: ${error.message}`);
       return;
     }
     if (!error || error.name !== expected[0] || !error.message.includes(expected[1])) {
-      throw new PromiseBroken('answer', `${label}: expected ${expected[0]} (${expected[1]}), got ${error ? `${error.name}: ${error.message}` : 'success'}`);
+      throw new PromiseBroken(
+        'answer',
+        `${label}: expected ${expected[0]} (${expected[1]}), got ${error ? `${error.name}: ${error.message}` : 'success'}`,
+      );
     }
   }
 
@@ -750,8 +881,16 @@ export class ModelRun {
   ): void {
     const ok = out.Successful?.some((s) => s.Id === id) ?? false;
     const failed = out.Failed?.find((f) => f.Id === id);
-    if (failure === undefined ? ok && !failed : !ok && failed?.Code === 'InvalidParameterValue' && failed.Message?.includes(failure)) return;
-    throw new PromiseBroken('answer', `${label}: entry ${id} expected ${failure ?? 'success'}, got ${JSON.stringify({ ok, failed })}`);
+    if (
+      failure === undefined
+        ? ok && !failed
+        : !ok && failed?.Code === 'InvalidParameterValue' && failed.Message?.includes(failure)
+    )
+      return;
+    throw new PromiseBroken(
+      'answer',
+      `${label}: entry ${id} expected ${failure ?? 'success'}, got ${JSON.stringify({ ok, failed })}`,
+    );
   }
 
   private name(queue: number): string {

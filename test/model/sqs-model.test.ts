@@ -55,12 +55,22 @@ describe('SQS against the reference model of its promises', () => {
   afterAll(() => {
     vi.useRealTimers();
     if (process.env['MODEL_STATS']) {
-      console.log([...coverage].sort(([a], [b]) => a.localeCompare(b)).map(([what, n]) => `${String(n).padStart(8)}  ${what}`).join('\n'));
+      console.log(
+        [...coverage]
+          .sort(([a], [b]) => a.localeCompare(b))
+          .map(([what, n]) => `${String(n).padStart(8)}  ${what}`)
+          .join('\n'),
+      );
     }
   });
 
   /** Checks the property over `numRuns` generated runs; a failure names its seed and path, and how to replay it. */
-  async function check(config: fc.Arbitrary<RunConfig>, generated: fc.Arbitrary<Step[]>, numRuns: number, name: string): Promise<void> {
+  async function check(
+    config: fc.Arbitrary<RunConfig>,
+    generated: fc.Arbitrary<Step[]>,
+    numRuns: number,
+    name: string,
+  ): Promise<void> {
     const property = fc.asyncProperty(config, generated, async (runConfig, runSteps) => {
       const run = await ModelRun.start(aws, [sqs, second], runConfig);
       await run.run(runSteps);
@@ -83,7 +93,11 @@ describe('SQS against the reference model of its promises', () => {
   // About 15 ms a sequence on a slow machine; generous, so that 100,000 runs fit too.
   const timeout = (numRuns: number) => Math.max(120_000, numRuns * 60);
 
-  it(`keeps every promise over ${runs} random sequences`, () => check(runConfig, steps(MAX_STEPS), runs, 'random sequences'), timeout(runs));
+  it(
+    `keeps every promise over ${runs} random sequences`,
+    () => check(runConfig, steps(MAX_STEPS), runs, 'random sequences'),
+    timeout(runs),
+  );
 
   // A fifth as many again, aimed at FIFO groups meeting dead-letter moves (steps.ts, fifoRedriveSteps).
   const fifoRuns = Math.max(200, Math.round(runs / 5));

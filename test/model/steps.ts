@@ -68,7 +68,14 @@ export type Step =
   | { kind: 'send'; client: number; queue: number; message: MessageSpec }
   | { kind: 'sendBatch'; client: number; queue: number; messages: MessageSpec[] }
   | { kind: 'receive'; client: number; queue: number; max: number; visibilityTimeout: number | undefined }
-  | { kind: 'poll'; client: number; queue: number; max: number; visibilityTimeout: number | undefined; waitSeconds: number }
+  | {
+      kind: 'poll';
+      client: number;
+      queue: number;
+      max: number;
+      visibilityTimeout: number | undefined;
+      waitSeconds: number;
+    }
   | { kind: 'abort'; poll: number }
   | { kind: 'delete'; client: number; handle: HandlePick }
   | { kind: 'deleteBatch'; client: number; handles: HandlePick[] }
@@ -159,11 +166,17 @@ function stepOn(queue: fc.Arbitrary<number>, groups: number): fc.Arbitrary<Step>
       }),
     },
     // Aborts need an SDK that hands the abortSignal to middleware (test/sdk-features.ts); older ones cannot abort.
-    ...(abortSignalReachesMiddleware ? [{ weight: 1, arbitrary: fc.record({ kind: fc.constant('abort' as const), poll: fc.nat(3) }) }] : []),
+    ...(abortSignalReachesMiddleware
+      ? [{ weight: 1, arbitrary: fc.record({ kind: fc.constant('abort' as const), poll: fc.nat(3) }) }]
+      : []),
     { weight: 4, arbitrary: fc.record({ kind: fc.constant('delete' as const), client, handle }) },
     {
       weight: 1,
-      arbitrary: fc.record({ kind: fc.constant('deleteBatch' as const), client, handles: fc.array(handle, { minLength: 1, maxLength: 3 }) }),
+      arbitrary: fc.record({
+        kind: fc.constant('deleteBatch' as const),
+        client,
+        handles: fc.array(handle, { minLength: 1, maxLength: 3 }),
+      }),
     },
     { weight: 2, arbitrary: fc.record({ kind: fc.constant('changeVisibility' as const), client, handle, seconds }) },
     {
@@ -176,7 +189,10 @@ function stepOn(queue: fc.Arbitrary<number>, groups: number): fc.Arbitrary<Step>
     },
     { weight: 1, arbitrary: fc.record({ kind: fc.constant('purge' as const), queue }) },
     { weight: 1, arbitrary: fc.record({ kind: fc.constant('redrive' as const), queue: source, maxReceiveCount }) },
-    { weight: 1, arbitrary: fc.record({ kind: fc.constant('setVisibilityTimeout' as const), queue, seconds: visibilityTimeout }) },
+    {
+      weight: 1,
+      arbitrary: fc.record({ kind: fc.constant('setVisibilityTimeout' as const), queue, seconds: visibilityTimeout }),
+    },
     {
       weight: 6,
       arbitrary: fc.record({

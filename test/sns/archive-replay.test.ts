@@ -50,7 +50,11 @@ async function createTopic(Name: string, Attributes: Record<string, string>): Pr
 
 /** A FIFO topic with content-based deduplication, archiving for `days` days. */
 function archivingTopic(days = '7', name = 'orders.fifo'): Promise<string> {
-  return createTopic(name, { FifoTopic: 'true', ContentBasedDeduplication: 'true', ArchivePolicy: JSON.stringify({ MessageRetentionPeriod: days }) });
+  return createTopic(name, {
+    FifoTopic: 'true',
+    ContentBasedDeduplication: 'true',
+    ArchivePolicy: JSON.stringify({ MessageRetentionPeriod: days }),
+  });
 }
 
 /** A FIFO queue that keeps messages 14 days, so days of mock time do not empty it. */
@@ -60,7 +64,11 @@ async function fifoQueue(name = 'q.fifo'): Promise<{ url: string; arn: string }>
 }
 
 async function subscribe(TopicArn: string, Endpoint: string, Attributes?: Record<string, string>): Promise<string> {
-  return (await sns.send(new SubscribeCommand({ TopicArn, Protocol: 'sqs', Endpoint, Attributes, ReturnSubscriptionArn: true }))).SubscriptionArn!;
+  return (
+    await sns.send(
+      new SubscribeCommand({ TopicArn, Protocol: 'sqs', Endpoint, Attributes, ReturnSubscriptionArn: true }),
+    )
+  ).SubscriptionArn!;
 }
 
 async function publish(TopicArn: string, Message: string, MessageAttributes?: Record<string, MessageAttributeValue>) {
@@ -68,11 +76,17 @@ async function publish(TopicArn: string, Message: string, MessageAttributes?: Re
 }
 
 function replayPolicy(start: number, end?: number): string {
-  return JSON.stringify({ PointType: 'Timestamp', StartingPoint: iso(start), ...(end !== undefined ? { EndingPoint: iso(end) } : {}) });
+  return JSON.stringify({
+    PointType: 'Timestamp',
+    StartingPoint: iso(start),
+    ...(end !== undefined ? { EndingPoint: iso(end) } : {}),
+  });
 }
 
 function setReplay(SubscriptionArn: string, AttributeValue: string) {
-  return sns.send(new SetSubscriptionAttributesCommand({ SubscriptionArn, AttributeName: 'ReplayPolicy', AttributeValue }));
+  return sns.send(
+    new SetSubscriptionAttributesCommand({ SubscriptionArn, AttributeName: 'ReplayPolicy', AttributeValue }),
+  );
 }
 
 async function subscriptionAttributes(SubscriptionArn: string): Promise<Record<string, string>> {
@@ -113,17 +127,28 @@ describe('ArchivePolicy', () => {
     const topicArn = await archivingTopic('30');
     const shown = async () => (await sns.send(new GetTopicAttributesCommand({ TopicArn: topicArn }))).Attributes!;
     expect((await shown())['ArchivePolicy']).toBe('{"MessageRetentionPeriod":"30"}');
-    await sns.send(new SetTopicAttributesCommand({ TopicArn: topicArn, AttributeName: 'ArchivePolicy', AttributeValue: '{}' }));
+    await sns.send(
+      new SetTopicAttributesCommand({ TopicArn: topicArn, AttributeName: 'ArchivePolicy', AttributeValue: '{}' }),
+    );
     expect((await shown())['ArchivePolicy']).toBe('{}');
-    // BeaconSequenceNumber is documented as read-only, with no value or rule recorded: not shown (README, "Not emulated yet").
+    // BeaconSequenceNumber is documented as read-only, with no value or rule recorded: not shown (README, "Not emulated
+    // yet").
     expect(Object.keys(await shown())).not.toContain('BeaconSequenceNumber');
   });
 
   it('takes 1 to 365 days, as a string or a number, on FIFO topics only', async () => {
     const topicArn = await archivingTopic('1');
-    const set = (AttributeValue: string) => sns.send(new SetTopicAttributesCommand({ TopicArn: topicArn, AttributeName: 'ArchivePolicy', AttributeValue }));
+    const set = (AttributeValue: string) =>
+      sns.send(new SetTopicAttributesCommand({ TopicArn: topicArn, AttributeName: 'ArchivePolicy', AttributeValue }));
     await set('{"MessageRetentionPeriod":365}');
-    for (const bad of ['{"MessageRetentionPeriod":"0"}', '{"MessageRetentionPeriod":"366"}', '{"MessageRetentionPeriod":"1.5"}', '{"Days":"7"}', '[]', 'x']) {
+    for (const bad of [
+      '{"MessageRetentionPeriod":"0"}',
+      '{"MessageRetentionPeriod":"366"}',
+      '{"MessageRetentionPeriod":"1.5"}',
+      '{"Days":"7"}',
+      '[]',
+      'x',
+    ]) {
       await expectInvalidParameter(set(bad), 'Invalid parameter: AttributeValue');
     }
     await expectInvalidParameter(
@@ -153,10 +178,17 @@ describe('replay into a FIFO queue', () => {
     for (const [i, message] of replayed.entries()) {
       const original = envelope(originals[i + 1]!);
       // Same MessageId, Timestamp and content as the original [D]; SequenceNumber and ids kept too (emulation).
-      expect(envelope(message)).toEqual({ ...original, UnsubscribeURL: expect.stringContaining(subscriptionArn), Replayed: true });
+      expect(envelope(message)).toEqual({
+        ...original,
+        UnsubscribeURL: expect.stringContaining(subscriptionArn),
+        Replayed: true,
+      });
       expect(envelope(message)['MessageId']).toBe(published[i + 1]!.MessageId);
       expect(message.Body!.endsWith('"Replayed" : true\n}')).toBe(true);
-      expect(message.Attributes).toMatchObject({ MessageGroupId: 'g', MessageDeduplicationId: originals[i + 1]!.Attributes!['MessageDeduplicationId'] });
+      expect(message.Attributes).toMatchObject({
+        MessageGroupId: 'g',
+        MessageDeduplicationId: originals[i + 1]!.Attributes!['MessageDeduplicationId'],
+      });
     }
     expect(await receive(sqs, live.url)).toEqual([]); // The other subscription gets no replay.
   });
@@ -167,7 +199,10 @@ describe('replay into a FIFO queue', () => {
     const queue = await fifoQueue();
     const subscriptionArn = await subscribe(topicArn, queue.arn, { ReplayPolicy: replayPolicy(T0 + HOUR) });
     expect(await receivedMessages(queue.url)).toEqual(['m2', 'm3']);
-    expect(await subscriptionAttributes(subscriptionArn)).toMatchObject({ ReplayPolicy: replayPolicy(T0 + HOUR), ReplayStatus: 'Completed' });
+    expect(await subscriptionAttributes(subscriptionArn)).toMatchObject({
+      ReplayPolicy: replayPolicy(T0 + HOUR),
+      ReplayStatus: 'Completed',
+    });
 
     await publish(topicArn, 'm4');
     const [next, ...none] = await drain(queue.url);
@@ -192,7 +227,8 @@ describe('replay into a FIFO queue', () => {
 
   it('applies the filter policy to replayed messages', async () => {
     const topicArn = await archivingTopic();
-    for (const [i, kind] of ['a', 'b', 'a'].entries()) await publish(topicArn, `${i}: ${kind}`, { kind: { DataType: 'String', StringValue: kind } });
+    for (const [i, kind] of ['a', 'b', 'a'].entries())
+      await publish(topicArn, `${i}: ${kind}`, { kind: { DataType: 'String', StringValue: kind } });
     const queue = await fifoQueue();
     await subscribe(topicArn, queue.arn, { FilterPolicy: '{"kind":["a"]}', ReplayPolicy: replayPolicy(T0) });
     expect(await receivedMessages(queue.url)).toEqual(['0: a', '2: a']);
@@ -209,14 +245,19 @@ describe('replay into a FIFO queue', () => {
     expect(message!.MessageAttributes).toEqual({ kind: { DataType: 'String', StringValue: 'a' } });
   });
 
-  it('archives PublishBatch entries, and replays each protocol\'s own MessageStructure entry', async () => {
+  it("archives PublishBatch entries, and replays each protocol's own MessageStructure entry", async () => {
     const topicArn = await archivingTopic();
     await sns.send(
       new PublishBatchCommand({
         TopicArn: topicArn,
         PublishBatchRequestEntries: [
           { Id: '1', Message: 'b1', MessageGroupId: 'g' },
-          { Id: '2', Message: JSON.stringify({ default: 'default text', sqs: 'sqs text' }), MessageStructure: 'json', MessageGroupId: 'g' },
+          {
+            Id: '2',
+            Message: JSON.stringify({ default: 'default text', sqs: 'sqs text' }),
+            MessageStructure: 'json',
+            MessageGroupId: 'g',
+          },
         ],
       }),
     );
@@ -230,7 +271,13 @@ describe('replay into a FIFO queue', () => {
     vi.advanceTimersByTime(HOUR);
     await publish(topicArn, 'before');
     vi.advanceTimersByTime(HOUR);
-    await sns.send(new SetTopicAttributesCommand({ TopicArn: topicArn, AttributeName: 'ArchivePolicy', AttributeValue: '{"MessageRetentionPeriod":"7"}' }));
+    await sns.send(
+      new SetTopicAttributesCommand({
+        TopicArn: topicArn,
+        AttributeName: 'ArchivePolicy',
+        AttributeValue: '{"MessageRetentionPeriod":"7"}',
+      }),
+    );
     vi.advanceTimersByTime(HOUR);
     await publish(topicArn, 'after');
     const queue = await fifoQueue();
@@ -245,7 +292,13 @@ describe('replay into a FIFO queue', () => {
   it('shows BeginningArchiveTime from when archiving began, and refuses to delete an archiving topic', async () => {
     const topicArn = await createTopic('orders.fifo', { FifoTopic: 'true', ContentBasedDeduplication: 'true' });
     vi.advanceTimersByTime(HOUR);
-    await sns.send(new SetTopicAttributesCommand({ TopicArn: topicArn, AttributeName: 'ArchivePolicy', AttributeValue: '{"MessageRetentionPeriod":"1"}' }));
+    await sns.send(
+      new SetTopicAttributesCommand({
+        TopicArn: topicArn,
+        AttributeName: 'ArchivePolicy',
+        AttributeValue: '{"MessageRetentionPeriod":"1"}',
+      }),
+    );
     const { Attributes } = await sns.send(new GetTopicAttributesCommand({ TopicArn: topicArn }));
     expect(Attributes?.['BeginningArchiveTime']).toBe(new Date(T0 + HOUR).toISOString());
     vi.advanceTimersByTime(2 * 24 * HOUR);
@@ -254,7 +307,9 @@ describe('replay into a FIFO queue', () => {
 
     const refused = await sns.send(new DeleteTopicCommand({ TopicArn: topicArn })).catch((e: Error) => e);
     expect(refused).toBeInstanceOf(InvalidStateException);
-    await sns.send(new SetTopicAttributesCommand({ TopicArn: topicArn, AttributeName: 'ArchivePolicy', AttributeValue: '{}' }));
+    await sns.send(
+      new SetTopicAttributesCommand({ TopicArn: topicArn, AttributeName: 'ArchivePolicy', AttributeValue: '{}' }),
+    );
     await sns.send(new DeleteTopicCommand({ TopicArn: topicArn }));
     expect(aws.sns.topics()).toEqual([]);
   });
@@ -315,7 +370,13 @@ describe('retention', () => {
     await publishHourly(topicArn, 'm1', 'm2');
     vi.advanceTimersByTime(2 * DAY);
     await publish(topicArn, 'm3');
-    await sns.send(new SetTopicAttributesCommand({ TopicArn: topicArn, AttributeName: 'ArchivePolicy', AttributeValue: '{"MessageRetentionPeriod":"1"}' }));
+    await sns.send(
+      new SetTopicAttributesCommand({
+        TopicArn: topicArn,
+        AttributeName: 'ArchivePolicy',
+        AttributeValue: '{"MessageRetentionPeriod":"1"}',
+      }),
+    );
     const queue = await fifoQueue();
     const subscriptionArn = await subscribe(topicArn, queue.arn);
     const now = Date.now();
@@ -332,9 +393,13 @@ describe('retention', () => {
     const queue = await fifoQueue();
     const subscriptionArn = await subscribe(topicArn, queue.arn);
     await publish(topicArn, 'm1');
-    const setPolicy = (AttributeValue: string) => sns.send(new SetTopicAttributesCommand({ TopicArn: topicArn, AttributeName: 'ArchivePolicy', AttributeValue }));
+    const setPolicy = (AttributeValue: string) =>
+      sns.send(new SetTopicAttributesCommand({ TopicArn: topicArn, AttributeName: 'ArchivePolicy', AttributeValue }));
     await setPolicy('{}');
-    await expectInvalidParameter(setReplay(subscriptionArn, replayPolicy(T0)), 'Invalid parameter: ReplayPolicy: the topic has no active ArchivePolicy');
+    await expectInvalidParameter(
+      setReplay(subscriptionArn, replayPolicy(T0)),
+      'Invalid parameter: ReplayPolicy: the topic has no active ArchivePolicy',
+    );
     expect(await receivedMessages(queue.url)).toEqual(['m1']); // Delivered live before.
 
     await setPolicy('{"MessageRetentionPeriod":"7"}');
@@ -370,7 +435,13 @@ describe('ReplayStatus', () => {
     await publish(topicArn, 'm1');
     const endpoint = 'https://example.com/hook';
     const { SubscriptionArn } = await sns.send(
-      new SubscribeCommand({ TopicArn: topicArn, Protocol: 'https', Endpoint: endpoint, Attributes: { ReplayPolicy: replayPolicy(T0) }, ReturnSubscriptionArn: true }),
+      new SubscribeCommand({
+        TopicArn: topicArn,
+        Protocol: 'https',
+        Endpoint: endpoint,
+        Attributes: { ReplayPolicy: replayPolicy(T0) },
+        ReturnSubscriptionArn: true,
+      }),
     );
     expect((await subscriptionAttributes(SubscriptionArn!))['ReplayStatus']).toBe('Pending');
     const token = aws.sns.topic('orders.fifo').subscriptions()[0]!.confirmationToken;
@@ -381,9 +452,17 @@ describe('ReplayStatus', () => {
   it('is Failed when the archive is gone by the time a pending subscription is confirmed', async () => {
     const topicArn = await archivingTopic();
     const { SubscriptionArn } = await sns.send(
-      new SubscribeCommand({ TopicArn: topicArn, Protocol: 'https', Endpoint: 'https://example.com/hook', Attributes: { ReplayPolicy: replayPolicy(T0) }, ReturnSubscriptionArn: true }),
+      new SubscribeCommand({
+        TopicArn: topicArn,
+        Protocol: 'https',
+        Endpoint: 'https://example.com/hook',
+        Attributes: { ReplayPolicy: replayPolicy(T0) },
+        ReturnSubscriptionArn: true,
+      }),
     );
-    await sns.send(new SetTopicAttributesCommand({ TopicArn: topicArn, AttributeName: 'ArchivePolicy', AttributeValue: '{}' }));
+    await sns.send(
+      new SetTopicAttributesCommand({ TopicArn: topicArn, AttributeName: 'ArchivePolicy', AttributeValue: '{}' }),
+    );
     const token = aws.sns.topic('orders.fifo').subscriptions()[0]!.confirmationToken;
     await sns.send(new ConfirmSubscriptionCommand({ TopicArn: topicArn, Token: token }));
     expect((await subscriptionAttributes(SubscriptionArn!))['ReplayStatus']).toBe('Failed');
@@ -413,18 +492,36 @@ describe('ReplayPolicy validation', () => {
   it.each([
     ['{"PointType":"Timestamp",', 'ReplayPolicy: failed to parse JSON.'],
     ['[]', 'ReplayPolicy: must be a JSON object'],
-    [JSON.stringify({ PointType: 'Timestamp', StartingPoint: iso(T0), Extra: 1 }), 'ReplayPolicy: invalid JSON. Attribute Extra is unknown.'],
+    [
+      JSON.stringify({ PointType: 'Timestamp', StartingPoint: iso(T0), Extra: 1 }),
+      'ReplayPolicy: invalid JSON. Attribute Extra is unknown.',
+    ],
     [JSON.stringify({ StartingPoint: iso(T0) }), 'ReplayPolicy: PointType must be Timestamp'],
-    [JSON.stringify({ PointType: 'SequenceNumber', StartingPoint: iso(T0) }), 'ReplayPolicy: PointType must be Timestamp'],
+    [
+      JSON.stringify({ PointType: 'SequenceNumber', StartingPoint: iso(T0) }),
+      'ReplayPolicy: PointType must be Timestamp',
+    ],
     [JSON.stringify({ PointType: 'Timestamp' }), 'ReplayPolicy: StartingPoint is required'],
-    [JSON.stringify({ PointType: 'Timestamp', StartingPoint: '2025-02-30T00:00:00Z' }), 'ReplayPolicy: StartingPoint is not a valid timestamp'],
-    [JSON.stringify({ PointType: 'Timestamp', StartingPoint: 'yesterday' }), 'ReplayPolicy: StartingPoint is not a valid timestamp'],
-    [JSON.stringify({ PointType: 'Timestamp', StartingPoint: iso(T0), EndingPoint: 5 }), 'ReplayPolicy: EndingPoint is not a valid timestamp'],
+    [
+      JSON.stringify({ PointType: 'Timestamp', StartingPoint: '2025-02-30T00:00:00Z' }),
+      'ReplayPolicy: StartingPoint is not a valid timestamp',
+    ],
+    [
+      JSON.stringify({ PointType: 'Timestamp', StartingPoint: 'yesterday' }),
+      'ReplayPolicy: StartingPoint is not a valid timestamp',
+    ],
+    [
+      JSON.stringify({ PointType: 'Timestamp', StartingPoint: iso(T0), EndingPoint: 5 }),
+      'ReplayPolicy: EndingPoint is not a valid timestamp',
+    ],
     [replayPolicy(T0 + 1), 'ReplayPolicy: StartingPoint is in the future'],
     [replayPolicy(T0 - 1), 'ReplayPolicy: StartingPoint is earlier than the BeginningArchiveTime'],
     [replayPolicy(T0, T0 - 1), 'ReplayPolicy: EndingPoint is earlier than StartingPoint'],
   ])('refuses %s', async (value, reason) => {
-    const subscriptionArn = await subscribedTo('orders.fifo', { FifoTopic: 'true', ArchivePolicy: '{"MessageRetentionPeriod":"7"}' });
+    const subscriptionArn = await subscribedTo('orders.fifo', {
+      FifoTopic: 'true',
+      ArchivePolicy: '{"MessageRetentionPeriod":"7"}',
+    });
     const error = await rejectionOf(setReplay(subscriptionArn, value));
     expect(error).toBeInstanceOf(InvalidParameterException);
     // The JSON syntax error goes on with the parser's own account, so only the start is compared.
@@ -438,6 +535,8 @@ describe('ReplayPolicy validation', () => {
       subscribe(topicArn, queue.arn, { ReplayPolicy: '{"PointType":"Timestamp"}' }),
       'Invalid parameter: Attributes Reason: ReplayPolicy: StartingPoint is required',
     );
-    await subscribe(topicArn, queue.arn, { ReplayPolicy: '{"PointType":"Timestamp","StartingPoint":"2025-01-01T01:00:00.000+01:00"}' });
+    await subscribe(topicArn, queue.arn, {
+      ReplayPolicy: '{"PointType":"Timestamp","StartingPoint":"2025-01-01T01:00:00.000+01:00"}',
+    });
   });
 });

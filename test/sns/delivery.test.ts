@@ -20,7 +20,17 @@ import { snsSetup } from './sns-support.js';
 
 const ACCOUNT = '000000000000';
 const SNS_SENDER_US_EAST_1 = 'AIDAIT2UOQQY3AUEKVGXU';
-const STANDARD_ENVELOPE_KEYS = ['Type', 'MessageId', 'TopicArn', 'Message', 'Timestamp', 'SignatureVersion', 'Signature', 'SigningCertURL', 'UnsubscribeURL'];
+const STANDARD_ENVELOPE_KEYS = [
+  'Type',
+  'MessageId',
+  'TopicArn',
+  'Message',
+  'Timestamp',
+  'SignatureVersion',
+  'Signature',
+  'SigningCertURL',
+  'UnsubscribeURL',
+];
 const ALL = { AttributeNames: ['All'], MessageAttributeNames: ['All'] };
 
 let aws: AwsMock;
@@ -38,13 +48,20 @@ async function createTopic(Name: string, Attributes?: Record<string, string>): P
   return (await sns.send(new CreateTopicCommand({ Name, Attributes }))).TopicArn!;
 }
 
-async function createQueueWithArn(name: string, attributes?: Record<string, string>): Promise<{ url: string; arn: string }> {
+async function createQueueWithArn(
+  name: string,
+  attributes?: Record<string, string>,
+): Promise<{ url: string; arn: string }> {
   const url = await createQueue(sqs, name, attributes);
   return { url, arn: await queueArn(sqs, url) };
 }
 
 async function subscribe(TopicArn: string, Endpoint: string, Attributes?: Record<string, string>): Promise<string> {
-  return (await sns.send(new SubscribeCommand({ TopicArn, Protocol: 'sqs', Endpoint, Attributes, ReturnSubscriptionArn: true }))).SubscriptionArn!;
+  return (
+    await sns.send(
+      new SubscribeCommand({ TopicArn, Protocol: 'sqs', Endpoint, Attributes, ReturnSubscriptionArn: true }),
+    )
+  ).SubscriptionArn!;
 }
 
 function publish(input: Partial<PublishCommandInput>) {
@@ -113,9 +130,17 @@ describe('the SQS envelope (raw delivery off)', () => {
 
   it('carries the SNS MessageId (not the SQS one), the publish time, and no SQS attributes', async () => {
     const { topicArn, queue } = await topicWithQueue();
-    const { MessageId } = await publish({ TopicArn: topicArn, MessageAttributes: { a: { DataType: 'String', StringValue: 'x' } } });
+    const { MessageId } = await publish({
+      TopicArn: topicArn,
+      MessageAttributes: { a: { DataType: 'String', StringValue: 'x' } },
+    });
     const message = await receiveOne(sqs, queue.url, ALL);
-    expect(bodyOf(message)).toMatchObject({ Type: 'Notification', MessageId, Timestamp: new Date(T0).toISOString(), TopicArn: topicArn });
+    expect(bodyOf(message)).toMatchObject({
+      Type: 'Notification',
+      MessageId,
+      Timestamp: new Date(T0).toISOString(),
+      TopicArn: topicArn,
+    });
     expect(message.MessageId).not.toBe(MessageId);
     expect(message.MessageAttributes).toBeUndefined();
     expect(message.Attributes).toMatchObject({ SenderId: SNS_SENDER_US_EAST_1, SentTimestamp: String(T0) });
@@ -161,10 +186,24 @@ describe('the SQS envelope (raw delivery off)', () => {
     const topicArn = await createTopic('orders.fifo', { FifoTopic: 'true' });
     const queue = await createQueueWithArn('q.fifo', { FifoQueue: 'true' });
     await subscribe(topicArn, queue.arn);
-    const { MessageId, SequenceNumber } = await publish({ TopicArn: topicArn, MessageGroupId: 'g', MessageDeduplicationId: 'd', Subject: 'S' });
+    const { MessageId, SequenceNumber } = await publish({
+      TopicArn: topicArn,
+      MessageGroupId: 'g',
+      MessageDeduplicationId: 'd',
+      Subject: 'S',
+    });
     const message = await receiveOne(sqs, queue.url, ALL);
     const body = bodyOf(message);
-    expect(Object.keys(body)).toEqual(['Type', 'MessageId', 'SequenceNumber', 'TopicArn', 'Subject', 'Message', 'Timestamp', 'UnsubscribeURL']);
+    expect(Object.keys(body)).toEqual([
+      'Type',
+      'MessageId',
+      'SequenceNumber',
+      'TopicArn',
+      'Subject',
+      'Message',
+      'Timestamp',
+      'UnsubscribeURL',
+    ]);
     expect(body).toMatchObject({ MessageId, SequenceNumber });
     // The queue's own SequenceNumber is another one.
     expect(message.Attributes!['SequenceNumber']).not.toBe(SequenceNumber);
@@ -222,15 +261,25 @@ describe('raw message delivery', () => {
 
   it('gives the MD5OfMessageAttributes AWS computed for the same attributes', async () => {
     const { topicArn, queue } = await topicWithQueue({ RawMessageDelivery: 'true' });
-    await publish({ TopicArn: topicArn, Message: 'one', MessageAttributes: { attr1: { DataType: 'Number', StringValue: '19.12' } } });
+    await publish({
+      TopicArn: topicArn,
+      Message: 'one',
+      MessageAttributes: { attr1: { DataType: 'Number', StringValue: '19.12' } },
+    });
     await publish({
       TopicArn: topicArn,
       Message: 'two',
-      MessageAttributes: { attr1: { DataType: 'Number', StringValue: '99.12' }, attr2: { DataType: 'Number', StringValue: '109.12' } },
+      MessageAttributes: {
+        attr1: { DataType: 'Number', StringValue: '99.12' },
+        attr2: { DataType: 'Number', StringValue: '109.12' },
+      },
     });
     const messages = await receive(sqs, queue.url, { ...ALL, MaxNumberOfMessages: 10 });
     // Recorded from AWS (the SDK also checks these digests as it receives).
-    expect(messages.map((m) => m.MD5OfMessageAttributes)).toEqual(['1f07082409022a373fa2a2601f82b3cb', '9b720b3af309c1c4b0d395c53b08c502']);
+    expect(messages.map((m) => m.MD5OfMessageAttributes)).toEqual([
+      '1f07082409022a373fa2a2601f82b3cb',
+      '9b720b3af309c1c4b0d395c53b08c502',
+    ]);
   });
 
   it('does not deliver more than ten attributes, and dead-letters the message instead', async () => {
@@ -239,7 +288,11 @@ describe('raw message delivery', () => {
     for (let i = 0; i < 11; i++) attributes[`a${i}`] = { DataType: 'String', StringValue: `v${i}` };
     await publish({ TopicArn: topicArn, Message: 'eleven', MessageAttributes: attributes });
     expect(await counts(sqs, queue.url)).toMatchObject({ visible: 0 });
-    expect(aws.sns.topic('orders').published()[0]!.deliveries[0]).toMatchObject({ delivered: false, failed: true, deadLettered: false });
+    expect(aws.sns.topic('orders').published()[0]!.deliveries[0]).toMatchObject({
+      delivered: false,
+      failed: true,
+      deadLettered: false,
+    });
 
     // With a dead-letter queue the message goes there (not recorded from AWS, docs/aws-behaviour/sns.md §12.3).
     const dlq = await createQueueWithArn('dlq');
@@ -262,15 +315,27 @@ describe('raw message delivery', () => {
 describe('MessageStructure=json', () => {
   it('delivers the sqs entry when it is a string, and default otherwise', async () => {
     const { topicArn, queue } = await topicWithQueue();
-    await publish({ TopicArn: topicArn, MessageStructure: 'json', Message: JSON.stringify({ default: 'default field', sqs: JSON.stringify({ field: 'value' }) }) });
-    await publish({ TopicArn: topicArn, MessageStructure: 'json', Message: JSON.stringify({ default: 'default field', sqs: { field: 'value' } }) });
+    await publish({
+      TopicArn: topicArn,
+      MessageStructure: 'json',
+      Message: JSON.stringify({ default: 'default field', sqs: JSON.stringify({ field: 'value' }) }),
+    });
+    await publish({
+      TopicArn: topicArn,
+      MessageStructure: 'json',
+      Message: JSON.stringify({ default: 'default field', sqs: { field: 'value' } }),
+    });
     const messages = await receive(sqs, queue.url, { MaxNumberOfMessages: 10 });
     expect(messages.map((m) => bodyOf(m)['Message'])).toEqual(['{"field":"value"}', 'default field']);
   });
 
   it('delivers the chosen string as the raw body', async () => {
     const { topicArn, queue } = await topicWithQueue({ RawMessageDelivery: 'true' });
-    await publish({ TopicArn: topicArn, MessageStructure: 'json', Message: JSON.stringify({ default: 'test default', sqs: 'test sqs' }) });
+    await publish({
+      TopicArn: topicArn,
+      MessageStructure: 'json',
+      Message: JSON.stringify({ default: 'test default', sqs: 'test sqs' }),
+    });
     expect((await receiveOne(sqs, queue.url)).Body).toBe('test sqs');
   });
 
@@ -282,7 +347,9 @@ describe('MessageStructure=json', () => {
       Message: JSON.stringify({ default: 'd' }),
       MessageAttributes: { a: { DataType: 'String', StringValue: 'x' } },
     });
-    expect(bodyOf(await receiveOne(sqs, queue.url))['MessageAttributes']).toEqual({ a: { Type: 'String', Value: 'x' } });
+    expect(bodyOf(await receiveOne(sqs, queue.url))['MessageAttributes']).toEqual({
+      a: { Type: 'String', Value: 'x' },
+    });
   });
 });
 
@@ -301,9 +368,14 @@ describe('the X-Ray trace header of a publisher inside AWS Lambda', () => {
     await subscribe(topicArn, enveloped.arn);
     await subscribe(topicArn, raw.arn, { RawMessageDelivery: 'true' });
     await publish({ TopicArn: topicArn });
-    await sns.send(new PublishBatchCommand({ TopicArn: topicArn, PublishBatchRequestEntries: [{ Id: 'b', Message: 'batched' }] }));
+    await sns.send(
+      new PublishBatchCommand({ TopicArn: topicArn, PublishBatchRequestEntries: [{ Id: 'b', Message: 'batched' }] }),
+    );
     for (const queue of [enveloped, raw]) {
-      const messages = await receive(sqs, queue.url, { MaxNumberOfMessages: 10, MessageSystemAttributeNames: ['AWSTraceHeader'] });
+      const messages = await receive(sqs, queue.url, {
+        MaxNumberOfMessages: 10,
+        MessageSystemAttributeNames: ['AWSTraceHeader'],
+      });
       expect(messages.map((m) => m.Attributes)).toEqual([{ AWSTraceHeader: TRACE }, { AWSTraceHeader: TRACE }]);
     }
   });
@@ -339,14 +411,22 @@ describe('fan-out', () => {
     await subscribe(topicArn, picky.arn, { FilterPolicy: JSON.stringify({ color: ['red'] }) });
     await subscribe(topicArn, open.arn);
     await publish({ TopicArn: topicArn, MessageAttributes: { color: { DataType: 'String', StringValue: 'blue' } } });
-    await publish({ TopicArn: topicArn, Message: 'red one', MessageAttributes: { color: { DataType: 'String', StringValue: 'red' } } });
-    expect((await receive(sqs, picky.url, { MaxNumberOfMessages: 10 })).map((m) => bodyOf(m)['Message'])).toEqual(['red one']);
+    await publish({
+      TopicArn: topicArn,
+      Message: 'red one',
+      MessageAttributes: { color: { DataType: 'String', StringValue: 'red' } },
+    });
+    expect((await receive(sqs, picky.url, { MaxNumberOfMessages: 10 })).map((m) => bodyOf(m)['Message'])).toEqual([
+      'red one',
+    ]);
     expect(await receive(sqs, open.url, { MaxNumberOfMessages: 10 })).toHaveLength(2);
     const [blue] = aws.sns.topic('orders').published();
-    expect(blue!.deliveries.map((d) => ({ delivered: d.delivered, filteredOut: d.filteredOut, body: d.body }))).toEqual([
-      { delivered: false, filteredOut: true, body: undefined },
-      { delivered: true, filteredOut: undefined, body: expect.any(String) },
-    ]);
+    expect(blue!.deliveries.map((d) => ({ delivered: d.delivered, filteredOut: d.filteredOut, body: d.body }))).toEqual(
+      [
+        { delivered: false, filteredOut: true, body: undefined },
+        { delivered: true, filteredOut: undefined, body: expect.any(String) },
+      ],
+    );
   });
 
   it('never sends a filtered-out message to the dead-letter queue', async () => {
@@ -371,7 +451,10 @@ describe('fan-out', () => {
   it('filters a MessageBody-scope subscription on its own protocol’s string with MessageStructure=json (docs/aws-behaviour/sns.md §5 [I])', async () => {
     const topicArn = await createTopic('orders');
     const queue = await createQueueWithArn('q');
-    await subscribe(topicArn, queue.arn, { FilterPolicyScope: 'MessageBody', FilterPolicy: JSON.stringify({ kind: ['sqs'] }) });
+    await subscribe(topicArn, queue.arn, {
+      FilterPolicyScope: 'MessageBody',
+      FilterPolicy: JSON.stringify({ kind: ['sqs'] }),
+    });
     await publish({
       TopicArn: topicArn,
       MessageStructure: 'json',
@@ -398,14 +481,34 @@ describe('fan-out', () => {
 
   it('records deliveries to confirmed non-SQS endpoints without sending them, and nothing for pending ones', async () => {
     const topicArn = await createTopic('orders');
-    const pending = (await sns.send(new SubscribeCommand({ TopicArn: topicArn, Protocol: 'https', Endpoint: 'https://example.com/a', ReturnSubscriptionArn: true })))
-      .SubscriptionArn!;
-    const confirmed = (await sns.send(new SubscribeCommand({ TopicArn: topicArn, Protocol: 'https', Endpoint: 'https://example.com/b', ReturnSubscriptionArn: true })))
-      .SubscriptionArn!;
+    const pending = (
+      await sns.send(
+        new SubscribeCommand({
+          TopicArn: topicArn,
+          Protocol: 'https',
+          Endpoint: 'https://example.com/a',
+          ReturnSubscriptionArn: true,
+        }),
+      )
+    ).SubscriptionArn!;
+    const confirmed = (
+      await sns.send(
+        new SubscribeCommand({
+          TopicArn: topicArn,
+          Protocol: 'https',
+          Endpoint: 'https://example.com/b',
+          ReturnSubscriptionArn: true,
+        }),
+      )
+    ).SubscriptionArn!;
     const token = aws.sns.backend.findSubscription(confirmed)!.confirmationToken;
     await sns.send(new ConfirmSubscriptionCommand({ TopicArn: topicArn, Token: token }));
     await sns.send(new SubscribeCommand({ TopicArn: topicArn, Protocol: 'sms', Endpoint: '+15551234567' }));
-    await publish({ TopicArn: topicArn, MessageStructure: 'json', Message: JSON.stringify({ default: 'plain', sms: 'short' }) });
+    await publish({
+      TopicArn: topicArn,
+      MessageStructure: 'json',
+      Message: JSON.stringify({ default: 'plain', sms: 'short' }),
+    });
     const deliveries = aws.sns.topic('orders').published()[0]!.deliveries;
     expect(deliveries.map((d) => d.subscriptionArn)).not.toContain(pending);
     expect(deliveries.map((d) => [d.protocol, d.delivered])).toEqual([
@@ -440,7 +543,9 @@ describe('FIFO topics', () => {
   it('passes a given dedup id on', async () => {
     const { topicArn, queue } = await fifoSetup();
     await publish({ TopicArn: topicArn, MessageGroupId: 'g', MessageDeduplicationId: 'message-deduplication-id-1' });
-    expect((await receiveOne(sqs, queue.url, ALL)).Attributes!['MessageDeduplicationId']).toBe('message-deduplication-id-1');
+    expect((await receiveOne(sqs, queue.url, ALL)).Attributes!['MessageDeduplicationId']).toBe(
+      'message-deduplication-id-1',
+    );
   });
 
   it('keeps the publish order in every queue', async () => {
@@ -451,7 +556,8 @@ describe('FIFO topics', () => {
       await subscribe(topicArn, queue.arn, { RawMessageDelivery: 'true' });
       queues.push(queue);
     }
-    for (let i = 0; i < 10; i++) await publish({ TopicArn: topicArn, Message: String(i), MessageGroupId: 'message-group-id-1' });
+    for (let i = 0; i < 10; i++)
+      await publish({ TopicArn: topicArn, Message: String(i), MessageGroupId: 'message-group-id-1' });
     for (const queue of queues) {
       const bodies = (await receive(sqs, queue.url, { MaxNumberOfMessages: 10 })).map((m) => m.Body);
       expect(bodies).toEqual(['0', '1', '2', '3', '4', '5', '6', '7', '8', '9']);
@@ -465,7 +571,12 @@ describe('FIFO topics', () => {
     const { SequenceNumber } = await publish({ TopicArn: topicArn, MessageGroupId: 'g', MessageDeduplicationId: 'd' });
     const message = await receiveOne(sqs, queue.url, ALL);
     expect(bodyOf(message)['SequenceNumber']).toBe(SequenceNumber);
-    expect(Object.keys(message.Attributes!).sort()).toEqual(['ApproximateFirstReceiveTimestamp', 'ApproximateReceiveCount', 'SenderId', 'SentTimestamp']);
+    expect(Object.keys(message.Attributes!).sort()).toEqual([
+      'ApproximateFirstReceiveTimestamp',
+      'ApproximateReceiveCount',
+      'SenderId',
+      'SentTimestamp',
+    ]);
   });
 
   it('deduplicates across the whole topic: the original ids, nothing delivered, for five minutes', async () => {
@@ -498,7 +609,11 @@ describe('delivery failure and the subscription DLQ', () => {
 
   async function setRedrivePolicy(subscriptionArn: string, deadLetterTargetArn: string): Promise<void> {
     await sns.send(
-      new SetSubscriptionAttributesCommand({ SubscriptionArn: subscriptionArn, AttributeName: 'RedrivePolicy', AttributeValue: JSON.stringify({ deadLetterTargetArn }) }),
+      new SetSubscriptionAttributesCommand({
+        SubscriptionArn: subscriptionArn,
+        AttributeName: 'RedrivePolicy',
+        AttributeValue: JSON.stringify({ deadLetterTargetArn }),
+      }),
     );
   }
 
@@ -524,7 +639,11 @@ describe('delivery failure and the subscription DLQ', () => {
     const body = bodyOf(await receiveOne(sqs, dlq.url));
     expect(body).toMatchObject({ Type: 'Notification', MessageId, Message: 'test_dlq_after_sqs_endpoint_deleted' });
     expect(body['UnsubscribeURL']).toContain(subscriptionArn);
-    expect(aws.sns.topic('orders').published()[0]!.deliveries[0]).toMatchObject({ delivered: false, failed: true, deadLettered: true });
+    expect(aws.sns.topic('orders').published()[0]!.deliveries[0]).toMatchObject({
+      delivered: false,
+      failed: true,
+      deadLettered: true,
+    });
   });
 
   it('sends the raw body with its attributes to the DLQ of a raw subscription', async () => {
@@ -534,7 +653,10 @@ describe('delivery failure and the subscription DLQ', () => {
     await publish({
       TopicArn: topicArn,
       Message: 'raw',
-      MessageAttributes: { attr1: { DataType: 'Number', StringValue: '111' }, attr2: { DataType: 'Binary', BinaryValue: Uint8Array.of(2, 3, 4) } },
+      MessageAttributes: {
+        attr1: { DataType: 'Number', StringValue: '111' },
+        attr2: { DataType: 'Binary', BinaryValue: Uint8Array.of(2, 3, 4) },
+      },
     });
     const message = await receiveOne(sqs, dlq.url, ALL);
     expect(message.Body).toBe('raw');
@@ -563,7 +685,13 @@ describe('delivery failure and the subscription DLQ', () => {
       }),
     );
     const messages = await receive(sqs, dlq.url, { ...ALL, MaxNumberOfMessages: 10 });
-    expect(messages.map((m) => [bodyOf(m)['Message'], m.Attributes!['MessageGroupId'], m.Attributes!['MessageDeduplicationId']])).toEqual([
+    expect(
+      messages.map((m) => [
+        bodyOf(m)['Message'],
+        m.Attributes!['MessageGroupId'],
+        m.Attributes!['MessageDeduplicationId'],
+      ]),
+    ).toEqual([
       ['m1', 'complexMessageGroupId', 'MessageDeduplicationId-1'],
       ['m2', 'complexMessageGroupId', 'MessageDeduplicationId-2'],
       ['m3', 'complexMessageGroupId', 'MessageDeduplicationId-3'],

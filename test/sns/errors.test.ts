@@ -32,7 +32,11 @@ interface WireError {
 
 /** The body SNS answers an error with: the Query protocol's XML (sdk.md §3.3). */
 function errorXml(wire: WireError): string {
-  const escaped = wire.message.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/'/g, '&apos;');
+  const escaped = wire.message
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/'/g, '&apos;');
   return (
     '<ErrorResponse xmlns="http://sns.amazonaws.com/doc/2010-03-31/">' +
     `<Error><Type>Sender</Type><Code>${wire.code}</Code><Message>${escaped}</Message></Error>` +
@@ -49,7 +53,11 @@ function wireClient(wire: WireError): SNSClient {
     region: 'us-east-1',
     credentials: { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'secret' },
     maxAttempts: 1,
-    requestHandler: wireHandler(wire.status, { 'content-type': 'text/xml', 'x-amzn-requestid': WIRE_REQUEST_ID }, errorXml(wire)),
+    requestHandler: wireHandler(
+      wire.status,
+      { 'content-type': 'text/xml', 'x-amzn-requestid': WIRE_REQUEST_ID },
+      errorXml(wire),
+    ),
   });
 }
 
@@ -59,7 +67,9 @@ const itOnWire = it.runIf(wireErrorsComparable.sns);
 describe('errors are the ones the SDK builds from a real response', () => {
   itOnWire('NotFound (HTTP 404) matches the deserialized wire error', async () => {
     const command = () => new GetTopicAttributesCommand({ TopicArn: TOPIC_ARN });
-    const real = await rejectionOf(wireClient({ status: 404, code: 'NotFound', message: 'Topic does not exist' }).send(command()));
+    const real = await rejectionOf(
+      wireClient({ status: 404, code: 'NotFound', message: 'Topic does not exist' }).send(command()),
+    );
     const { sns } = snsSetup();
     const ours = await rejectionOf(sns.send(command()));
 
@@ -73,7 +83,9 @@ describe('errors are the ones the SDK builds from a real response', () => {
   itOnWire('InvalidParameter matches the deserialized wire error', async () => {
     const message = 'Invalid parameter: Amazon SNS does not support this protocol string: carrier-pigeon';
     const input = { TopicArn: TOPIC_ARN, Protocol: 'carrier-pigeon', Endpoint: 'coop' };
-    const real = await rejectionOf(wireClient({ status: 400, code: 'InvalidParameter', message }).send(new SubscribeCommand(input)));
+    const real = await rejectionOf(
+      wireClient({ status: 400, code: 'InvalidParameter', message }).send(new SubscribeCommand(input)),
+    );
     const { sns } = snsSetup();
     await sns.send(new CreateTopicCommand({ Name: 't' }));
     const ours = await rejectionOf(sns.send(new SubscribeCommand(input)));
@@ -94,7 +106,9 @@ describe('errors are the ones the SDK builds from a real response', () => {
       Endpoint: 'arn:aws:sqs:us-east-1:000000000000:q',
       Attributes: { FilterPolicy: '{"key_a":"value_one"}' },
     };
-    const real = await rejectionOf(wireClient({ status: 400, code: 'InvalidParameter', message }).send(new SubscribeCommand(input)));
+    const real = await rejectionOf(
+      wireClient({ status: 400, code: 'InvalidParameter', message }).send(new SubscribeCommand(input)),
+    );
     const { sns } = snsSetup();
     await sns.send(new CreateTopicCommand({ Name: 't' }));
     const ours = await rejectionOf(sns.send(new SubscribeCommand(input)));
@@ -104,8 +118,14 @@ describe('errors are the ones the SDK builds from a real response', () => {
   itOnWire('an unmodelled ValidationError matches the deserialized wire error', async () => {
     const message =
       "1 validation error detected: Value null at 'messageAttributes.attr1.member.dataType' failed to satisfy constraint: Member must not be null";
-    const input = { TopicArn: TOPIC_ARN, Message: 'm', MessageAttributes: { attr1: { StringValue: 'v' } as MessageAttributeValue } };
-    const real = await rejectionOf(wireClient({ status: 400, code: 'ValidationError', message }).send(new PublishCommand(input)));
+    const input = {
+      TopicArn: TOPIC_ARN,
+      Message: 'm',
+      MessageAttributes: { attr1: { StringValue: 'v' } as MessageAttributeValue },
+    };
+    const real = await rejectionOf(
+      wireClient({ status: 400, code: 'ValidationError', message }).send(new PublishCommand(input)),
+    );
     const { sns } = snsSetup();
     await sns.send(new CreateTopicCommand({ Name: 't' }));
     const ours = await rejectionOf(sns.send(new PublishCommand(input)));

@@ -26,7 +26,9 @@ function attributesOf(attributes: NonNullable<MatchCase['attributes']>): Record<
   return Object.fromEntries(
     Object.entries(attributes).map(([name, { Type, Value }]) => [
       name,
-      Type.startsWith('Binary') ? { DataType: Type, BinaryValue: Buffer.from(Value, 'base64') } : { DataType: Type, StringValue: Value },
+      Type.startsWith('Binary')
+        ? { DataType: Type, BinaryValue: Buffer.from(Value, 'base64') }
+        : { DataType: Type, StringValue: Value },
     ]),
   );
 }
@@ -51,10 +53,17 @@ describe('documented filter policies, end to end', () => {
     const { aws, sns, sqs } = snsSetup();
     const { topicArn: TopicArn, queueUrl } = await filteredQueue(sns, sqs, JSON.stringify(c.policy), c.scope);
     await sns.send(
-      new PublishCommand({ TopicArn, Message: messageOf(c), ...(c.attributes ? { MessageAttributes: attributesOf(c.attributes) } : {}) }),
+      new PublishCommand({
+        TopicArn,
+        Message: messageOf(c),
+        ...(c.attributes ? { MessageAttributes: attributesOf(c.attributes) } : {}),
+      }),
     );
     expect((await counts(sqs, queueUrl)).visible).toBe(c.match ? 1 : 0);
-    expect(aws.sns.topic('filtered').published()[0]!.deliveries[0]).toMatchObject({ delivered: c.match, ...(c.match ? {} : { filteredOut: true }) });
+    expect(aws.sns.topic('filtered').published()[0]!.deliveries[0]).toMatchObject({
+      delivered: c.match,
+      ...(c.match ? {} : { filteredOut: true }),
+    });
   });
 });
 
@@ -71,7 +80,11 @@ describe('"exists": false on a message without attributes (SNS Developer Guide, 
     await sns.send(new PublishCommand({ TopicArn, Message: 'empty', MessageAttributes: {} }));
     expect((await counts(sqs, queueUrl)).visible).toBe(0);
     await sns.send(
-      new PublishCommand({ TopicArn, Message: 'other', MessageAttributes: { colour: { DataType: 'String', StringValue: 'red' } } }),
+      new PublishCommand({
+        TopicArn,
+        Message: 'other',
+        MessageAttributes: { colour: { DataType: 'String', StringValue: 'red' } },
+      }),
     );
     expect((await counts(sqs, queueUrl)).visible).toBe(1);
   });

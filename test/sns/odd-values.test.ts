@@ -1,4 +1,10 @@
-import { CreateTopicCommand, PublishCommand, SubscribeCommand, UntagResourceCommand, type SNSClient } from '@aws-sdk/client-sns';
+import {
+  CreateTopicCommand,
+  PublishCommand,
+  SubscribeCommand,
+  UntagResourceCommand,
+  type SNSClient,
+} from '@aws-sdk/client-sns';
 import { beforeEach, describe, it } from 'vitest';
 import { expectInvalidParameter, snsSetup } from './sns-support.js';
 

@@ -37,7 +37,8 @@ beforeEach(async () => {
   vi.setSystemTime(T0);
   ({ aws, sns, sqs } = snsSetup());
   topicArn = (await sns.send(new CreateTopicCommand({ Name: 'orders' }))).TopicArn!;
-  fifoTopicArn = (await sns.send(new CreateTopicCommand({ Name: 'orders.fifo', Attributes: { FifoTopic: 'true' } }))).TopicArn!;
+  fifoTopicArn = (await sns.send(new CreateTopicCommand({ Name: 'orders.fifo', Attributes: { FifoTopic: 'true' } })))
+    .TopicArn!;
 });
 afterEach(() => vi.useRealTimers());
 
@@ -46,16 +47,28 @@ function publish(input: Record<string, unknown>) {
 }
 
 function publishBatch(entries: unknown[], arn = topicArn) {
-  return sns.send(new PublishBatchCommand({ TopicArn: arn, PublishBatchRequestEntries: entries as PublishBatchRequestEntry[] }));
+  return sns.send(
+    new PublishBatchCommand({ TopicArn: arn, PublishBatchRequestEntries: entries as PublishBatchRequestEntry[] }),
+  );
 }
 
 type ErrorClass = abstract new (...args: never[]) => Error;
 
 /** The SDK class, the query code, the HTTP status and the exact text. */
-async function expectSnsError(promise: Promise<unknown>, Class: ErrorClass, code: string, message: string, status = 400): Promise<void> {
+async function expectSnsError(
+  promise: Promise<unknown>,
+  Class: ErrorClass,
+  code: string,
+  message: string,
+  status = 400,
+): Promise<void> {
   const error = await rejectionOf(promise);
   expect(error).toBeInstanceOf(Class);
-  expect({ code: error['Code'], status: (error['$metadata'] as { httpStatusCode?: number }).httpStatusCode, message: error.message }).toEqual({
+  expect({
+    code: error['Code'],
+    status: (error['$metadata'] as { httpStatusCode?: number }).httpStatusCode,
+    message: error.message,
+  }).toEqual({
     code,
     status,
     message,
@@ -95,7 +108,10 @@ describe('Publish output', () => {
     const first = await publish({ TopicArn: fifoTopicArn, MessageGroupId: 'g', MessageDeduplicationId: 'a' });
     const second = await publish({ TopicArn: fifoTopicArn, MessageGroupId: 'h', MessageDeduplicationId: 'b' });
     const { $metadata, ...output } = first;
-    expect(output).toStrictEqual({ MessageId: expect.stringMatching(SNS_MESSAGE_ID), SequenceNumber: expect.stringMatching(/^\d{20}$/) });
+    expect(output).toStrictEqual({
+      MessageId: expect.stringMatching(SNS_MESSAGE_ID),
+      SequenceNumber: expect.stringMatching(/^\d{20}$/),
+    });
     expect(BigInt(second.SequenceNumber!)).toBeGreaterThan(BigInt(first.SequenceNumber!));
     // Real FIFO topics start at …3000 and count in steps of 1000.
     expect([first.SequenceNumber, second.SequenceNumber]).toEqual(['10000000000000003000', '10000000000000004000']);
@@ -120,11 +136,17 @@ describe('Publish destination', () => {
     ['randomstring:1', 2],
     ['', 1],
   ])('refuses the malformed ARN %j', async (arn, parts) => {
-    await expectInvalidParameter(publish({ TopicArn: arn }), `Invalid parameter: TopicArn Reason: An ARN must have at least 6 elements, not ${parts}`);
+    await expectInvalidParameter(
+      publish({ TopicArn: arn }),
+      `Invalid parameter: TopicArn Reason: An ARN must have at least 6 elements, not ${parts}`,
+    );
   });
 
   it('refuses a topic of another region', async () => {
-    await expectInvalidParameter(publish({ TopicArn: topicArn.replace('us-east-1', 'eu-west-1') }), 'Invalid parameter: TopicArn');
+    await expectInvalidParameter(
+      publish({ TopicArn: topicArn.replace('us-east-1', 'eu-west-1') }),
+      'Invalid parameter: TopicArn',
+    );
   });
 
   it('answers NotFound for a topic that does not exist', async () => {
@@ -133,7 +155,12 @@ describe('Publish destination', () => {
 
   it('finds no platform endpoint for a TargetArn', async () => {
     await expectInvalidParameter(
-      sns.send(new PublishCommand({ TargetArn: 'arn:aws:sns:us-east-1:000000000000:endpoint/APNS/app/0f7d5971-aa8b-4bd5-b585-0826e9f93a66', Message: 'x' })),
+      sns.send(
+        new PublishCommand({
+          TargetArn: 'arn:aws:sns:us-east-1:000000000000:endpoint/APNS/app/0f7d5971-aa8b-4bd5-b585-0826e9f93a66',
+          Message: 'x',
+        }),
+      ),
       'Invalid parameter: TargetArn Reason: No endpoint found for the target arn specified',
     );
   });
@@ -175,7 +202,9 @@ describe('Publish message checks', () => {
 
   it('refuses an empty Message and delivers nothing', async () => {
     const queueUrl = await createQueue(sqs, 'q');
-    await sns.send(new SubscribeCommand({ TopicArn: topicArn, Protocol: 'sqs', Endpoint: await queueArn(sqs, queueUrl) }));
+    await sns.send(
+      new SubscribeCommand({ TopicArn: topicArn, Protocol: 'sqs', Endpoint: await queueArn(sqs, queueUrl) }),
+    );
     await expectInvalidParameter(publish({ Message: '' }), 'Invalid parameter: Empty message');
     expect(await counts(sqs, queueUrl)).toEqual({ visible: 0, inFlight: 0, delayed: 0 });
     expect(publishedCount()).toBe(0);
@@ -191,21 +220,81 @@ describe('Publish message checks', () => {
 
 /** AWS's recorded texts for malformed attributes (LocalStack snapshot, recorded against AWS 2024-11). */
 const ATTRIBUTE_ERRORS: Array<[string, Record<string, unknown>, string]> = [
-  ['an empty string', { attr1: { DataType: 'String', StringValue: '' } }, "The message attribute 'attr1' must contain non-empty message attribute value for message attribute type 'String'."],
-  ['no value at all', { attr1: { DataType: 'String' } }, "The message attribute 'attr1' must contain non-empty message attribute value for message attribute type 'String'."],
-  ['empty bytes', { attr1: { DataType: 'Binary', BinaryValue: new Uint8Array() } }, "The message attribute 'attr1' must contain non-empty message attribute value for message attribute type 'Binary'."],
-  ['a String with bytes', { attr1: { DataType: 'String', BinaryValue: Uint8Array.of(1, 2, 3) } }, "The message attribute 'attr1' with type 'String' must use field 'String'."],
-  ['a Number with bytes', { attr1: { DataType: 'Number', BinaryValue: Uint8Array.of(1, 2, 3) } }, "The message attribute 'attr1' with type 'Number' must use field 'String'."],
-  ['a Binary with a string', { attr1: { DataType: 'Binary', StringValue: '123' } }, "The message attribute 'attr1' with type 'Binary' must use field 'Binary'."],
-  ['an unknown type', { attr1: { DataType: 'InvalidType', StringValue: '123' } }, "The message attribute 'attr1' has an invalid message attribute type, the set of supported type prefixes is Binary, Number, and String."],
-  ['a type ending in a dot', { attr1: { DataType: 'String.', StringValue: 'x' } }, "The message attribute 'attr1' has an invalid message attribute type, the set of supported type prefixes is Binary, Number, and String."],
-  ['a type without its dot', { attr1: { DataType: 'Stringprefixed', StringValue: 'x' } }, "The message attribute 'attr1' has an invalid message attribute type, the set of supported type prefixes is Binary, Number, and String."],
-  ['a 257-byte name', { ['a'.repeat(257)]: { DataType: 'String', StringValue: '123' } }, 'Length of message attribute name must be less than 256 bytes.'],
-  ['a 256-byte name', { ['a'.repeat(256)]: { DataType: 'String', StringValue: '123' } }, 'Length of message attribute name must be less than 256 bytes.'],
-  ['a bad character', { 'a^*?': { DataType: 'String', StringValue: '123' } }, "Invalid non-alphanumeric character '#x5E' was found in the message attribute name. Can only include alphanumeric characters, hyphens, underscores, or dots."],
-  ['a leading dot', { '.abc': { DataType: 'String', StringValue: '123' } }, "Invalid message attribute name starting with character '.' was found."],
-  ['a trailing dot', { 'abc.': { DataType: 'String', StringValue: '123' } }, "Invalid message attribute name ending with character '.' was found."],
-  ['successive dots', { 'a..bc': { DataType: 'String', StringValue: '123' } }, "Message attribute name can not have successive '.' character."],
+  [
+    'an empty string',
+    { attr1: { DataType: 'String', StringValue: '' } },
+    "The message attribute 'attr1' must contain non-empty message attribute value for message attribute type 'String'.",
+  ],
+  [
+    'no value at all',
+    { attr1: { DataType: 'String' } },
+    "The message attribute 'attr1' must contain non-empty message attribute value for message attribute type 'String'.",
+  ],
+  [
+    'empty bytes',
+    { attr1: { DataType: 'Binary', BinaryValue: new Uint8Array() } },
+    "The message attribute 'attr1' must contain non-empty message attribute value for message attribute type 'Binary'.",
+  ],
+  [
+    'a String with bytes',
+    { attr1: { DataType: 'String', BinaryValue: Uint8Array.of(1, 2, 3) } },
+    "The message attribute 'attr1' with type 'String' must use field 'String'.",
+  ],
+  [
+    'a Number with bytes',
+    { attr1: { DataType: 'Number', BinaryValue: Uint8Array.of(1, 2, 3) } },
+    "The message attribute 'attr1' with type 'Number' must use field 'String'.",
+  ],
+  [
+    'a Binary with a string',
+    { attr1: { DataType: 'Binary', StringValue: '123' } },
+    "The message attribute 'attr1' with type 'Binary' must use field 'Binary'.",
+  ],
+  [
+    'an unknown type',
+    { attr1: { DataType: 'InvalidType', StringValue: '123' } },
+    "The message attribute 'attr1' has an invalid message attribute type, the set of supported type prefixes is Binary, Number, and String.",
+  ],
+  [
+    'a type ending in a dot',
+    { attr1: { DataType: 'String.', StringValue: 'x' } },
+    "The message attribute 'attr1' has an invalid message attribute type, the set of supported type prefixes is Binary, Number, and String.",
+  ],
+  [
+    'a type without its dot',
+    { attr1: { DataType: 'Stringprefixed', StringValue: 'x' } },
+    "The message attribute 'attr1' has an invalid message attribute type, the set of supported type prefixes is Binary, Number, and String.",
+  ],
+  [
+    'a 257-byte name',
+    { ['a'.repeat(257)]: { DataType: 'String', StringValue: '123' } },
+    'Length of message attribute name must be less than 256 bytes.',
+  ],
+  [
+    'a 256-byte name',
+    { ['a'.repeat(256)]: { DataType: 'String', StringValue: '123' } },
+    'Length of message attribute name must be less than 256 bytes.',
+  ],
+  [
+    'a bad character',
+    { 'a^*?': { DataType: 'String', StringValue: '123' } },
+    "Invalid non-alphanumeric character '#x5E' was found in the message attribute name. Can only include alphanumeric characters, hyphens, underscores, or dots.",
+  ],
+  [
+    'a leading dot',
+    { '.abc': { DataType: 'String', StringValue: '123' } },
+    "Invalid message attribute name starting with character '.' was found.",
+  ],
+  [
+    'a trailing dot',
+    { 'abc.': { DataType: 'String', StringValue: '123' } },
+    "Invalid message attribute name ending with character '.' was found.",
+  ],
+  [
+    'successive dots',
+    { 'a..bc': { DataType: 'String', StringValue: '123' } },
+    "Message attribute name can not have successive '.' character.",
+  ],
 ];
 
 describe('Publish message attributes', () => {
@@ -213,16 +302,19 @@ describe('Publish message attributes', () => {
     await expectParameterValueInvalid(publish({ MessageAttributes: attributes }), message);
   });
 
-  it.each(ATTRIBUTE_ERRORS)('refuses %s in a batch entry, failing the whole batch', async (_case, attributes, message) => {
-    await expectParameterValueInvalid(
-      publishBatch([
-        { Id: '1', Message: 'test-batch', MessageAttributes: attributes },
-        { Id: '3', Message: 'valid-batch' },
-      ]),
-      message,
-    );
-    expect(publishedCount()).toBe(0);
-  });
+  it.each(ATTRIBUTE_ERRORS)(
+    'refuses %s in a batch entry, failing the whole batch',
+    async (_case, attributes, message) => {
+      await expectParameterValueInvalid(
+        publishBatch([
+          { Id: '1', Message: 'test-batch', MessageAttributes: attributes },
+          { Id: '3', Message: 'valid-batch' },
+        ]),
+        message,
+      );
+      expect(publishedCount()).toBe(0);
+    },
+  );
 
   it('reports a missing DataType as the request framework does, with the batch path in a batch', async () => {
     const attributes = { attr1: { StringValue: 'value' } };
@@ -258,9 +350,14 @@ describe('Publish message attributes', () => {
     'refuses a Number attribute %j, on Publish and in a batch, and delivers nothing',
     async (value) => {
       const queueUrl = await createQueue(sqs, 'numbers');
-      await sns.send(new SubscribeCommand({ TopicArn: topicArn, Protocol: 'sqs', Endpoint: await queueArn(sqs, queueUrl) }));
+      await sns.send(
+        new SubscribeCommand({ TopicArn: topicArn, Protocol: 'sqs', Endpoint: await queueArn(sqs, queueUrl) }),
+      );
       const text = "Could not cast message attribute 'price' value to number.";
-      await expectParameterValueInvalid(publish({ MessageAttributes: { price: { DataType: 'Number', StringValue: value } } }), text);
+      await expectParameterValueInvalid(
+        publish({ MessageAttributes: { price: { DataType: 'Number', StringValue: value } } }),
+        text,
+      );
       await expectParameterValueInvalid(
         publishBatch([
           { Id: '1', Message: 'fine' },
@@ -275,12 +372,16 @@ describe('Publish message attributes', () => {
 
   it('takes the numbers a queue takes: signs, fractions, exponents, 38 digits', async () => {
     const values = ['-1', '+2.5', '.5', '5.', '3.015e2', '1E-5', '0.000', '1'.repeat(38), '1e126', '-1e128'];
-    await publish({ MessageAttributes: Object.fromEntries(values.map((v, i) => [`n${i}`, { DataType: 'Number', StringValue: v }])) });
+    await publish({
+      MessageAttributes: Object.fromEntries(values.map((v, i) => [`n${i}`, { DataType: 'Number', StringValue: v }])),
+    });
     expect(publishedCount()).toBe(1);
   });
 
   it('has no limit of ten attributes', async () => {
-    const attributes = Object.fromEntries(Array.from({ length: 11 }, (_, i) => [`a${i}`, { DataType: 'Number', StringValue: String(i) }]));
+    const attributes = Object.fromEntries(
+      Array.from({ length: 11 }, (_, i) => [`a${i}`, { DataType: 'Number', StringValue: String(i) }]),
+    );
     await publish({ MessageAttributes: attributes });
     expect(Object.keys(aws.sns.topic('orders').published()[0]!.messageAttributes)).toHaveLength(11);
   });
@@ -289,24 +390,36 @@ describe('Publish message attributes', () => {
 describe('Publish size', () => {
   it('counts the body in UTF-8 bytes: 262,144 pass and one more fails', async () => {
     await publish({ Message: 'a'.repeat(MAX - 2) + 'é' });
-    await expectInvalidParameter(publish({ Message: 'a'.repeat(MAX - 1) + 'é' }), 'Invalid parameter: Message too long');
+    await expectInvalidParameter(
+      publish({ Message: 'a'.repeat(MAX - 1) + 'é' }),
+      'Invalid parameter: Message too long',
+    );
   });
 
   it('counts attribute names, types and values too', async () => {
     // attr1 + Number + 1 = 12 bytes, as in AWS's own boundary test.
     const attributes = { attr1: { DataType: 'Number', StringValue: '1' } };
-    await expectInvalidParameter(publish({ Message: 'a'.repeat(MAX - 12 + 1), MessageAttributes: attributes }), 'Invalid parameter: Message too long');
+    await expectInvalidParameter(
+      publish({ Message: 'a'.repeat(MAX - 12 + 1), MessageAttributes: attributes }),
+      'Invalid parameter: Message too long',
+    );
     await publish({ Message: 'a'.repeat(MAX - 12), MessageAttributes: attributes });
     // Binary values count their bytes: bin + Binary + 4 bytes = 13.
     const binary = { bin: { DataType: 'Binary', BinaryValue: Uint8Array.of(1, 2, 3, 4) } };
-    await expectInvalidParameter(publish({ Message: 'a'.repeat(MAX - 13 + 1), MessageAttributes: binary }), 'Invalid parameter: Message too long');
+    await expectInvalidParameter(
+      publish({ Message: 'a'.repeat(MAX - 13 + 1), MessageAttributes: binary }),
+      'Invalid parameter: Message too long',
+    );
     await publish({ Message: 'a'.repeat(MAX - 13), MessageAttributes: binary });
   });
 });
 
 describe('Publish FIFO and standard rules', () => {
   it('requires MessageGroupId on a FIFO topic', async () => {
-    await expectInvalidParameter(publish({ TopicArn: fifoTopicArn }), 'Invalid parameter: The MessageGroupId parameter is required for FIFO topics');
+    await expectInvalidParameter(
+      publish({ TopicArn: fifoTopicArn }),
+      'Invalid parameter: The MessageGroupId parameter is required for FIFO topics',
+    );
   });
 
   it('requires a deduplication id without ContentBasedDeduplication', async () => {
@@ -317,12 +430,20 @@ describe('Publish FIFO and standard rules', () => {
   });
 
   it('takes no deduplication id with ContentBasedDeduplication', async () => {
-    const arn = (await sns.send(new CreateTopicCommand({ Name: 'cbd.fifo', Attributes: { FifoTopic: 'true', ContentBasedDeduplication: 'true' } })))
-      .TopicArn!;
+    const arn = (
+      await sns.send(
+        new CreateTopicCommand({
+          Name: 'cbd.fifo',
+          Attributes: { FifoTopic: 'true', ContentBasedDeduplication: 'true' },
+        }),
+      )
+    ).TopicArn!;
     const { SequenceNumber } = await publish({ TopicArn: arn, MessageGroupId: 'g' });
     expect(SequenceNumber).toMatch(/^\d{20}$/);
     // The id the topic deduplicates on is the SHA-256 of the Message.
-    expect(aws.sns.topic('cbd.fifo').published()[0]!.messageDeduplicationId).toBe(createHash('sha256').update('hello').digest('hex'));
+    expect(aws.sns.topic('cbd.fifo').published()[0]!.messageDeduplicationId).toBe(
+      createHash('sha256').update('hello').digest('hex'),
+    );
   });
 
   it('refuses MessageDeduplicationId on a standard topic', async () => {
@@ -338,11 +459,17 @@ describe('Publish FIFO and standard rules', () => {
   });
 
   it('refuses a group id of 129 characters (text not recorded)', async () => {
-    await expectInvalidParameter(publish({ TopicArn: fifoTopicArn, MessageGroupId: 'g'.repeat(129), MessageDeduplicationId: 'd' }), 'Invalid parameter: MessageGroupId');
+    await expectInvalidParameter(
+      publish({ TopicArn: fifoTopicArn, MessageGroupId: 'g'.repeat(129), MessageDeduplicationId: 'd' }),
+      'Invalid parameter: MessageGroupId',
+    );
   });
 
   it('applies the FIFO rules to an unknown topic by its name, before NotFound', async () => {
-    await expectInvalidParameter(publish({ TopicArn: `${topicArn}-gone.fifo` }), 'Invalid parameter: The MessageGroupId parameter is required for FIFO topics');
+    await expectInvalidParameter(
+      publish({ TopicArn: `${topicArn}-gone.fifo` }),
+      'Invalid parameter: The MessageGroupId parameter is required for FIFO topics',
+    );
     await expectNotFound(publish({ TopicArn: `${topicArn}-gone.fifo`, MessageGroupId: 'g' }), 'Topic does not exist');
   });
 });
@@ -357,12 +484,21 @@ describe('Publish MessageStructure', () => {
 
   it('needs a default entry that is a string', async () => {
     const noDefault = 'Invalid parameter: Message Structure - No default entry in JSON message body';
-    await expectInvalidParameter(publish({ MessageStructure: 'json', Message: JSON.stringify({ sqs: 'Test message' }) }), noDefault);
-    await expectInvalidParameter(publish({ MessageStructure: 'json', Message: JSON.stringify({ default: { object: 'test' } }) }), noDefault);
+    await expectInvalidParameter(
+      publish({ MessageStructure: 'json', Message: JSON.stringify({ sqs: 'Test message' }) }),
+      noDefault,
+    );
+    await expectInvalidParameter(
+      publish({ MessageStructure: 'json', Message: JSON.stringify({ default: { object: 'test' } }) }),
+      noDefault,
+    );
   });
 
   it('accepts duplicate keys', async () => {
-    await publish({ MessageStructure: 'json', Message: '{"default": "This is a default message", "default": "Duplicate"}' });
+    await publish({
+      MessageStructure: 'json',
+      Message: '{"default": "This is a default message", "default": "Duplicate"}',
+    });
     expect(publishedCount()).toBe(1);
   });
 });
@@ -373,7 +509,10 @@ describe('Publish validation order', () => {
   });
 
   it('checks the Message before its attributes', async () => {
-    await expectInvalidParameter(publish({ Message: '', MessageAttributes: { '.a': { DataType: 'String', StringValue: 'x' } } }), 'Invalid parameter: Empty message');
+    await expectInvalidParameter(
+      publish({ Message: '', MessageAttributes: { '.a': { DataType: 'String', StringValue: 'x' } } }),
+      'Invalid parameter: Empty message',
+    );
   });
 
   it('checks attributes before the size', async () => {
@@ -384,7 +523,10 @@ describe('Publish validation order', () => {
   });
 
   it('checks the size before the FIFO rules', async () => {
-    await expectInvalidParameter(publish({ TopicArn: fifoTopicArn, Message: 'a'.repeat(MAX + 1) }), 'Invalid parameter: Message too long');
+    await expectInvalidParameter(
+      publish({ TopicArn: fifoTopicArn, Message: 'a'.repeat(MAX + 1) }),
+      'Invalid parameter: Message too long',
+    );
   });
 
   it('checks MessageStructure before the FIFO rules, as PublishBatch was recorded doing', async () => {
@@ -411,7 +553,9 @@ describe('Publish validation order', () => {
 
   it('reports required members before anything else', async () => {
     await expectValidationError(
-      sns.send(new PublishCommand({ TopicArn: 'bad', Subject: '', MessageAttributes: { a: { StringValue: 'x' } } } as never)),
+      sns.send(
+        new PublishCommand({ TopicArn: 'bad', Subject: '', MessageAttributes: { a: { StringValue: 'x' } } } as never),
+      ),
       "2 validation errors detected: Value null at 'message' failed to satisfy constraint: Member must not be null; " +
         "Value null at 'messageAttributes.a.member.dataType' failed to satisfy constraint: Member must not be null",
     );
@@ -431,7 +575,12 @@ describe('PublishBatch', () => {
       ],
       Failed: [],
     });
-    expect(aws.sns.topic('orders').published().map((p) => p.message)).toEqual(['two', 'one']);
+    expect(
+      aws.sns
+        .topic('orders')
+        .published()
+        .map((p) => p.message),
+    ).toEqual(['two', 'one']);
   });
 
   it('answers SequenceNumbers on a FIFO topic', async () => {
@@ -461,11 +610,21 @@ describe('PublishBatch', () => {
 
   it('refuses more than ten entries', async () => {
     const entries = Array.from({ length: 11 }, (_, i) => ({ Id: `Id_${i}`, Message: 'Too many messages' }));
-    await expectSnsError(publishBatch(entries), TooManyEntriesInBatchRequestException, 'TooManyEntriesInBatchRequest', 'The batch request contains more entries than permissible.');
+    await expectSnsError(
+      publishBatch(entries),
+      TooManyEntriesInBatchRequestException,
+      'TooManyEntriesInBatchRequest',
+      'The batch request contains more entries than permissible.',
+    );
   });
 
   it('refuses an empty batch', async () => {
-    await expectSnsError(publishBatch([]), EmptyBatchRequestException, 'EmptyBatchRequest', 'The batch request does not contain any entries.');
+    await expectSnsError(
+      publishBatch([]),
+      EmptyBatchRequestException,
+      'EmptyBatchRequest',
+      'The batch request does not contain any entries.',
+    );
   });
 
   it('refuses two entries with one Id', async () => {
@@ -485,7 +644,12 @@ describe('PublishBatch', () => {
     ['msg@123#test', 'The Id of a batch entry in the batch request contains an impermissible character: msg@123#test'],
     ['a'.repeat(81), `The Id of a batch entry in the batch request is too long: ${'a'.repeat(81)}`],
   ])('refuses the Id %s', async (id, message) => {
-    await expectSnsError(publishBatch([{ Id: id, Message: 'test message' }]), InvalidBatchEntryIdException, 'InvalidBatchEntryId', message);
+    await expectSnsError(
+      publishBatch([{ Id: id, Message: 'test message' }]),
+      InvalidBatchEntryIdException,
+      'InvalidBatchEntryId',
+      message,
+    );
   });
 
   it('accepts an Id of 80 characters with hyphens and underscores', async () => {
@@ -530,14 +694,26 @@ describe('PublishBatch', () => {
       'Invalid parameter: The MessageGroupId parameter is required for FIFO topics',
     );
     await expectInvalidParameter(
-      publishBatch([{ Id: '1', Message: 'Test message without MessageDeduplicationId', MessageGroupId: 'msg1' }], fifoTopicArn),
+      publishBatch(
+        [{ Id: '1', Message: 'Test message without MessageDeduplicationId', MessageGroupId: 'msg1' }],
+        fifoTopicArn,
+      ),
       'Invalid parameter: The topic should either have ContentBasedDeduplication enabled or MessageDeduplicationId provided explicitly',
     );
     await expectInvalidParameter(
-      publishBatch([
-        { Id: '1', Message: 'fine', MessageGroupId: 'g', MessageDeduplicationId: 'd' },
-        { Id: '2', Message: JSON.stringify({ sqs: 'test sqs' }), MessageStructure: 'json', MessageGroupId: 'g', MessageDeduplicationId: 'e' },
-      ], fifoTopicArn),
+      publishBatch(
+        [
+          { Id: '1', Message: 'fine', MessageGroupId: 'g', MessageDeduplicationId: 'd' },
+          {
+            Id: '2',
+            Message: JSON.stringify({ sqs: 'test sqs' }),
+            MessageStructure: 'json',
+            MessageGroupId: 'g',
+            MessageDeduplicationId: 'e',
+          },
+        ],
+        fifoTopicArn,
+      ),
       'Invalid parameter: Message Structure - No default entry in JSON message body',
     );
     // Recorded: the entry has neither a default key nor a group id, and MessageStructure is what AWS reports [V].
@@ -550,7 +726,10 @@ describe('PublishBatch', () => {
 
   it('answers NotFound for an unknown topic and refuses one of another region', async () => {
     await expectNotFound(publishBatch([{ Id: '1', Message: 'x' }], `${topicArn}-gone`), 'Topic does not exist');
-    await expectInvalidParameter(publishBatch([{ Id: '1', Message: 'x' }], topicArn.replace('us-east-1', 'eu-west-1')), 'Invalid parameter: TopicArn');
+    await expectInvalidParameter(
+      publishBatch([{ Id: '1', Message: 'x' }], topicArn.replace('us-east-1', 'eu-west-1')),
+      'Invalid parameter: TopicArn',
+    );
   });
 
   it('reports missing required members with their batch paths', async () => {

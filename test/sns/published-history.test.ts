@@ -1,4 +1,10 @@
-import { CreateTopicCommand, PublishBatchCommand, PublishCommand, SubscribeCommand, type SNSClient } from '@aws-sdk/client-sns';
+import {
+  CreateTopicCommand,
+  PublishBatchCommand,
+  PublishCommand,
+  SubscribeCommand,
+  type SNSClient,
+} from '@aws-sdk/client-sns';
 import type { SQSClient } from '@aws-sdk/client-sqs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../src/matchers/vitest.js';
@@ -25,7 +31,12 @@ async function topic(name: string): Promise<{ topicArn: string; queueUrl: string
   const { TopicArn } = await sns.send(new CreateTopicCommand({ Name: name }));
   const queueUrl = await createQueue(sqs, `${name}-queue`);
   await sns.send(
-    new SubscribeCommand({ TopicArn, Protocol: 'sqs', Endpoint: await queueArn(sqs, queueUrl), Attributes: { RawMessageDelivery: 'true' } }),
+    new SubscribeCommand({
+      TopicArn,
+      Protocol: 'sqs',
+      Endpoint: await queueArn(sqs, queueUrl),
+      Attributes: { RawMessageDelivery: 'true' },
+    }),
   );
   return { topicArn: TopicArn!, queueUrl };
 }
@@ -35,7 +46,11 @@ async function publish(TopicArn: string, ...messages: string[]): Promise<void> {
 }
 
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => `m${from + i}`);
-const messagesOf = (name: string) => aws.sns.topic(name).published().map((p) => p.message);
+const messagesOf = (name: string) =>
+  aws.sns
+    .topic(name)
+    .published()
+    .map((p) => p.message);
 
 describe('publishedHistory', () => {
   it('keeps every published message by default', async () => {
@@ -100,7 +115,9 @@ describe('publishedHistory', () => {
 
   it.each([-1, 1.5, Number.NaN, '2', null])('refuses %s', (publishedHistory) => {
     expect(() => createAwsMock({ publishedHistory } as never)).toThrow(
-      new TypeError(`sqs-sns-mock: publishedHistory must be a whole number of messages, 0 or more, got ${String(publishedHistory)}`),
+      new TypeError(
+        `sqs-sns-mock: publishedHistory must be a whole number of messages, 0 or more, got ${String(publishedHistory)}`,
+      ),
     );
   });
 

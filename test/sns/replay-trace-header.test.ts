@@ -1,4 +1,10 @@
-import { CreateTopicCommand, PublishCommand, SetSubscriptionAttributesCommand, SubscribeCommand, type SNSClient } from '@aws-sdk/client-sns';
+import {
+  CreateTopicCommand,
+  PublishCommand,
+  SetSubscriptionAttributesCommand,
+  SubscribeCommand,
+  type SNSClient,
+} from '@aws-sdk/client-sns';
 import type { SQSClient } from '@aws-sdk/client-sqs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueue, queueArn, receive, T0 } from '../sqs/message-support.js';
@@ -39,12 +45,17 @@ function outsideLambda(): void {
 async function subscribedFifoQueue(topicArn: string, name: string, Attributes?: Record<string, string>) {
   const url = await createQueue(sqs, name, { FifoQueue: 'true' });
   const Endpoint = await queueArn(sqs, url);
-  const { SubscriptionArn } = await sns.send(new SubscribeCommand({ TopicArn: topicArn, Protocol: 'sqs', Endpoint, Attributes, ReturnSubscriptionArn: true }));
+  const { SubscriptionArn } = await sns.send(
+    new SubscribeCommand({ TopicArn: topicArn, Protocol: 'sqs', Endpoint, Attributes, ReturnSubscriptionArn: true }),
+  );
   return { url, subscriptionArn: SubscriptionArn! };
 }
 
 async function traceHeaders(url: string): Promise<(string | undefined)[]> {
-  const messages = await receive(sqs, url, { MaxNumberOfMessages: 10, MessageSystemAttributeNames: ['AWSTraceHeader'] });
+  const messages = await receive(sqs, url, {
+    MaxNumberOfMessages: 10,
+    MessageSystemAttributeNames: ['AWSTraceHeader'],
+  });
   return messages.map((message) => message.Attributes?.['AWSTraceHeader']);
 }
 
@@ -53,7 +64,11 @@ describe('the trace header of an archived message', () => {
     const { TopicArn } = await sns.send(
       new CreateTopicCommand({
         Name: 'orders.fifo',
-        Attributes: { FifoTopic: 'true', ContentBasedDeduplication: 'true', ArchivePolicy: JSON.stringify({ MessageRetentionPeriod: '7' }) },
+        Attributes: {
+          FifoTopic: 'true',
+          ContentBasedDeduplication: 'true',
+          ArchivePolicy: JSON.stringify({ MessageRetentionPeriod: '7' }),
+        },
       }),
     );
     const live = await subscribedFifoQueue(TopicArn!, 'live.fifo', { RawMessageDelivery: 'true' });
@@ -67,7 +82,13 @@ describe('the trace header of an archived message', () => {
       const late = await subscribedFifoQueue(TopicArn!, `late-${RawMessageDelivery}.fifo`, { RawMessageDelivery });
       inLambda(REPLAYER_TRACE);
       const policy = JSON.stringify({ PointType: 'Timestamp', StartingPoint: new Date(T0).toISOString() });
-      await sns.send(new SetSubscriptionAttributesCommand({ SubscriptionArn: late.subscriptionArn, AttributeName: 'ReplayPolicy', AttributeValue: policy }));
+      await sns.send(
+        new SetSubscriptionAttributesCommand({
+          SubscriptionArn: late.subscriptionArn,
+          AttributeName: 'ReplayPolicy',
+          AttributeValue: policy,
+        }),
+      );
       expect(await traceHeaders(late.url)).toEqual([TRACE, undefined]);
     }
   });

@@ -1,4 +1,10 @@
-import { CreateTopicCommand, InvalidParameterException, NotFoundException, SNSClient, SubscribeCommand } from '@aws-sdk/client-sns';
+import {
+  CreateTopicCommand,
+  InvalidParameterException,
+  NotFoundException,
+  SNSClient,
+  SubscribeCommand,
+} from '@aws-sdk/client-sns';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { expect } from 'vitest';
 import { createAwsMock, type AwsMock, type AwsMockOptions } from '../../src/index.js';
@@ -48,7 +54,11 @@ async function failureOf(promise: Promise<unknown>, expectedClass: abstract new 
 
 /** Asserts an `InvalidParameter` rejection (HTTP 400) with exactly this message. */
 export async function expectInvalidParameter(promise: Promise<unknown>, message: string): Promise<void> {
-  expect(await failureOf(promise, InvalidParameterException)).toEqual({ code: 'InvalidParameter', status: 400, message });
+  expect(await failureOf(promise, InvalidParameterException)).toEqual({
+    code: 'InvalidParameter',
+    status: 400,
+    message,
+  });
 }
 
 /** Asserts a `NotFound` rejection (HTTP 404) with exactly this message. */
@@ -56,7 +66,10 @@ export async function expectNotFound(promise: Promise<unknown>, message: string)
   expect(await failureOf(promise, NotFoundException)).toEqual({ code: 'NotFound', status: 404, message });
 }
 
-/** The Policy AWS gives a new topic (docs/aws-behaviour/sns.md §1, GetTopicAttributes [V]), as GetTopicAttributes shows it. */
+/**
+ * The Policy AWS gives a new topic (docs/aws-behaviour/sns.md §1, GetTopicAttributes [V]), as GetTopicAttributes shows
+ * it.
+ */
 export function defaultTopicPolicyText(topicArn: string, account = '000000000000'): string {
   return (
     '{"Version":"2008-10-17","Id":"__default_policy_ID","Statement":[{"Sid":"__default_statement_ID","Effect":"Allow",' +

@@ -30,8 +30,9 @@ const subscriptionArnPattern = (topicArn: string) => new RegExp(`^${topicArn.rep
 
 async function createTopic(sns: SNSClient, name: string): Promise<string> {
   const fifo = name.endsWith('.fifo');
-  return (await sns.send(new CreateTopicCommand({ Name: name, ...(fifo ? { Attributes: { FifoTopic: 'true' } } : {}) })))
-    .TopicArn!;
+  return (
+    await sns.send(new CreateTopicCommand({ Name: name, ...(fifo ? { Attributes: { FifoTopic: 'true' } } : {}) }))
+  ).TopicArn!;
 }
 
 async function subscribe(sns: SNSClient, input: SubscribeCommandInput): Promise<string> {
@@ -50,12 +51,19 @@ function setAttribute(sns: SNSClient, SubscriptionArn: string, AttributeName: st
 async function sqsSubscription(topicName = 't', queueName = 'q') {
   const setup = snsSetup();
   const topicArn = await createTopic(setup.sns, topicName);
-  const subscriptionArn = await subscribe(setup.sns, { TopicArn: topicArn, Protocol: 'sqs', Endpoint: queueArnOf(queueName) });
+  const subscriptionArn = await subscribe(setup.sns, {
+    TopicArn: topicArn,
+    Protocol: 'sqs',
+    Endpoint: queueArnOf(queueName),
+  });
   return { ...setup, topicArn, subscriptionArn };
 }
 
 function tokenOf(aws: AwsMock, topic: string, endpoint: string): string {
-  const view = aws.sns.topic(topic).subscriptions().find((s) => s.endpoint === endpoint);
+  const view = aws.sns
+    .topic(topic)
+    .subscriptions()
+    .find((s) => s.endpoint === endpoint);
   if (!view) throw new Error(`no subscription of ${endpoint}`);
   return view.confirmationToken;
 }
@@ -79,7 +87,12 @@ describe('Subscribe', () => {
 
   it('lists the attributes in name order', async () => {
     const { sns, subscriptionArn } = await sqsSubscription();
-    await setAttribute(sns, subscriptionArn, 'RedrivePolicy', JSON.stringify({ deadLetterTargetArn: queueArnOf('dlq') }));
+    await setAttribute(
+      sns,
+      subscriptionArn,
+      'RedrivePolicy',
+      JSON.stringify({ deadLetterTargetArn: queueArnOf('dlq') }),
+    );
     await setAttribute(sns, subscriptionArn, 'FilterPolicy', '{"a":["b"]}');
     const keys = Object.keys(await attributesOf(sns, subscriptionArn));
     expect(keys).toEqual([...keys].sort());
@@ -103,7 +116,11 @@ describe('Subscribe', () => {
     const topicArn = await createTopic(sns, 't');
     const arn = await subscribe(sns, { TopicArn: topicArn, Protocol, Endpoint });
     expect(arn).toMatch(subscriptionArnPattern(topicArn));
-    expect(await attributesOf(sns, arn)).toMatchObject({ PendingConfirmation: 'false', ConfirmationWasAuthenticated: 'true', Protocol });
+    expect(await attributesOf(sns, arn)).toMatchObject({
+      PendingConfirmation: 'false',
+      ConfirmationWasAuthenticated: 'true',
+      Protocol,
+    });
   });
 
   it.each([
@@ -128,7 +145,12 @@ describe('Subscribe', () => {
   it('answers the real ARN of a pending subscription with ReturnSubscriptionArn', async () => {
     const { aws, sns } = snsSetup();
     const topicArn = await createTopic(sns, 't');
-    const arn = await subscribe(sns, { TopicArn: topicArn, Protocol: 'http', Endpoint: 'http://example.com/', ReturnSubscriptionArn: true });
+    const arn = await subscribe(sns, {
+      TopicArn: topicArn,
+      Protocol: 'http',
+      Endpoint: 'http://example.com/',
+      ReturnSubscriptionArn: true,
+    });
     expect(arn).toMatch(subscriptionArnPattern(topicArn));
     expect(aws.sns.topic('t').subscriptions()[0]).toMatchObject({ subscriptionArn: arn, pendingConfirmation: true });
   });
@@ -165,7 +187,10 @@ describe('Subscribe', () => {
   ])('refuses %s as an SQS endpoint', async (_case, Endpoint) => {
     const { sns } = snsSetup();
     const TopicArn = await createTopic(sns, 't');
-    await expectInvalidParameter(sns.send(new SubscribeCommand({ TopicArn, Protocol: 'sqs', Endpoint })), 'Invalid parameter: SQS endpoint ARN');
+    await expectInvalidParameter(
+      sns.send(new SubscribeCommand({ TopicArn, Protocol: 'sqs', Endpoint })),
+      'Invalid parameter: SQS endpoint ARN',
+    );
   });
 
   it.each(['+15--551234567', 'NAA+15551234567', '+15551234567.', '/+15551234567', 'invalid-number'])(
@@ -173,14 +198,19 @@ describe('Subscribe', () => {
     async (Endpoint) => {
       const { sns } = snsSetup();
       const TopicArn = await createTopic(sns, 't');
-      await expectInvalidParameter(sns.send(new SubscribeCommand({ TopicArn, Protocol: 'sms', Endpoint })), `Invalid SMS endpoint: ${Endpoint}`);
+      await expectInvalidParameter(
+        sns.send(new SubscribeCommand({ TopicArn, Protocol: 'sms', Endpoint })),
+        `Invalid SMS endpoint: ${Endpoint}`,
+      );
     },
   );
 
   it('accepts a phone number with single separators', async () => {
     const { sns } = snsSetup();
     const TopicArn = await createTopic(sns, 't');
-    expect(await subscribe(sns, { TopicArn, Protocol: 'sms', Endpoint: '+12/34-567.890' })).toMatch(subscriptionArnPattern(TopicArn));
+    expect(await subscribe(sns, { TopicArn, Protocol: 'sms', Endpoint: '+12/34-567.890' })).toMatch(
+      subscriptionArnPattern(TopicArn),
+    );
   });
 
   it.each([
@@ -199,7 +229,10 @@ describe('Subscribe', () => {
   it('refuses a malformed email address', async () => {
     const { sns } = snsSetup();
     const TopicArn = await createTopic(sns, 't');
-    await expectInvalidParameter(sns.send(new SubscribeCommand({ TopicArn, Protocol: 'email', Endpoint: 'nobody' })), 'Invalid parameter: Email address');
+    await expectInvalidParameter(
+      sns.send(new SubscribeCommand({ TopicArn, Protocol: 'email', Endpoint: 'nobody' })),
+      'Invalid parameter: Email address',
+    );
   });
 
   it('refuses a FIFO queue on a standard topic, with the prefix doubled', async () => {
@@ -233,12 +266,24 @@ describe('Subscribe attributes', () => {
   const subscribeWith = async (Attributes: Record<string, string>, Protocol = 'sqs', Endpoint = queueArnOf('q')) => {
     const { sns } = snsSetup();
     const TopicArn = await createTopic(sns, 't');
-    return { sns, promise: sns.send(new SubscribeCommand({ TopicArn, Protocol, Endpoint, Attributes, ReturnSubscriptionArn: true })) };
+    return {
+      sns,
+      promise: sns.send(
+        new SubscribeCommand({ TopicArn, Protocol, Endpoint, Attributes, ReturnSubscriptionArn: true }),
+      ),
+    };
   };
 
   it('checks each attribute with the "Attributes Reason" prefix', async () => {
-    const { promise } = await subscribeWith({ RawMessageDelivery: 'wrongvalue', FilterPolicyScope: 'MessageBody', FilterPolicy: '' });
-    await expectInvalidParameter(promise, 'Invalid parameter: Attributes Reason: RawMessageDelivery: Invalid value [wrongvalue]. Must be true or false.');
+    const { promise } = await subscribeWith({
+      RawMessageDelivery: 'wrongvalue',
+      FilterPolicyScope: 'MessageBody',
+      FilterPolicy: '',
+    });
+    await expectInvalidParameter(
+      promise,
+      'Invalid parameter: Attributes Reason: RawMessageDelivery: Invalid value [wrongvalue]. Must be true or false.',
+    );
   });
 
   it('refuses an unknown attribute name', async () => {
@@ -258,7 +303,9 @@ describe('Subscribe attributes', () => {
     const { promise } = await subscribeWith({ FilterPolicy: 'invalid-json' }, 'email', 'test@example.com');
     const error = await rejectionOf(promise);
     expect(error.name).toBe('InvalidParameterException');
-    expect(error.message.startsWith('Invalid parameter: Attributes Reason: FilterPolicy: failed to parse JSON.')).toBe(true);
+    expect(error.message.startsWith('Invalid parameter: Attributes Reason: FilterPolicy: failed to parse JSON.')).toBe(
+      true,
+    );
   });
 
   it('refuses a bad filter policy with the Subscribe prefix', async () => {
@@ -278,11 +325,18 @@ describe('Subscribe attributes', () => {
     );
     const accepted = await subscribeWith({ FilterPolicy: nested, FilterPolicyScope: 'MessageBody' });
     const arn = (await accepted.promise).SubscriptionArn!;
-    expect(await attributesOf(accepted.sns, arn)).toMatchObject({ FilterPolicy: nested, FilterPolicyScope: 'MessageBody' });
+    expect(await attributesOf(accepted.sns, arn)).toMatchObject({
+      FilterPolicy: nested,
+      FilterPolicyScope: 'MessageBody',
+    });
   });
 
   it('stores RawMessageDelivery lower-case and takes FilterPolicy "" as no policy', async () => {
-    const { sns, promise } = await subscribeWith({ RawMessageDelivery: 'TrUe', FilterPolicyScope: 'MessageBody', FilterPolicy: '' });
+    const { sns, promise } = await subscribeWith({
+      RawMessageDelivery: 'TrUe',
+      FilterPolicyScope: 'MessageBody',
+      FilterPolicy: '',
+    });
     const attributes = await attributesOf(sns, (await promise).SubscriptionArn!);
     expect(attributes['RawMessageDelivery']).toBe('true');
     expect(attributes).not.toHaveProperty('FilterPolicy');
@@ -291,8 +345,15 @@ describe('Subscribe attributes', () => {
 
   it('refuses raw delivery for a protocol that cannot take it, even "false"', async () => {
     for (const RawMessageDelivery of ['true', 'false']) {
-      const { promise } = await subscribeWith({ RawMessageDelivery }, 'lambda', 'arn:aws:lambda:us-east-1:000000000000:function:f');
-      await expectInvalidParameter(promise, 'Invalid parameter: Attributes Reason: Delivery protocol [lambda] does not support raw message delivery.');
+      const { promise } = await subscribeWith(
+        { RawMessageDelivery },
+        'lambda',
+        'arn:aws:lambda:us-east-1:000000000000:function:f',
+      );
+      await expectInvalidParameter(
+        promise,
+        'Invalid parameter: Attributes Reason: Delivery protocol [lambda] does not support raw message delivery.',
+      );
     }
   });
 });
@@ -302,7 +363,13 @@ describe('Subscribe idempotency', () => {
     const { sns } = snsSetup();
     const TopicArn = await createTopic(sns, 't');
     const again = (Attributes?: Record<string, string>) =>
-      subscribe(sns, { TopicArn, Protocol: 'sqs', Endpoint: queueArnOf('q'), ReturnSubscriptionArn: true, ...(Attributes ? { Attributes } : {}) });
+      subscribe(sns, {
+        TopicArn,
+        Protocol: 'sqs',
+        Endpoint: queueArnOf('q'),
+        ReturnSubscriptionArn: true,
+        ...(Attributes ? { Attributes } : {}),
+      });
 
     const arn = await again({ RawMessageDelivery: 'True' });
     expect(await again({ RawMessageDelivery: 'true' })).toBe(arn);
@@ -340,8 +407,18 @@ describe('Subscribe idempotency', () => {
   it('keeps one subscription per protocol and endpoint', async () => {
     const { sns } = snsSetup();
     const TopicArn = await createTopic(sns, 't');
-    const email = await subscribe(sns, { TopicArn, Protocol: 'email', Endpoint: 'a@example.com', ReturnSubscriptionArn: true });
-    const emailJson = await subscribe(sns, { TopicArn, Protocol: 'email-json', Endpoint: 'a@example.com', ReturnSubscriptionArn: true });
+    const email = await subscribe(sns, {
+      TopicArn,
+      Protocol: 'email',
+      Endpoint: 'a@example.com',
+      ReturnSubscriptionArn: true,
+    });
+    const emailJson = await subscribe(sns, {
+      TopicArn,
+      Protocol: 'email-json',
+      Endpoint: 'a@example.com',
+      ReturnSubscriptionArn: true,
+    });
     expect(emailJson).not.toBe(email);
   });
 
@@ -351,7 +428,9 @@ describe('Subscribe idempotency', () => {
     const input = { TopicArn, Protocol: 'https', Endpoint: 'https://example.com/' };
     await subscribe(sns, input);
     expect(await subscribe(sns, input)).toBe('pending confirmation');
-    const { SubscriptionArn } = await sns.send(new ConfirmSubscriptionCommand({ TopicArn, Token: tokenOf(aws, 't', input.Endpoint) }));
+    const { SubscriptionArn } = await sns.send(
+      new ConfirmSubscriptionCommand({ TopicArn, Token: tokenOf(aws, 't', input.Endpoint) }),
+    );
     expect(await subscribe(sns, input)).toBe(SubscriptionArn);
   });
 });
@@ -371,15 +450,25 @@ describe('ConfirmSubscription', () => {
     await subscribe(sns, { TopicArn: topicArn, Protocol: 'email', Endpoint: 'late@example.com' });
     vi.advanceTimersByTime(60_000);
     await subscribe(sns, { TopicArn: topicArn, Protocol: 'email', Endpoint: 'confirmed@example.com' });
-    await sns.send(new ConfirmSubscriptionCommand({ TopicArn: topicArn, Token: tokenOf(aws, 't', 'confirmed@example.com') }));
+    await sns.send(
+      new ConfirmSubscriptionCommand({ TopicArn: topicArn, Token: tokenOf(aws, 't', 'confirmed@example.com') }),
+    );
 
     vi.advanceTimersByTime(48 * 60 * 60 * 1000 - 60_000 - 1);
     expect(aws.sns.topic('t').subscriptions()).toHaveLength(3);
     vi.advanceTimersByTime(1);
-    expect(aws.sns.topic('t').subscriptions().map((s) => s.endpoint)).toEqual(['confirmed@example.com']);
+    expect(
+      aws.sns
+        .topic('t')
+        .subscriptions()
+        .map((s) => s.endpoint),
+    ).toEqual(['confirmed@example.com']);
     const { Subscriptions = [] } = await sns.send(new ListSubscriptionsByTopicCommand({ TopicArn: topicArn }));
     expect(Subscriptions.map((s) => s.Endpoint)).toEqual(['confirmed@example.com']);
-    await expectNotFound(sns.send(new GetSubscriptionAttributesCommand({ SubscriptionArn: subscriptionArn })), 'Subscription does not exist');
+    await expectNotFound(
+      sns.send(new GetSubscriptionAttributesCommand({ SubscriptionArn: subscriptionArn })),
+      'Subscription does not exist',
+    );
     const error = await rejectionOf(sns.send(new ConfirmSubscriptionCommand({ TopicArn: topicArn, Token: token })));
     expect(error.name).toBe('InvalidParameterException');
   });
@@ -394,7 +483,10 @@ describe('ConfirmSubscription', () => {
     expect(await sns.send(new ConfirmSubscriptionCommand({ TopicArn: topicArn, Token: token }))).toMatchObject({
       SubscriptionArn: subscriptionArn,
     });
-    expect(await attributesOf(sns, subscriptionArn)).toMatchObject({ PendingConfirmation: 'false', ConfirmationWasAuthenticated: 'true' });
+    expect(await attributesOf(sns, subscriptionArn)).toMatchObject({
+      PendingConfirmation: 'false',
+      ConfirmationWasAuthenticated: 'true',
+    });
     expect((await sns.send(new GetTopicAttributesCommand({ TopicArn: topicArn }))).Attributes).toMatchObject({
       SubscriptionsConfirmed: '1',
       SubscriptionsPending: '0',
@@ -405,7 +497,9 @@ describe('ConfirmSubscription', () => {
 
   it('is idempotent', async () => {
     const { sns, topicArn, token, subscriptionArn } = await pendingHttp();
-    await sns.send(new ConfirmSubscriptionCommand({ TopicArn: topicArn, Token: token, AuthenticateOnUnsubscribe: 'true' }));
+    await sns.send(
+      new ConfirmSubscriptionCommand({ TopicArn: topicArn, Token: token, AuthenticateOnUnsubscribe: 'true' }),
+    );
     const again = await sns.send(new ConfirmSubscriptionCommand({ TopicArn: topicArn, Token: token }));
     expect(again.SubscriptionArn).toBe(subscriptionArn);
   });
@@ -413,24 +507,39 @@ describe('ConfirmSubscription', () => {
   it('confirms by the token even under the ARN of another topic of the region', async () => {
     const { sns, topicArn, token, subscriptionArn } = await pendingHttp();
     const other = topicArn.slice(0, -1) + 'x';
-    expect((await sns.send(new ConfirmSubscriptionCommand({ TopicArn: other, Token: token }))).SubscriptionArn).toBe(subscriptionArn);
+    expect((await sns.send(new ConfirmSubscriptionCommand({ TopicArn: other, Token: token }))).SubscriptionArn).toBe(
+      subscriptionArn,
+    );
   });
 
   it('refuses a token that cannot be one, and an unknown one', async () => {
     const { sns, topicArn } = await pendingHttp();
-    await expectInvalidParameter(sns.send(new ConfirmSubscriptionCommand({ TopicArn: topicArn, Token: 'randomtoken' })), 'Invalid token');
-    await expectInvalidParameter(sns.send(new ConfirmSubscriptionCommand({ TopicArn: topicArn, Token: 'abc123' })), 'Invalid parameter: Token');
     await expectInvalidParameter(
-      sns.send(new ConfirmSubscriptionCommand({ TopicArn: topicArn.slice(0, -1) + 'i', Token: '51b2ff3edb475b7d'.repeat(18) })),
+      sns.send(new ConfirmSubscriptionCommand({ TopicArn: topicArn, Token: 'randomtoken' })),
+      'Invalid token',
+    );
+    await expectInvalidParameter(
+      sns.send(new ConfirmSubscriptionCommand({ TopicArn: topicArn, Token: 'abc123' })),
+      'Invalid parameter: Token',
+    );
+    await expectInvalidParameter(
+      sns.send(
+        new ConfirmSubscriptionCommand({ TopicArn: topicArn.slice(0, -1) + 'i', Token: '51b2ff3edb475b7d'.repeat(18) }),
+      ),
       'Invalid parameter: Token',
     );
   });
 
   it('refuses a malformed TopicArn and one of another region', async () => {
     const { sns, topicArn, token, subscriptionArn } = await pendingHttp();
-    await expectInvalidParameter(sns.send(new ConfirmSubscriptionCommand({ TopicArn: 'not-an-arn', Token: token })), 'Invalid parameter: Topic');
     await expectInvalidParameter(
-      sns.send(new ConfirmSubscriptionCommand({ TopicArn: topicArn.replace('us-east-1', 'eu-central-1'), Token: token })),
+      sns.send(new ConfirmSubscriptionCommand({ TopicArn: 'not-an-arn', Token: token })),
+      'Invalid parameter: Topic',
+    );
+    await expectInvalidParameter(
+      sns.send(
+        new ConfirmSubscriptionCommand({ TopicArn: topicArn.replace('us-east-1', 'eu-central-1'), Token: token }),
+      ),
       'Invalid parameter: Topic',
     );
     expect((await attributesOf(sns, subscriptionArn))['PendingConfirmation']).toBe('true');
@@ -439,7 +548,10 @@ describe('ConfirmSubscription', () => {
   it('refuses the token of a subscription that was removed', async () => {
     const { sns, topicArn, token, subscriptionArn } = await pendingHttp();
     await sns.send(new UnsubscribeCommand({ SubscriptionArn: subscriptionArn }));
-    await expectInvalidParameter(sns.send(new ConfirmSubscriptionCommand({ TopicArn: topicArn, Token: token })), 'Invalid parameter: Token');
+    await expectInvalidParameter(
+      sns.send(new ConfirmSubscriptionCommand({ TopicArn: topicArn, Token: token })),
+      'Invalid parameter: Token',
+    );
   });
 });
 
@@ -449,19 +561,30 @@ describe('Unsubscribe', () => {
     await sns.send(new UnsubscribeCommand({ SubscriptionArn: subscriptionArn }));
     await sns.send(new UnsubscribeCommand({ SubscriptionArn: subscriptionArn }));
     expect((await sns.send(new ListSubscriptionsByTopicCommand({ TopicArn: topicArn }))).Subscriptions).toEqual([]);
-    await expectNotFound(sns.send(new GetSubscriptionAttributesCommand({ SubscriptionArn: subscriptionArn })), 'Subscription does not exist');
-    await expectNotFound(setAttribute(sns, subscriptionArn, 'RawMessageDelivery', 'true'), 'Subscription does not exist');
+    await expectNotFound(
+      sns.send(new GetSubscriptionAttributesCommand({ SubscriptionArn: subscriptionArn })),
+      'Subscription does not exist',
+    );
+    await expectNotFound(
+      setAttribute(sns, subscriptionArn, 'RawMessageDelivery', 'true'),
+      'Subscription does not exist',
+    );
   });
 
   it('accepts a well-formed ARN of no subscription', async () => {
     const { sns } = snsSetup();
-    await sns.send(new UnsubscribeCommand({ SubscriptionArn: `${topicArnOf('t')}:0b5c3f7e-3c1a-4b3e-9f51-0d6b2a3e4f51` }));
+    await sns.send(
+      new UnsubscribeCommand({ SubscriptionArn: `${topicArnOf('t')}:0b5c3f7e-3c1a-4b3e-9f51-0d6b2a3e4f51` }),
+    );
   });
 
   it.each([
     ['randomstring', 'Invalid parameter: SubscriptionArn Reason: An ARN must have at least 6 elements, not 1'],
     ['pending confirmation', 'Invalid parameter: SubscriptionArn Reason: An ARN must have at least 6 elements, not 1'],
-    ['arn:aws:sns:us-east-1:random', 'Invalid parameter: SubscriptionArn Reason: An ARN must have at least 6 elements, not 5'],
+    [
+      'arn:aws:sns:us-east-1:random',
+      'Invalid parameter: SubscriptionArn Reason: An ARN must have at least 6 elements, not 5',
+    ],
     ['arn:aws:sns:us-east-1:111111111111:random', 'Invalid parameter: SubscriptionId'],
   ])('refuses %j', async (SubscriptionArn, message) => {
     const { sns } = snsSetup();
@@ -482,16 +605,30 @@ describe('ListSubscriptions and ListSubscriptionsByTopic', () => {
     const { sns, topicArn, subscriptionArn } = await sqsSubscription();
     await subscribe(sns, { TopicArn: topicArn, Protocol: 'email', Endpoint: 'someone@example.com' });
     const expected = [
-      { SubscriptionArn: subscriptionArn, Owner: ACCOUNT, Protocol: 'sqs', Endpoint: queueArnOf('q'), TopicArn: topicArn },
-      { SubscriptionArn: 'PendingConfirmation', Owner: ACCOUNT, Protocol: 'email', Endpoint: 'someone@example.com', TopicArn: topicArn },
+      {
+        SubscriptionArn: subscriptionArn,
+        Owner: ACCOUNT,
+        Protocol: 'sqs',
+        Endpoint: queueArnOf('q'),
+        TopicArn: topicArn,
+      },
+      {
+        SubscriptionArn: 'PendingConfirmation',
+        Owner: ACCOUNT,
+        Protocol: 'email',
+        Endpoint: 'someone@example.com',
+        TopicArn: topicArn,
+      },
     ];
     const all = await sns.send(new ListSubscriptionsCommand({}));
     expect(all.Subscriptions).toStrictEqual(expected);
     expect(all.NextToken).toBeUndefined();
-    expect((await sns.send(new ListSubscriptionsByTopicCommand({ TopicArn: topicArn }))).Subscriptions).toStrictEqual(expected);
+    expect((await sns.send(new ListSubscriptionsByTopicCommand({ TopicArn: topicArn }))).Subscriptions).toStrictEqual(
+      expected,
+    );
   });
 
-  it('lists by topic only the topic\'s subscriptions', async () => {
+  it("lists by topic only the topic's subscriptions", async () => {
     const { sns, subscriptionArn } = await sqsSubscription();
     const other = await createTopic(sns, 'other');
     await subscribe(sns, { TopicArn: other, Protocol: 'sqs', Endpoint: queueArnOf('q') });
@@ -544,7 +681,10 @@ describe('GetSubscriptionAttributes', () => {
     expect(await attributesOf(sns, subscriptionArn)).not.toHaveProperty('FilterPolicyScope');
 
     await setAttribute(sns, subscriptionArn, 'FilterPolicy', '{"a":["b"]}');
-    expect(await attributesOf(sns, subscriptionArn)).toMatchObject({ FilterPolicy: '{"a":["b"]}', FilterPolicyScope: 'MessageBody' });
+    expect(await attributesOf(sns, subscriptionArn)).toMatchObject({
+      FilterPolicy: '{"a":["b"]}',
+      FilterPolicyScope: 'MessageBody',
+    });
 
     await setAttribute(sns, subscriptionArn, 'FilterPolicy', '');
     const cleared = await attributesOf(sns, subscriptionArn);
@@ -553,20 +693,46 @@ describe('GetSubscriptionAttributes', () => {
   });
 
   describe('DeliveryPolicy of an http subscription (as recorded from AWS)', () => {
-    const healthy = { minDelayTarget: 1, maxDelayTarget: 1, numRetries: 0, numMaxDelayRetries: 0, numNoDelayRetries: 0, numMinDelayRetries: 0, backoffFunction: 'linear' };
-    const DEFAULT_HEALTHY = { minDelayTarget: 20, maxDelayTarget: 20, numRetries: 3, numMaxDelayRetries: 0, numNoDelayRetries: 0, numMinDelayRetries: 0, backoffFunction: 'linear' };
+    const healthy = {
+      minDelayTarget: 1,
+      maxDelayTarget: 1,
+      numRetries: 0,
+      numMaxDelayRetries: 0,
+      numNoDelayRetries: 0,
+      numMinDelayRetries: 0,
+      backoffFunction: 'linear',
+    };
+    const DEFAULT_HEALTHY = {
+      minDelayTarget: 20,
+      maxDelayTarget: 20,
+      numRetries: 3,
+      numMaxDelayRetries: 0,
+      numNoDelayRetries: 0,
+      numMinDelayRetries: 0,
+      backoffFunction: 'linear',
+    };
 
     async function httpSubscription() {
       const { sns } = snsSetup();
       const topicArn = await createTopic(sns, 't');
-      const subscriptionArn = await subscribe(sns, { TopicArn: topicArn, Protocol: 'http', Endpoint: 'http://example.com/hook', ReturnSubscriptionArn: true });
+      const subscriptionArn = await subscribe(sns, {
+        TopicArn: topicArn,
+        Protocol: 'http',
+        Endpoint: 'http://example.com/hook',
+        ReturnSubscriptionArn: true,
+      });
       return { sns, topicArn, subscriptionArn };
     }
 
     it('is shown with every member, and the effective one fills the rest from the topic’s defaults', async () => {
       const { sns, subscriptionArn } = await httpSubscription();
       expect(await attributesOf(sns, subscriptionArn)).not.toHaveProperty('EffectiveDeliveryPolicy');
-      await setAttribute(sns, subscriptionArn, 'DeliveryPolicy', JSON.stringify({ requestPolicy: { headerContentType: 'text/csv' } }));
+      await setAttribute(
+        sns,
+        subscriptionArn,
+        'DeliveryPolicy',
+        JSON.stringify({ requestPolicy: { headerContentType: 'text/csv' } }),
+      );
       const attributes = await attributesOf(sns, subscriptionArn);
       expect(attributes['DeliveryPolicy']).toBe(
         '{"healthyRetryPolicy":null,"sicklyRetryPolicy":null,"throttlePolicy":null,"requestPolicy":{"headerContentType":"text/csv"},"guaranteed":false}',
@@ -589,18 +755,34 @@ describe('GetSubscriptionAttributes', () => {
           AttributeValue: JSON.stringify({ http: { defaultRequestPolicy: { headerContentType: 'application/json' } } }),
         }),
       );
-      const own = { healthyRetryPolicy: healthy, sicklyRetryPolicy: null, throttlePolicy: { maxReceivesPerSecond: 1000 }, guaranteed: false };
+      const own = {
+        healthyRetryPolicy: healthy,
+        sicklyRetryPolicy: null,
+        throttlePolicy: { maxReceivesPerSecond: 1000 },
+        guaranteed: false,
+      };
       await setAttribute(sns, subscriptionArn, 'DeliveryPolicy', JSON.stringify(own));
       const attributes = await attributesOf(sns, subscriptionArn);
       expect(JSON.parse(attributes['DeliveryPolicy']!)).toStrictEqual({ ...own, requestPolicy: null });
-      expect(JSON.parse(attributes['EffectiveDeliveryPolicy']!)).toStrictEqual({ ...own, requestPolicy: { headerContentType: 'application/json' } });
+      expect(JSON.parse(attributes['EffectiveDeliveryPolicy']!)).toStrictEqual({
+        ...own,
+        requestPolicy: { headerContentType: 'application/json' },
+      });
     });
 
     it('is shown, and its effective one, byte for byte as recorded (test_subscribe_external_http_endpoint_content_type[False])', async () => {
       const { sns, topicArn, subscriptionArn } = await httpSubscription();
       // The fixture's order of the retry members, which SNS rewrites in its own.
       const given = {
-        healthyRetryPolicy: { minDelayTarget: 1, maxDelayTarget: 1, numRetries: 0, numNoDelayRetries: 0, numMinDelayRetries: 0, numMaxDelayRetries: 0, backoffFunction: 'linear' },
+        healthyRetryPolicy: {
+          minDelayTarget: 1,
+          maxDelayTarget: 1,
+          numRetries: 0,
+          numNoDelayRetries: 0,
+          numMinDelayRetries: 0,
+          numMaxDelayRetries: 0,
+          backoffFunction: 'linear',
+        },
         sicklyRetryPolicy: null,
         throttlePolicy: { maxReceivesPerSecond: 1000 },
         guaranteed: false,
@@ -618,14 +800,24 @@ describe('GetSubscriptionAttributes', () => {
         '{"healthyRetryPolicy":{"minDelayTarget":1,"maxDelayTarget":1,"numRetries":0,"numMaxDelayRetries":0,"numNoDelayRetries":0,' +
         '"numMinDelayRetries":0,"backoffFunction":"linear"},"sicklyRetryPolicy":null,"throttlePolicy":{"maxReceivesPerSecond":1000}';
       expect(attributes['DeliveryPolicy']).toBe(`${shown},"requestPolicy":null,"guaranteed":false}`);
-      expect(attributes['EffectiveDeliveryPolicy']).toBe(`${shown},"requestPolicy":{"headerContentType":"application/json"},"guaranteed":false}`);
+      expect(attributes['EffectiveDeliveryPolicy']).toBe(
+        `${shown},"requestPolicy":{"headerContentType":"application/json"},"guaranteed":false}`,
+      );
     });
 
     it('[inferred] fills a partial healthy retry policy of its own from the default in the effective one', async () => {
       const { sns, subscriptionArn } = await httpSubscription();
-      await setAttribute(sns, subscriptionArn, 'DeliveryPolicy', JSON.stringify({ healthyRetryPolicy: { numRetries: 2, minDelayTarget: 5 } }));
+      await setAttribute(
+        sns,
+        subscriptionArn,
+        'DeliveryPolicy',
+        JSON.stringify({ healthyRetryPolicy: { numRetries: 2, minDelayTarget: 5 } }),
+      );
       const attributes = await attributesOf(sns, subscriptionArn);
-      expect(JSON.parse(attributes['DeliveryPolicy']!).healthyRetryPolicy).toStrictEqual({ minDelayTarget: 5, numRetries: 2 });
+      expect(JSON.parse(attributes['DeliveryPolicy']!).healthyRetryPolicy).toStrictEqual({
+        minDelayTarget: 5,
+        numRetries: 2,
+      });
       expect(attributes['EffectiveDeliveryPolicy']).toContain(
         '"healthyRetryPolicy":{"minDelayTarget":5,"maxDelayTarget":20,"numRetries":2,"numMaxDelayRetries":0,"numNoDelayRetries":0,"numMinDelayRetries":0,"backoffFunction":"linear"}',
       );
@@ -650,7 +842,10 @@ describe('GetSubscriptionAttributes', () => {
 describe('SetSubscriptionAttributes', () => {
   it('refuses an unknown attribute name', async () => {
     const { sns, subscriptionArn } = await sqsSubscription();
-    await expectInvalidParameter(setAttribute(sns, subscriptionArn, 'FakeAttribute', 'test-value'), 'Invalid parameter: AttributeName');
+    await expectInvalidParameter(
+      setAttribute(sns, subscriptionArn, 'FakeAttribute', 'test-value'),
+      'Invalid parameter: AttributeName',
+    );
   });
 
   it('takes RawMessageDelivery in any case, stores it lower-case, and refuses other values', async () => {
@@ -696,7 +891,12 @@ describe('SetSubscriptionAttributes', () => {
 
   it('removes the RedrivePolicy when set to ""', async () => {
     const { sns, subscriptionArn } = await sqsSubscription();
-    await setAttribute(sns, subscriptionArn, 'RedrivePolicy', JSON.stringify({ deadLetterTargetArn: queueArnOf('dlq') }));
+    await setAttribute(
+      sns,
+      subscriptionArn,
+      'RedrivePolicy',
+      JSON.stringify({ deadLetterTargetArn: queueArnOf('dlq') }),
+    );
     await setAttribute(sns, subscriptionArn, 'RedrivePolicy', '');
     expect(await attributesOf(sns, subscriptionArn)).not.toHaveProperty('RedrivePolicy');
   });
@@ -754,7 +954,10 @@ describe('SetSubscriptionAttributes', () => {
     );
     await setAttribute(sns, subscriptionArn, 'FilterPolicyScope', 'MessageBody');
     await setAttribute(sns, subscriptionArn, 'FilterPolicy', nested);
-    expect(await attributesOf(sns, subscriptionArn)).toMatchObject({ FilterPolicy: nested, FilterPolicyScope: 'MessageBody' });
+    expect(await attributesOf(sns, subscriptionArn)).toMatchObject({
+      FilterPolicy: nested,
+      FilterPolicyScope: 'MessageBody',
+    });
 
     // Moving a nested policy back to the attribute scope is refused, and nothing changes.
     await expectInvalidParameter(

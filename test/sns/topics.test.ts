@@ -34,7 +34,12 @@ const DEFAULT_EFFECTIVE_DELIVERY_POLICY =
 
 const defaultPolicy = (topicArn: string) => defaultTopicPolicyText(topicArn, ACCOUNT);
 
-async function createTopic(sns: SNSClient, Name: string, Attributes?: Record<string, string>, Tags?: Tag[]): Promise<string> {
+async function createTopic(
+  sns: SNSClient,
+  Name: string,
+  Attributes?: Record<string, string>,
+  Tags?: Tag[],
+): Promise<string> {
   const { TopicArn } = await sns.send(new CreateTopicCommand({ Name, Attributes, Tags }));
   return TopicArn!;
 }
@@ -90,7 +95,10 @@ describe('CreateTopic names', () => {
 
   it('refuses a .fifo name without FifoTopic=true, and FifoTopic=true without the suffix', async () => {
     const { sns } = snsSetup();
-    await expectInvalidParameter(sns.send(new CreateTopicCommand({ Name: 'test.fifo' })), 'Invalid parameter: Topic Name');
+    await expectInvalidParameter(
+      sns.send(new CreateTopicCommand({ Name: 'test.fifo' })),
+      'Invalid parameter: Topic Name',
+    );
     await expectInvalidParameter(
       sns.send(new CreateTopicCommand({ Name: 'test.fifo', Attributes: { FifoTopic: 'false' } })),
       'Invalid parameter: Topic Name',
@@ -125,7 +133,9 @@ describe('CreateTopic idempotency', () => {
   it('compares with a value set later by SetTopicAttributes', async () => {
     const { sns } = snsSetup();
     const arn = await createTopic(sns, 't');
-    await sns.send(new SetTopicAttributesCommand({ TopicArn: arn, AttributeName: 'DisplayName', AttributeValue: 'AlreadySet' }));
+    await sns.send(
+      new SetTopicAttributesCommand({ TopicArn: arn, AttributeName: 'DisplayName', AttributeValue: 'AlreadySet' }),
+    );
     expect(await createTopic(sns, 't', { DisplayName: 'AlreadySet' })).toBe(arn);
     await expectInvalidParameter(
       sns.send(new CreateTopicCommand({ Name: 't', Attributes: { DisplayName: 'Other' } })),
@@ -137,7 +147,10 @@ describe('CreateTopic idempotency', () => {
     const { sns } = snsSetup();
     await createTopic(sns, 't', { DisplayName: 'Value1' });
     const different = 'Invalid parameter: Attributes Reason: Topic already exists with different attributes';
-    await expectInvalidParameter(sns.send(new CreateTopicCommand({ Name: 't', Attributes: { DisplayName: 'Value2' } })), different);
+    await expectInvalidParameter(
+      sns.send(new CreateTopicCommand({ Name: 't', Attributes: { DisplayName: 'Value2' } })),
+      different,
+    );
     await expectInvalidParameter(
       sns.send(new CreateTopicCommand({ Name: 't', Attributes: { DisplayName: 'Value1', SignatureVersion: '2' } })),
       different,
@@ -147,11 +160,24 @@ describe('CreateTopic idempotency', () => {
   it('takes an attribute given at its default as no difference (defaults not recorded as such)', async () => {
     const { sns } = snsSetup();
     const arn = await createTopic(sns, 't');
-    expect(await createTopic(sns, 't', { SignatureVersion: '1', TracingConfig: 'PassThrough', DisplayName: '' })).toBe(arn);
+    expect(await createTopic(sns, 't', { SignatureVersion: '1', TracingConfig: 'PassThrough', DisplayName: '' })).toBe(
+      arn,
+    );
     const fifo = await createTopic(sns, 't.fifo', { FifoTopic: 'true' });
-    expect(await createTopic(sns, 't.fifo', { FifoTopic: 'true', FifoThroughputScope: 'Topic', ContentBasedDeduplication: 'false' })).toBe(fifo);
+    expect(
+      await createTopic(sns, 't.fifo', {
+        FifoTopic: 'true',
+        FifoThroughputScope: 'Topic',
+        ContentBasedDeduplication: 'false',
+      }),
+    ).toBe(fifo);
     await expectInvalidParameter(
-      sns.send(new CreateTopicCommand({ Name: 't.fifo', Attributes: { FifoTopic: 'true', FifoThroughputScope: 'MessageGroup' } })),
+      sns.send(
+        new CreateTopicCommand({
+          Name: 't.fifo',
+          Attributes: { FifoTopic: 'true', FifoThroughputScope: 'MessageGroup' },
+        }),
+      ),
       'Invalid parameter: Attributes Reason: Topic already exists with different attributes',
     );
   });
@@ -183,8 +209,14 @@ describe('CreateTopic idempotency', () => {
     expect(await createTopic(sns, 't', undefined, [{ Key: 'b', Value: '2' }])).toBe(arn);
     expect(await createTopic(sns, 't', undefined, [])).toBe(arn);
     const different = 'Invalid parameter: Tags Reason: Topic already exists with different tags';
-    await expectInvalidParameter(sns.send(new CreateTopicCommand({ Name: 't', Tags: [{ Key: 'a', Value: 'other' }] })), different);
-    await expectInvalidParameter(sns.send(new CreateTopicCommand({ Name: 't', Tags: [{ Key: 'c', Value: '3' }] })), different);
+    await expectInvalidParameter(
+      sns.send(new CreateTopicCommand({ Name: 't', Tags: [{ Key: 'a', Value: 'other' }] })),
+      different,
+    );
+    await expectInvalidParameter(
+      sns.send(new CreateTopicCommand({ Name: 't', Tags: [{ Key: 'c', Value: '3' }] })),
+      different,
+    );
   });
 
   it('refuses an extra tag on a topic that has none', async () => {
@@ -242,7 +274,11 @@ describe('GetTopicAttributes', () => {
     const { sns } = snsSetup();
     const arn = await createTopic(sns, 't.fifo', { FifoTopic: 'true', ContentBasedDeduplication: 'true' });
     const attributes = await attributesOf(sns, arn);
-    expect(attributes).toMatchObject({ FifoTopic: 'true', ContentBasedDeduplication: 'true', Policy: defaultPolicy(arn) });
+    expect(attributes).toMatchObject({
+      FifoTopic: 'true',
+      ContentBasedDeduplication: 'true',
+      Policy: defaultPolicy(arn),
+    });
     expect(Object.keys(attributes).sort()).toEqual(
       [
         'ContentBasedDeduplication',
@@ -269,9 +305,15 @@ describe('GetTopicAttributes', () => {
   it('counts confirmed and pending subscriptions', async () => {
     const { sns } = snsSetup();
     const arn = await createTopic(sns, 't');
-    await sns.send(new SubscribeCommand({ TopicArn: arn, Protocol: 'sqs', Endpoint: `arn:aws:sqs:us-east-1:${ACCOUNT}:q` }));
+    await sns.send(
+      new SubscribeCommand({ TopicArn: arn, Protocol: 'sqs', Endpoint: `arn:aws:sqs:us-east-1:${ACCOUNT}:q` }),
+    );
     await sns.send(new SubscribeCommand({ TopicArn: arn, Protocol: 'email', Endpoint: 'someone@example.com' }));
-    expect(await attributesOf(sns, arn)).toMatchObject({ SubscriptionsConfirmed: '1', SubscriptionsPending: '1', SubscriptionsDeleted: '0' });
+    expect(await attributesOf(sns, arn)).toMatchObject({
+      SubscriptionsConfirmed: '1',
+      SubscriptionsPending: '1',
+      SubscriptionsDeleted: '0',
+    });
   });
 });
 
@@ -279,7 +321,9 @@ describe('SetTopicAttributes', () => {
   it('sets an attribute that GetTopicAttributes then shows', async () => {
     const { sns } = snsSetup();
     const arn = await createTopic(sns, 't');
-    await sns.send(new SetTopicAttributesCommand({ TopicArn: arn, AttributeName: 'DisplayName', AttributeValue: 'Shown' }));
+    await sns.send(
+      new SetTopicAttributesCommand({ TopicArn: arn, AttributeName: 'DisplayName', AttributeValue: 'Shown' }),
+    );
     expect((await attributesOf(sns, arn))['DisplayName']).toBe('Shown');
   });
 
@@ -303,7 +347,13 @@ describe('SetTopicAttributes', () => {
     const { sns } = snsSetup();
     const role = `arn:aws:iam::${ACCOUNT}:role/sns-logging`;
     const arn = await createTopic(sns, 't', { SQSSuccessFeedbackRoleArn: role, SQSSuccessFeedbackSampleRate: '100' });
-    await sns.send(new SetTopicAttributesCommand({ TopicArn: arn, AttributeName: 'HTTPFailureFeedbackRoleArn', AttributeValue: role }));
+    await sns.send(
+      new SetTopicAttributesCommand({
+        TopicArn: arn,
+        AttributeName: 'HTTPFailureFeedbackRoleArn',
+        AttributeValue: role,
+      }),
+    );
     expect(await attributesOf(sns, arn)).toMatchObject({
       SQSSuccessFeedbackRoleArn: role,
       SQSSuccessFeedbackSampleRate: '100',
@@ -311,7 +361,13 @@ describe('SetTopicAttributes', () => {
     });
     for (const AttributeValue of ['101', '-1', 'half']) {
       await expectInvalidParameter(
-        sns.send(new SetTopicAttributesCommand({ TopicArn: arn, AttributeName: 'LambdaSuccessFeedbackSampleRate', AttributeValue })),
+        sns.send(
+          new SetTopicAttributesCommand({
+            TopicArn: arn,
+            AttributeName: 'LambdaSuccessFeedbackSampleRate',
+            AttributeValue,
+          }),
+        ),
         'Invalid parameter: AttributeValue',
       );
     }
@@ -330,9 +386,15 @@ describe('SetTopicAttributes', () => {
     const { sns } = snsSetup();
     const arn = await createTopic(sns, 't');
     const policy = '{"http":{"defaultHealthyRetryPolicy":{"numRetries":5}}}';
-    await sns.send(new SetTopicAttributesCommand({ TopicArn: arn, AttributeName: 'DeliveryPolicy', AttributeValue: policy }));
-    expect((await attributesOf(sns, arn))['DeliveryPolicy']).toBe('{"http":{"defaultHealthyRetryPolicy":{"numRetries":5},"disableSubscriptionOverrides":false}}');
-    await sns.send(new SetTopicAttributesCommand({ TopicArn: arn, AttributeName: 'DeliveryPolicy', AttributeValue: '' }));
+    await sns.send(
+      new SetTopicAttributesCommand({ TopicArn: arn, AttributeName: 'DeliveryPolicy', AttributeValue: policy }),
+    );
+    expect((await attributesOf(sns, arn))['DeliveryPolicy']).toBe(
+      '{"http":{"defaultHealthyRetryPolicy":{"numRetries":5},"disableSubscriptionOverrides":false}}',
+    );
+    await sns.send(
+      new SetTopicAttributesCommand({ TopicArn: arn, AttributeName: 'DeliveryPolicy', AttributeValue: '' }),
+    );
     expect(await attributesOf(sns, arn)).not.toHaveProperty('DeliveryPolicy');
     expect((await attributesOf(sns, arn))['EffectiveDeliveryPolicy']).toBe(DEFAULT_EFFECTIVE_DELIVERY_POLICY);
   });
@@ -341,15 +403,23 @@ describe('SetTopicAttributes', () => {
     const { sns } = snsSetup();
     const arn = await createTopic(sns, 't');
     const policy = JSON.stringify({ http: { defaultRequestPolicy: { headerContentType: 'application/json' } } });
-    await sns.send(new SetTopicAttributesCommand({ TopicArn: arn, AttributeName: 'DeliveryPolicy', AttributeValue: policy }));
+    await sns.send(
+      new SetTopicAttributesCommand({ TopicArn: arn, AttributeName: 'DeliveryPolicy', AttributeValue: policy }),
+    );
     const attributes = await attributesOf(sns, arn);
     expect(JSON.parse(attributes['DeliveryPolicy']!)).toStrictEqual({
       http: { disableSubscriptionOverrides: false, defaultRequestPolicy: { headerContentType: 'application/json' } },
     });
     const effective = JSON.parse(attributes['EffectiveDeliveryPolicy']!) as { http: Record<string, unknown> };
-    expect(Object.keys(effective.http)).toEqual(['defaultHealthyRetryPolicy', 'disableSubscriptionOverrides', 'defaultRequestPolicy']);
+    expect(Object.keys(effective.http)).toEqual([
+      'defaultHealthyRetryPolicy',
+      'disableSubscriptionOverrides',
+      'defaultRequestPolicy',
+    ]);
     expect(effective.http['defaultRequestPolicy']).toEqual({ headerContentType: 'application/json' });
-    expect(effective.http['defaultHealthyRetryPolicy']).toEqual(JSON.parse(DEFAULT_EFFECTIVE_DELIVERY_POLICY).http.defaultHealthyRetryPolicy);
+    expect(effective.http['defaultHealthyRetryPolicy']).toEqual(
+      JSON.parse(DEFAULT_EFFECTIVE_DELIVERY_POLICY).http.defaultHealthyRetryPolicy,
+    );
   });
 });
 
@@ -359,7 +429,13 @@ describe('DeliveryPolicy and EffectiveDeliveryPolicy, step by step as recorded (
   const PLAIN_TEXT = '"defaultRequestPolicy":{"headerContentType":"text/plain; charset=UTF-8"}';
 
   async function setDeliveryPolicy(sns: SNSClient, TopicArn: string, policy: unknown): Promise<Record<string, string>> {
-    await sns.send(new SetTopicAttributesCommand({ TopicArn, AttributeName: 'DeliveryPolicy', AttributeValue: JSON.stringify(policy) }));
+    await sns.send(
+      new SetTopicAttributesCommand({
+        TopicArn,
+        AttributeName: 'DeliveryPolicy',
+        AttributeValue: JSON.stringify(policy),
+      }),
+    );
     return attributesOf(sns, TopicArn);
   }
 
@@ -372,12 +448,16 @@ describe('DeliveryPolicy and EffectiveDeliveryPolicy, step by step as recorded (
       DeliveryPolicy: JSON.stringify({ http: { defaultRequestPolicy: { headerContentType: 'application/json' } } }),
     });
     const created = await attributesOf(sns, arn);
-    expect(created['DeliveryPolicy']).toBe('{"http":{"disableSubscriptionOverrides":false,"defaultRequestPolicy":{"headerContentType":"application/json"}}}');
+    expect(created['DeliveryPolicy']).toBe(
+      '{"http":{"disableSubscriptionOverrides":false,"defaultRequestPolicy":{"headerContentType":"application/json"}}}',
+    );
     expect(created['EffectiveDeliveryPolicy']).toBe(
       `{"http":{"defaultHealthyRetryPolicy":${DEFAULT_HEALTHY},"disableSubscriptionOverrides":false,"defaultRequestPolicy":{"headerContentType":"application/json"}}}`,
     );
 
-    const updated = await setDeliveryPolicy(sns, arn, { http: { defaultHealthyRetryPolicy: { minDelayTarget: 5, maxDelayTarget: 6, numRetries: 1 } } });
+    const updated = await setDeliveryPolicy(sns, arn, {
+      http: { defaultHealthyRetryPolicy: { minDelayTarget: 5, maxDelayTarget: 6, numRetries: 1 } },
+    });
     expect(updated['DeliveryPolicy']).toBe(
       '{"http":{"defaultHealthyRetryPolicy":{"minDelayTarget":5,"maxDelayTarget":6,"numRetries":1},"disableSubscriptionOverrides":false}}',
     );
@@ -388,14 +468,18 @@ describe('DeliveryPolicy and EffectiveDeliveryPolicy, step by step as recorded (
 
     const nulled = await setDeliveryPolicy(sns, arn, { http: { defaultHealthyRetryPolicy: null } });
     expect(nulled['DeliveryPolicy']).toBe('{"http":{"disableSubscriptionOverrides":false}}');
-    expect(nulled['EffectiveDeliveryPolicy']).toBe(`{"http":{"defaultHealthyRetryPolicy":${DEFAULT_HEALTHY},"disableSubscriptionOverrides":false,${PLAIN_TEXT}}}`);
+    expect(nulled['EffectiveDeliveryPolicy']).toBe(
+      `{"http":{"defaultHealthyRetryPolicy":${DEFAULT_HEALTHY},"disableSubscriptionOverrides":false,${PLAIN_TEXT}}}`,
+    );
     expect(nulled['EffectiveDeliveryPolicy']).toBe(DEFAULT_EFFECTIVE_DELIVERY_POLICY);
   });
 
   it('[inferred] writes the retry members in the default’s order, whatever order they were given in', async () => {
     const { sns } = snsSetup();
     const arn = await createTopic(sns, 't');
-    const updated = await setDeliveryPolicy(sns, arn, { http: { defaultHealthyRetryPolicy: { backoffFunction: 'exponential', numRetries: 4 } } });
+    const updated = await setDeliveryPolicy(sns, arn, {
+      http: { defaultHealthyRetryPolicy: { backoffFunction: 'exponential', numRetries: 4 } },
+    });
     expect(updated['DeliveryPolicy']).toBe(
       '{"http":{"defaultHealthyRetryPolicy":{"numRetries":4,"backoffFunction":"exponential"},"disableSubscriptionOverrides":false}}',
     );
@@ -423,13 +507,18 @@ describe('DeleteTopic', () => {
     const { SubscriptionArn } = await sns.send(
       new SubscribeCommand({ TopicArn: arn, Protocol: 'sqs', Endpoint: `arn:aws:sqs:us-east-1:${ACCOUNT}:q` }),
     );
-    await sns.send(new SubscribeCommand({ TopicArn: kept, Protocol: 'sqs', Endpoint: `arn:aws:sqs:us-east-1:${ACCOUNT}:q` }));
+    await sns.send(
+      new SubscribeCommand({ TopicArn: kept, Protocol: 'sqs', Endpoint: `arn:aws:sqs:us-east-1:${ACCOUNT}:q` }),
+    );
     await sns.send(new DeleteTopicCommand({ TopicArn: arn }));
 
     expect((await sns.send(new ListTopicsCommand({}))).Topics).toEqual([{ TopicArn: kept }]);
     const { Subscriptions } = await sns.send(new ListSubscriptionsCommand({}));
     expect(Subscriptions!.map((s) => s.TopicArn)).toEqual([kept]);
-    await expectNotFound(sns.send(new GetSubscriptionAttributesCommand({ SubscriptionArn })), 'Subscription does not exist');
+    await expectNotFound(
+      sns.send(new GetSubscriptionAttributesCommand({ SubscriptionArn })),
+      'Subscription does not exist',
+    );
   });
 
   it('removes the tags with the topic', async () => {
@@ -472,11 +561,13 @@ describe('TopicArn errors', () => {
     ['GetTopicAttributes', (sns, TopicArn) => sns.send(new GetTopicAttributesCommand({ TopicArn }))],
     [
       'SetTopicAttributes',
-      (sns, TopicArn) => sns.send(new SetTopicAttributesCommand({ TopicArn, AttributeName: 'DisplayName', AttributeValue: 'x' })),
+      (sns, TopicArn) =>
+        sns.send(new SetTopicAttributesCommand({ TopicArn, AttributeName: 'DisplayName', AttributeValue: 'x' })),
     ],
     [
       'Subscribe',
-      (sns, TopicArn) => sns.send(new SubscribeCommand({ TopicArn, Protocol: 'email', Endpoint: 'someone@example.com' })),
+      (sns, TopicArn) =>
+        sns.send(new SubscribeCommand({ TopicArn, Protocol: 'email', Endpoint: 'someone@example.com' })),
     ],
     ['ListSubscriptionsByTopic', (sns, TopicArn) => sns.send(new ListSubscriptionsByTopicCommand({ TopicArn }))],
   ];
@@ -513,7 +604,10 @@ describe('TopicArn errors', () => {
       sns.send(new DeleteTopicCommand({ TopicArn: 'randomstring' })),
       'Invalid parameter: TopicArn Reason: An ARN must have at least 6 elements, not 1',
     );
-    await expectInvalidParameter(sns.send(new DeleteTopicCommand({ TopicArn: arnOf('t', 'eu-west-1') })), 'Invalid parameter: TopicArn');
+    await expectInvalidParameter(
+      sns.send(new DeleteTopicCommand({ TopicArn: arnOf('t', 'eu-west-1') })),
+      'Invalid parameter: TopicArn',
+    );
   });
 });
 
@@ -567,14 +661,18 @@ describe('tags', () => {
     const arn = await createTopic(sns, 't');
     const fifty = Array.from({ length: 50 }, (_, i) => ({ Key: `k${i}`, Value: 'v' }));
     await sns.send(new TagResourceCommand({ ResourceArn: arn, Tags: fifty }));
-    const error = await rejectionOf(sns.send(new TagResourceCommand({ ResourceArn: arn, Tags: [{ Key: 'one-more', Value: 'v' }] })));
+    const error = await rejectionOf(
+      sns.send(new TagResourceCommand({ ResourceArn: arn, Tags: [{ Key: 'one-more', Value: 'v' }] })),
+    );
     expect(error).toBeInstanceOf(TagLimitExceededException);
     expect(await tagsOf(sns, arn)).toHaveLength(50);
   });
 
   it('does not pretend to keep a DataProtectionPolicy given at creation', async () => {
     const { sns } = snsSetup();
-    const error = await rejectionOf(sns.send(new CreateTopicCommand({ Name: 'guarded', DataProtectionPolicy: '{"Name":"x"}' })));
+    const error = await rejectionOf(
+      sns.send(new CreateTopicCommand({ Name: 'guarded', DataProtectionPolicy: '{"Name":"x"}' })),
+    );
     expect(error).toBeInstanceOf(NotEmulatedError);
     expect(error.message).toContain('DataProtectionPolicy');
     expect((await sns.send(new ListTopicsCommand({}))).Topics).toEqual([]);

@@ -37,7 +37,9 @@ async function createQueue(sqs: SQSClient, QueueName = 'q', Attributes?: Record<
 }
 
 async function attributes(sqs: SQSClient, QueueUrl: string, names: string[] = ['All']) {
-  const result = await sqs.send(new GetQueueAttributesCommand({ QueueUrl, AttributeNames: names as QueueAttributeName[] }));
+  const result = await sqs.send(
+    new GetQueueAttributesCommand({ QueueUrl, AttributeNames: names as QueueAttributeName[] }),
+  );
   return result.Attributes;
 }
 
@@ -113,7 +115,9 @@ describe('GetQueueAttributes', () => {
 
   it('has no Attributes key for an empty AttributeNames list', async () => {
     const { sqs } = sqsSetup();
-    const result = await sqs.send(new GetQueueAttributesCommand({ QueueUrl: await createQueue(sqs), AttributeNames: [] }));
+    const result = await sqs.send(
+      new GetQueueAttributesCommand({ QueueUrl: await createQueue(sqs), AttributeNames: [] }),
+    );
     expect('Attributes' in result).toBe(false);
   });
 
@@ -129,7 +133,9 @@ describe('GetQueueAttributes', () => {
   it('treats All alongside other names as All', async () => {
     const { sqs } = sqsSetup();
     const QueueUrl = await createQueue(sqs);
-    expect(await attributes(sqs, QueueUrl, ['VisibilityTimeout', 'All'])).toStrictEqual(await attributes(sqs, QueueUrl));
+    expect(await attributes(sqs, QueueUrl, ['VisibilityTimeout', 'All'])).toStrictEqual(
+      await attributes(sqs, QueueUrl),
+    );
   });
 
   it('omits unset attributes, leaving no Attributes key when none remain', async () => {
@@ -138,7 +144,13 @@ describe('GetQueueAttributes', () => {
     const result = await sqs.send(
       new GetQueueAttributesCommand({
         QueueUrl,
-        AttributeNames: ['Policy', 'RedrivePolicy', 'RedriveAllowPolicy', 'KmsMasterKeyId', 'KmsDataKeyReusePeriodSeconds'],
+        AttributeNames: [
+          'Policy',
+          'RedrivePolicy',
+          'RedriveAllowPolicy',
+          'KmsMasterKeyId',
+          'KmsDataKeyReusePeriodSeconds',
+        ],
       }),
     );
     expect('Attributes' in result).toBe(false);
@@ -148,7 +160,13 @@ describe('GetQueueAttributes', () => {
     const { sqs } = sqsSetup();
     const QueueUrl = await createQueue(sqs);
     expect(
-      await attributes(sqs, QueueUrl, ['FifoQueue', 'ContentBasedDeduplication', 'DeduplicationScope', 'FifoThroughputLimit', 'DelaySeconds']),
+      await attributes(sqs, QueueUrl, [
+        'FifoQueue',
+        'ContentBasedDeduplication',
+        'DeduplicationScope',
+        'FifoThroughputLimit',
+        'DelaySeconds',
+      ]),
     ).toStrictEqual({ DelaySeconds: '0' });
   });
 
@@ -156,7 +174,12 @@ describe('GetQueueAttributes', () => {
     const { sqs } = sqsSetup();
     const QueueUrl = await createQueue(sqs);
     const error = await rejectionOf(
-      sqs.send(new GetQueueAttributesCommand({ QueueUrl, AttributeNames: ['VisibilityTimeout', 'Bogus' as QueueAttributeName] })),
+      sqs.send(
+        new GetQueueAttributesCommand({
+          QueueUrl,
+          AttributeNames: ['VisibilityTimeout', 'Bogus' as QueueAttributeName],
+        }),
+      ),
     );
     expectInvalidAttributeName(error, 'Unknown Attribute Bogus.');
   });
@@ -165,7 +188,9 @@ describe('GetQueueAttributes', () => {
     const { sqs } = sqsSetup();
     const QueueUrl = await createQueue(sqs);
     const error = await rejectionOf(
-      sqs.send(new GetQueueAttributesCommand({ QueueUrl, AttributeNames: ['visibilityTimeout' as QueueAttributeName] })),
+      sqs.send(
+        new GetQueueAttributesCommand({ QueueUrl, AttributeNames: ['visibilityTimeout' as QueueAttributeName] }),
+      ),
     );
     expectInvalidAttributeName(error, 'Unknown Attribute visibilityTimeout.');
   });
@@ -176,7 +201,11 @@ describe('GetQueueAttributes', () => {
     for (const body of ['a', 'b', 'c']) await sqs.send(new SendMessageCommand({ QueueUrl, MessageBody: body }));
     await sqs.send(new SendMessageCommand({ QueueUrl, MessageBody: 'd', DelaySeconds: 10 }));
     await sqs.send(new ReceiveMessageCommand({ QueueUrl, MaxNumberOfMessages: 2, VisibilityTimeout: 20 }));
-    const names = ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible', 'ApproximateNumberOfMessagesDelayed'];
+    const names = [
+      'ApproximateNumberOfMessages',
+      'ApproximateNumberOfMessagesNotVisible',
+      'ApproximateNumberOfMessagesDelayed',
+    ];
 
     expect(await attributes(sqs, QueueUrl, names)).toStrictEqual({
       ApproximateNumberOfMessages: '1',
@@ -199,7 +228,9 @@ describe('GetQueueAttributes', () => {
 
   it('answers QueueDoesNotExist for an unknown queue', async () => {
     const { sqs } = sqsSetup();
-    const error = await rejectionOf(sqs.send(new GetQueueAttributesCommand({ QueueUrl: url('nope'), AttributeNames: ['All'] })));
+    const error = await rejectionOf(
+      sqs.send(new GetQueueAttributesCommand({ QueueUrl: url('nope'), AttributeNames: ['All'] })),
+    );
     expect(error).toBeInstanceOf(QueueDoesNotExist);
     expect(error['Code']).toBe('AWS.SimpleQueueService.NonExistentQueue');
     expect(error.message).toBe('The specified queue does not exist.');
@@ -224,24 +255,36 @@ describe('SetQueueAttributes', () => {
     expect(await attributes(sqs, QueueUrl, [name])).toStrictEqual({ [name]: String(max) });
   });
 
-  it.each(NUMERIC.flatMap(([name, min, max]) => [String(min - 1), String(max + 1)].map((value) => [name, value] as const)))(
-    'refuses %s=%s with InvalidAttributeValue',
-    async (name, value) => {
+  it.each(
+    NUMERIC.flatMap(([name, min, max]) => [String(min - 1), String(max + 1)].map((value) => [name, value] as const)),
+  )('refuses %s=%s with InvalidAttributeValue', async (name, value) => {
+    const { sqs } = sqsSetup();
+    const QueueUrl = await createQueue(sqs);
+    expectInvalidAttributeValue(
+      await setFails(sqs, QueueUrl, { [name]: value }),
+      `Invalid value for the parameter ${name}.`,
+    );
+  });
+
+  it.each(['', ' 30', '30 ', '1.5', 'abc', '+30', '3e1'])(
+    'refuses VisibilityTimeout=%j as not an integer',
+    async (value) => {
       const { sqs } = sqsSetup();
       const QueueUrl = await createQueue(sqs);
-      expectInvalidAttributeValue(await setFails(sqs, QueueUrl, { [name]: value }), `Invalid value for the parameter ${name}.`);
+      expectInvalidAttributeValue(
+        await setFails(sqs, QueueUrl, { VisibilityTimeout: value }),
+        'Invalid value for the parameter VisibilityTimeout.',
+      );
     },
   );
 
-  it.each(['', ' 30', '30 ', '1.5', 'abc', '+30', '3e1'])('refuses VisibilityTimeout=%j as not an integer', async (value) => {
-    const { sqs } = sqsSetup();
-    const QueueUrl = await createQueue(sqs);
-    expectInvalidAttributeValue(await setFails(sqs, QueueUrl, { VisibilityTimeout: value }), 'Invalid value for the parameter VisibilityTimeout.');
-  });
-
   it('sets several attributes in one call', async () => {
     const { sqs } = sqsSetup();
-    const QueueUrl = await createQueue(sqs, 'q', { MessageRetentionPeriod: '604800', ReceiveMessageWaitTimeSeconds: '10', VisibilityTimeout: '20' });
+    const QueueUrl = await createQueue(sqs, 'q', {
+      MessageRetentionPeriod: '604800',
+      ReceiveMessageWaitTimeSeconds: '10',
+      VisibilityTimeout: '20',
+    });
     await set(sqs, QueueUrl, { MaximumMessageSize: '2048', VisibilityTimeout: '69', DelaySeconds: '420' });
     expect(await attributes(sqs, QueueUrl)).toStrictEqual({
       ApproximateNumberOfMessages: '0',
@@ -376,7 +419,10 @@ describe('SetQueueAttributes', () => {
       await set(sqs, QueueUrl, { MaximumMessageSize: '1024' });
       await sqs.send(new SendMessageCommand({ QueueUrl, MessageBody: 'x'.repeat(1024) }));
       const error = await rejectionOf(sqs.send(new SendMessageCommand({ QueueUrl, MessageBody: 'x'.repeat(1025) })));
-      expectInvalidParameterValue(error, 'One or more parameters are invalid. Reason: Message must be shorter than 1024 bytes.');
+      expectInvalidParameterValue(
+        error,
+        'One or more parameters are invalid. Reason: Message must be shorter than 1024 bytes.',
+      );
     });
 
     it('applies a lower MaximumMessageSize to each batch entry', async () => {
@@ -466,7 +512,10 @@ describe('SetQueueAttributes', () => {
     it('refuses a policy that is not a JSON object', async () => {
       const { sqs } = sqsSetup();
       const QueueUrl = await createQueue(sqs, 'q');
-      expectInvalidAttributeValue(await setFails(sqs, QueueUrl, { Policy: '{not json' }), 'Invalid value for the parameter Policy.');
+      expectInvalidAttributeValue(
+        await setFails(sqs, QueueUrl, { Policy: '{not json' }),
+        'Invalid value for the parameter Policy.',
+      );
     });
 
     it('takes up to 20 statements (third-party text for more)', async () => {
@@ -474,7 +523,12 @@ describe('SetQueueAttributes', () => {
       const QueueUrl = await createQueue(sqs, 'q');
       const policy = (count: number) =>
         JSON.stringify({
-          Statement: Array.from({ length: count }, (_, i) => ({ Sid: `s${i}`, Effect: 'Allow', Principal: '*', Action: 'sqs:SendMessage' })),
+          Statement: Array.from({ length: count }, (_, i) => ({
+            Sid: `s${i}`,
+            Effect: 'Allow',
+            Principal: '*',
+            Action: 'sqs:SendMessage',
+          })),
         });
       await set(sqs, QueueUrl, { Policy: policy(20) });
       expectInvalidAttributeValue(
@@ -494,7 +548,9 @@ describe('SetQueueAttributes', () => {
     it('renders maxReceiveCount as a JSON number when it was sent as a string', async () => {
       const { sqs } = sqsSetup();
       const QueueUrl = await withDeadLetterQueue(sqs);
-      await set(sqs, QueueUrl, { RedrivePolicy: JSON.stringify({ deadLetterTargetArn: arn('dlq'), maxReceiveCount: '5' }) });
+      await set(sqs, QueueUrl, {
+        RedrivePolicy: JSON.stringify({ deadLetterTargetArn: arn('dlq'), maxReceiveCount: '5' }),
+      });
       expect(await attributes(sqs, QueueUrl, ['RedrivePolicy'])).toStrictEqual({
         RedrivePolicy: `{"deadLetterTargetArn":"${arn('dlq')}","maxReceiveCount":5}`,
       });
@@ -508,7 +564,9 @@ describe('SetQueueAttributes', () => {
         deadLetterTargetArn: arn('dlq'),
         maxReceiveCount: 10,
       });
-      expect((await attributes(sqs, QueueUrl))!['RedrivePolicy']).toBe(`{"deadLetterTargetArn":"${arn('dlq')}","maxReceiveCount":10}`);
+      expect((await attributes(sqs, QueueUrl))!['RedrivePolicy']).toBe(
+        `{"deadLetterTargetArn":"${arn('dlq')}","maxReceiveCount":10}`,
+      );
     });
 
     it('is accepted at CreateQueue', async () => {
@@ -525,7 +583,9 @@ describe('SetQueueAttributes', () => {
     it('is removed by an empty string', async () => {
       const { sqs } = sqsSetup();
       const QueueUrl = await withDeadLetterQueue(sqs);
-      await set(sqs, QueueUrl, { RedrivePolicy: JSON.stringify({ deadLetterTargetArn: arn('dlq'), maxReceiveCount: 5 }) });
+      await set(sqs, QueueUrl, {
+        RedrivePolicy: JSON.stringify({ deadLetterTargetArn: arn('dlq'), maxReceiveCount: 5 }),
+      });
       await set(sqs, QueueUrl, { RedrivePolicy: '' });
       expect(await attributes(sqs, QueueUrl)).not.toHaveProperty('RedrivePolicy');
     });
@@ -579,7 +639,7 @@ describe('SetQueueAttributes', () => {
       );
     });
 
-    it("refuses a dead-letter queue whose RedriveAllowPolicy is denyAll", async () => {
+    it('refuses a dead-letter queue whose RedriveAllowPolicy is denyAll', async () => {
       const { sqs } = sqsSetup();
       const QueueUrl = await withDeadLetterQueue(sqs, { RedriveAllowPolicy: '{"redrivePermission":"denyAll"}' });
       const raw = JSON.stringify({ deadLetterTargetArn: arn('dlq'), maxReceiveCount: 5 });
@@ -593,7 +653,9 @@ describe('SetQueueAttributes', () => {
       const { sqs } = sqsSetup();
       const policy = JSON.stringify({ redrivePermission: 'byQueue', sourceQueueArns: [arn('src')] });
       const QueueUrl = await withDeadLetterQueue(sqs, { RedriveAllowPolicy: policy });
-      await set(sqs, QueueUrl, { RedrivePolicy: JSON.stringify({ deadLetterTargetArn: arn('dlq'), maxReceiveCount: 5 }) });
+      await set(sqs, QueueUrl, {
+        RedrivePolicy: JSON.stringify({ deadLetterTargetArn: arn('dlq'), maxReceiveCount: 5 }),
+      });
       expect(await attributes(sqs, QueueUrl)).toHaveProperty('RedrivePolicy');
     });
   });
@@ -654,7 +716,11 @@ describe('SetQueueAttributes', () => {
     it('stores a KMS key with its reuse period', async () => {
       const { sqs } = sqsSetup();
       const QueueUrl = await createQueue(sqs);
-      await set(sqs, QueueUrl, { KmsMasterKeyId: 'testKeyId', KmsDataKeyReusePeriodSeconds: '6000', SqsManagedSseEnabled: 'false' });
+      await set(sqs, QueueUrl, {
+        KmsMasterKeyId: 'testKeyId',
+        KmsDataKeyReusePeriodSeconds: '6000',
+        SqsManagedSseEnabled: 'false',
+      });
       expect(await attributes(sqs, QueueUrl, SSE_NAMES)).toStrictEqual({
         KmsDataKeyReusePeriodSeconds: '6000',
         KmsMasterKeyId: 'testKeyId',
@@ -693,7 +759,9 @@ describe('SetQueueAttributes', () => {
       const { sqs } = sqsSetup();
       const QueueUrl = await createQueue(sqs);
       await set(sqs, QueueUrl, { SqsManagedSseEnabled: 'False' });
-      expect(await attributes(sqs, QueueUrl, ['SqsManagedSseEnabled'])).toStrictEqual({ SqsManagedSseEnabled: 'false' });
+      expect(await attributes(sqs, QueueUrl, ['SqsManagedSseEnabled'])).toStrictEqual({
+        SqsManagedSseEnabled: 'false',
+      });
       await set(sqs, QueueUrl, { SqsManagedSseEnabled: 'TRUE' });
       expect(await attributes(sqs, QueueUrl, ['SqsManagedSseEnabled'])).toStrictEqual({ SqsManagedSseEnabled: 'true' });
     });

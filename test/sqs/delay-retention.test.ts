@@ -16,7 +16,11 @@ afterEach(() => vi.useRealTimers());
 
 async function send(queueUrl: string, body: string, delaySeconds?: number): Promise<void> {
   await sqs.send(
-    new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: body, ...(delaySeconds === undefined ? {} : { DelaySeconds: delaySeconds }) }),
+    new SendMessageCommand({
+      QueueUrl: queueUrl,
+      MessageBody: body,
+      ...(delaySeconds === undefined ? {} : { DelaySeconds: delaySeconds }),
+    }),
   );
 }
 
@@ -45,9 +49,19 @@ describe('queue DelaySeconds', () => {
   it('shows a delayed message as delayed in the queue view', async () => {
     const queueUrl = await createQueue(sqs, 'q', { DelaySeconds: '5' });
     await send(queueUrl, 'm');
-    expect(aws.sqs.queue('q').messages().map((m) => m.state)).toEqual(['delayed']);
+    expect(
+      aws.sqs
+        .queue('q')
+        .messages()
+        .map((m) => m.state),
+    ).toEqual(['delayed']);
     await vi.advanceTimersByTimeAsync(5_000);
-    expect(aws.sqs.queue('q').messages().map((m) => m.state)).toEqual(['visible']);
+    expect(
+      aws.sqs
+        .queue('q')
+        .messages()
+        .map((m) => m.state),
+    ).toEqual(['visible']);
   });
 
   it('does not re-time messages already delayed when the queue delay changes', async () => {
@@ -109,8 +123,13 @@ describe('per-message DelaySeconds', () => {
     const queueUrl = await createQueue(sqs, 'q');
     await send(queueUrl, 'm', 7);
     await vi.advanceTimersByTimeAsync(7_000);
-    const message = await receiveOne(sqs, queueUrl, { MessageSystemAttributeNames: ['SentTimestamp', 'ApproximateFirstReceiveTimestamp'] });
-    expect(message.Attributes).toEqual({ SentTimestamp: String(T0), ApproximateFirstReceiveTimestamp: String(T0 + 7_000) });
+    const message = await receiveOne(sqs, queueUrl, {
+      MessageSystemAttributeNames: ['SentTimestamp', 'ApproximateFirstReceiveTimestamp'],
+    });
+    expect(message.Attributes).toEqual({
+      SentTimestamp: String(T0),
+      ApproximateFirstReceiveTimestamp: String(T0 + 7_000),
+    });
   });
 });
 

@@ -81,11 +81,19 @@ describe('errors are the ones the SDK builds from a real response', () => {
 
   itOnWire('an unmodelled InvalidParameterValue matches the deserialized wire error', async () => {
     const message = 'Value crossaccountpermission for parameter Label is invalid. Reason: Already exists.';
-    const input = { QueueUrl: Q, Label: 'crossaccountpermission', AWSAccountIds: ['000000000000'], Actions: ['ReceiveMessage'] };
+    const input = {
+      QueueUrl: Q,
+      Label: 'crossaccountpermission',
+      AWSAccountIds: ['000000000000'],
+      Actions: ['ReceiveMessage'],
+    };
     const real = await rejectionOf(
-      wireClient({ status: 400, queryCode: 'InvalidParameterValue', type: 'InvalidParameterValueException', message }).send(
-        new AddPermissionCommand(input),
-      ),
+      wireClient({
+        status: 400,
+        queryCode: 'InvalidParameterValue',
+        type: 'InvalidParameterValueException',
+        message,
+      }).send(new AddPermissionCommand(input)),
     );
     const { sqs } = sqsSetup();
     await sqs.send(new CreateQueueCommand({ QueueName: 'q' }));
@@ -102,9 +110,12 @@ describe('errors are the ones the SDK builds from a real response', () => {
   itOnWire('an unmodelled MissingParameter matches the deserialized wire error', async () => {
     const message = 'The request must contain the parameter Attribute.Name.';
     const real = await rejectionOf(
-      wireClient({ status: 400, queryCode: 'MissingParameter', type: 'MissingRequiredParameterException', message }).send(
-        new SetQueueAttributesCommand({ QueueUrl: Q, Attributes: {} }),
-      ),
+      wireClient({
+        status: 400,
+        queryCode: 'MissingParameter',
+        type: 'MissingRequiredParameterException',
+        message,
+      }).send(new SetQueueAttributesCommand({ QueueUrl: Q, Attributes: {} })),
     );
     const { sqs } = sqsSetup();
     await sqs.send(new CreateQueueCommand({ QueueName: 'q' }));
@@ -134,20 +145,25 @@ describe('errors are the ones the SDK builds from a real response', () => {
     expectSameError(ours, real, WIRE_REQUEST_ID);
   });
 
-  itOnWire('QueueNameExists, whose query code differs from its class, matches the deserialized wire error', async () => {
-    const message = 'A queue already exists with the same name and a different value for attribute DelaySeconds';
-    const input = { QueueName: 'q', Attributes: { DelaySeconds: '2' } };
-    const real = await rejectionOf(
-      wireClient({ status: 400, queryCode: 'QueueAlreadyExists', type: 'QueueNameExists', message }).send(new CreateQueueCommand(input)),
-    );
-    const { sqs } = sqsSetup();
-    await sqs.send(new CreateQueueCommand({ QueueName: 'q', Attributes: { DelaySeconds: '1' } }));
-    const ours = await rejectionOf(sqs.send(new CreateQueueCommand(input)));
+  itOnWire(
+    'QueueNameExists, whose query code differs from its class, matches the deserialized wire error',
+    async () => {
+      const message = 'A queue already exists with the same name and a different value for attribute DelaySeconds';
+      const input = { QueueName: 'q', Attributes: { DelaySeconds: '2' } };
+      const real = await rejectionOf(
+        wireClient({ status: 400, queryCode: 'QueueAlreadyExists', type: 'QueueNameExists', message }).send(
+          new CreateQueueCommand(input),
+        ),
+      );
+      const { sqs } = sqsSetup();
+      await sqs.send(new CreateQueueCommand({ QueueName: 'q', Attributes: { DelaySeconds: '1' } }));
+      const ours = await rejectionOf(sqs.send(new CreateQueueCommand(input)));
 
-    expect(ours).toBeInstanceOf(QueueNameExists);
-    expect(ours['Code']).toBe('QueueAlreadyExists');
-    expectSameError(ours, real, WIRE_REQUEST_ID);
-  });
+      expect(ours).toBeInstanceOf(QueueNameExists);
+      expect(ours['Code']).toBe('QueueAlreadyExists');
+      expectSameError(ours, real, WIRE_REQUEST_ID);
+    },
+  );
 
   itOnWire('InvalidAttributeName, which has no separate query code, matches the deserialized wire error', async () => {
     const message = 'Unknown Attribute Bogus.';
@@ -196,11 +212,14 @@ describe('commands that are not emulated', () => {
 
   it('answers a command it does not emulate with NotEmulatedError naming it, without reaching the network', async () => {
     const aws = createAwsMock();
-    const error = (await sendUnknownCommand(aws.sqs, 'SQSClient').catch((e: Error) => e)) as Error & Record<string, unknown>;
+    const error = (await sendUnknownCommand(aws.sqs, 'SQSClient').catch((e: Error) => e)) as Error &
+      Record<string, unknown>;
     expect(error).toBeInstanceOf(NotEmulatedError);
     expect(error).not.toBeInstanceOf(SQSServiceException);
     expect(error.name).toBe('NotEmulatedError');
-    expect(error.message).toBe('sqs-sns-mock: SQS command FutureFeatureCommand is not emulated. The request was not sent to AWS.');
+    expect(error.message).toBe(
+      'sqs-sns-mock: SQS command FutureFeatureCommand is not emulated. The request was not sent to AWS.',
+    );
     expect(error['service']).toBe('SQS');
     expect(error['command']).toBe('FutureFeatureCommand');
   });

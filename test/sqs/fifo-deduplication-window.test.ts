@@ -1,4 +1,10 @@
-import { DeleteMessageBatchCommand, GetQueueAttributesCommand, SendMessageBatchCommand, SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
+import {
+  DeleteMessageBatchCommand,
+  GetQueueAttributesCommand,
+  SendMessageBatchCommand,
+  SendMessageCommand,
+  type SQSClient,
+} from '@aws-sdk/client-sqs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AwsMock } from '../../src/index.js';
 import { sqsSetup } from '../helpers.js';
@@ -28,8 +34,17 @@ async function sendAndDrain(url: string, count: number, explicitIds: boolean): P
     const { Successful = [] } = await sqs.send(new SendMessageBatchCommand({ QueueUrl: url, Entries }));
     ids.push(...Successful.map((s) => s.MessageId!));
   }
-  for (let got = await receive(sqs, url, { MaxNumberOfMessages: 10 }); got.length > 0; got = await receive(sqs, url, { MaxNumberOfMessages: 10 })) {
-    await sqs.send(new DeleteMessageBatchCommand({ QueueUrl: url, Entries: got.map((m, j) => ({ Id: `d${j}`, ReceiptHandle: m.ReceiptHandle })) }));
+  for (
+    let got = await receive(sqs, url, { MaxNumberOfMessages: 10 });
+    got.length > 0;
+    got = await receive(sqs, url, { MaxNumberOfMessages: 10 })
+  ) {
+    await sqs.send(
+      new DeleteMessageBatchCommand({
+        QueueUrl: url,
+        Entries: got.map((m, j) => ({ Id: `d${j}`, ReceiptHandle: m.ReceiptHandle })),
+      }),
+    );
   }
   return ids;
 }
@@ -43,15 +58,23 @@ describe('the deduplication records of deleted FIFO messages', () => {
   it.each([
     ['a MessageDeduplicationId', true],
     ['content-based deduplication', false],
-  ])('with %s still answer a repeated send within five minutes, and keep no id of the message', async (_, explicitIds) => {
-    const url = await createFifoQueue(sqs, 'q.fifo', { ContentBasedDeduplication: 'true' });
-    const ids = await sendAndDrain(url, 50, explicitIds);
-    const repeated = await sqs.send(
-      new SendMessageCommand({ QueueUrl: url, MessageBody: 'body 7', MessageGroupId: 'g7', ...(explicitIds ? { MessageDeduplicationId: 'd7' } : {}) }),
-    );
-    expect(repeated.MessageId).toBe(ids[7]);
-    expect(ids.some((id) => reaches(queueBehind('q.fifo'), id))).toBe(false);
-  });
+  ])(
+    'with %s still answer a repeated send within five minutes, and keep no id of the message',
+    async (_, explicitIds) => {
+      const url = await createFifoQueue(sqs, 'q.fifo', { ContentBasedDeduplication: 'true' });
+      const ids = await sendAndDrain(url, 50, explicitIds);
+      const repeated = await sqs.send(
+        new SendMessageCommand({
+          QueueUrl: url,
+          MessageBody: 'body 7',
+          MessageGroupId: 'g7',
+          ...(explicitIds ? { MessageDeduplicationId: 'd7' } : {}),
+        }),
+      );
+      expect(repeated.MessageId).toBe(ids[7]);
+      expect(ids.some((id) => reaches(queueBehind('q.fifo'), id))).toBe(false);
+    },
+  );
 
   it('are dropped once the five minutes are over, by any touch of the queue, not only by a send', async () => {
     const url = await createFifoQueue(sqs, 'q.fifo');
@@ -61,7 +84,9 @@ describe('the deduplication records of deleted FIFO messages', () => {
     await vi.advanceTimersByTimeAsync(5 * 60_000);
     await sqs.send(new GetQueueAttributesCommand({ QueueUrl: url, AttributeNames: ['ApproximateNumberOfMessages'] }));
     expect(window.size).toBe(0);
-    const again = await sqs.send(new SendMessageCommand({ QueueUrl: url, MessageBody: 'b', MessageGroupId: 'g0', MessageDeduplicationId: 'd0' }));
+    const again = await sqs.send(
+      new SendMessageCommand({ QueueUrl: url, MessageBody: 'b', MessageGroupId: 'g0', MessageDeduplicationId: 'd0' }),
+    );
     expect(again.MessageId).not.toBe(ids[0]);
   });
 });

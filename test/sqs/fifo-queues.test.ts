@@ -11,11 +11,19 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AwsMock } from '../../src/index.js';
 import { sqsSetup } from '../helpers.js';
 import { InvalidAttributeValue } from '../sdk-features.js'; // the SDK's class, or SQSServiceException before 3.447.0
-import { createFifoQueue, createQueue, expectInvalidParameterValue, expectSqsError, setAttributes, T0 } from './message-support.js';
+import {
+  createFifoQueue,
+  createQueue,
+  expectInvalidParameterValue,
+  expectSqsError,
+  setAttributes,
+  T0,
+} from './message-support.js';
 
 const FIFO_NAME_RULE =
   'The name of a FIFO queue can only include alphanumeric characters, hyphens, or underscores, must end with .fifo suffix and be 1 to 80 in length.';
-const PER_GROUP_NEEDS_GROUP_SCOPE = 'The perMessageGroupId value is allowed only when the value for DeduplicationScope is messageGroup';
+const PER_GROUP_NEEDS_GROUP_SCOPE =
+  'The perMessageGroupId value is allowed only when the value for DeduplicationScope is messageGroup';
 
 let aws: AwsMock;
 let sqs: SQSClient;
@@ -36,7 +44,9 @@ function set(QueueUrl: string, Attributes: Record<string, string>) {
 }
 
 async function attributes(QueueUrl: string, names: string[] = ['All']): Promise<Record<string, string> | undefined> {
-  const result = await sqs.send(new GetQueueAttributesCommand({ QueueUrl, AttributeNames: names as QueueAttributeName[] }));
+  const result = await sqs.send(
+    new GetQueueAttributesCommand({ QueueUrl, AttributeNames: names as QueueAttributeName[] }),
+  );
   return result.Attributes;
 }
 
@@ -132,7 +142,10 @@ describe('creating a FIFO queue', () => {
     ['DeduplicationScope', ''],
     ['FifoThroughputLimit', 'perGroup'],
   ])('refuses %s=%j at creation with InvalidAttributeValue', async (name, value) => {
-    await expectInvalidAttributeValue(create('q.fifo', { FifoQueue: 'true', [name]: value }), `Invalid value for the parameter ${name}.`);
+    await expectInvalidAttributeValue(
+      create('q.fifo', { FifoQueue: 'true', [name]: value }),
+      `Invalid value for the parameter ${name}.`,
+    );
     expect(aws.sqs.queues()).toEqual([]);
   });
 
@@ -165,8 +178,16 @@ describe('FIFO attributes on a standard queue', () => {
   it.each([
     ['FifoQueue', 'true', 'Unknown Attribute FifoQueue.'],
     ['ContentBasedDeduplication', 'true', 'Unknown Attribute ContentBasedDeduplication.'],
-    ['DeduplicationScope', 'messageGroup', 'You can specify the DeduplicationScope only when FifoQueue is set to true.'],
-    ['FifoThroughputLimit', 'perMessageGroupId', 'You can specify the FifoThroughputLimit only when FifoQueue is set to true.'],
+    [
+      'DeduplicationScope',
+      'messageGroup',
+      'You can specify the DeduplicationScope only when FifoQueue is set to true.',
+    ],
+    [
+      'FifoThroughputLimit',
+      'perMessageGroupId',
+      'You can specify the FifoThroughputLimit only when FifoQueue is set to true.',
+    ],
   ])('refuses %s in SetQueueAttributes with InvalidAttributeName', async (name, value, message) => {
     const QueueUrl = await createQueue(sqs, 'q');
     await expectInvalidAttributeName(set(QueueUrl, { [name]: value }), message);
@@ -205,7 +226,10 @@ describe('SetQueueAttributes on a FIFO queue', () => {
   });
 
   it('switches to high throughput and back, both attributes in one call', async () => {
-    await setAttributes(sqs, QueueUrl, { DeduplicationScope: 'messageGroup', FifoThroughputLimit: 'perMessageGroupId' });
+    await setAttributes(sqs, QueueUrl, {
+      DeduplicationScope: 'messageGroup',
+      FifoThroughputLimit: 'perMessageGroupId',
+    });
     expect(await fifoAttributes(QueueUrl)).toStrictEqual({
       FifoQueue: 'true',
       ContentBasedDeduplication: 'false',
@@ -220,12 +244,18 @@ describe('SetQueueAttributes on a FIFO queue', () => {
   });
 
   it('refuses FifoThroughputLimit perMessageGroupId while DeduplicationScope is queue, changing nothing', async () => {
-    await expectInvalidAttributeValue(set(QueueUrl, { FifoThroughputLimit: 'perMessageGroupId' }), PER_GROUP_NEEDS_GROUP_SCOPE);
+    await expectInvalidAttributeValue(
+      set(QueueUrl, { FifoThroughputLimit: 'perMessageGroupId' }),
+      PER_GROUP_NEEDS_GROUP_SCOPE,
+    );
     expect((await fifoAttributes(QueueUrl))?.['FifoThroughputLimit']).toBe('perQueue');
   });
 
   it('refuses DeduplicationScope queue while FifoThroughputLimit is perMessageGroupId', async () => {
-    await setAttributes(sqs, QueueUrl, { DeduplicationScope: 'messageGroup', FifoThroughputLimit: 'perMessageGroupId' });
+    await setAttributes(sqs, QueueUrl, {
+      DeduplicationScope: 'messageGroup',
+      FifoThroughputLimit: 'perMessageGroupId',
+    });
     await expectInvalidAttributeValue(set(QueueUrl, { DeduplicationScope: 'queue' }), PER_GROUP_NEEDS_GROUP_SCOPE);
     expect((await fifoAttributes(QueueUrl))?.['DeduplicationScope']).toBe('messageGroup');
   });
@@ -256,7 +286,10 @@ describe('CreateQueue idempotency for FIFO queues', () => {
   });
 
   it('returns the existing URL when only FifoQueue is given again', async () => {
-    const QueueUrl = await createFifoQueue(sqs, 'q.fifo', { ContentBasedDeduplication: 'true', DeduplicationScope: 'messageGroup' });
+    const QueueUrl = await createFifoQueue(sqs, 'q.fifo', {
+      ContentBasedDeduplication: 'true',
+      DeduplicationScope: 'messageGroup',
+    });
     expect(await createFifoQueue(sqs, 'q.fifo')).toBe(QueueUrl);
   });
 

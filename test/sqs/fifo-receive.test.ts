@@ -42,7 +42,9 @@ afterEach(() => vi.useRealTimers());
 
 /** Sends `body` to group `group`; bodies must differ, as content-based deduplication is on. */
 async function sendTo(group: string, body: string, url = queueUrl): Promise<string> {
-  const { MessageId } = await sqs.send(new SendMessageCommand({ QueueUrl: url, MessageBody: body, MessageGroupId: group }));
+  const { MessageId } = await sqs.send(
+    new SendMessageCommand({ QueueUrl: url, MessageBody: body, MessageGroupId: group }),
+  );
   return MessageId!;
 }
 
@@ -301,7 +303,14 @@ describe('message counts', () => {
   it('counts messages waiting behind a message in flight as visible: 6 in 3 groups, 2 received → 4 and 2', async () => {
     await createFifoQueue(sqs, 'counts.fifo', { ContentBasedDeduplication: 'true', VisibilityTimeout: '5' });
     const url = queueUrl.replace('q.fifo', 'counts.fifo');
-    for (const [group, body] of [['1', 'message-1'], ['1', 'message-2'], ['2', 'message-3'], ['2', 'message-4'], ['3', 'message-5'], ['3', 'message-6']]) {
+    for (const [group, body] of [
+      ['1', 'message-1'],
+      ['1', 'message-2'],
+      ['2', 'message-3'],
+      ['2', 'message-4'],
+      ['3', 'message-5'],
+      ['3', 'message-6'],
+    ]) {
       await sendTo(group!, body!, url);
     }
     const first = await receiveOne(sqs, url, { MessageSystemAttributeNames: ['MessageGroupId'] });
@@ -326,7 +335,12 @@ describe('system attributes', () => {
   it('returns MessageGroupId, MessageDeduplicationId and SequenceNumber with All', async () => {
     const url = await createFifoQueue(sqs, 'attrs.fifo', { VisibilityTimeout: '0' });
     const { SequenceNumber } = await sqs.send(
-      new SendMessageCommand({ QueueUrl: url, MessageBody: 'message-body-1', MessageGroupId: 'group-1', MessageDeduplicationId: 'dedup-1' }),
+      new SendMessageCommand({
+        QueueUrl: url,
+        MessageBody: 'message-body-1',
+        MessageGroupId: 'group-1',
+        MessageDeduplicationId: 'dedup-1',
+      }),
     );
     const message = await receiveOne(sqs, url, { AttributeNames: ['All'] });
     expect(message.Attributes).toStrictEqual({
@@ -342,7 +356,14 @@ describe('system attributes', () => {
 
   it('counts every receive, also those with visibility timeout 0, and keeps the other attributes', async () => {
     const url = await createFifoQueue(sqs, 'attrs.fifo', { VisibilityTimeout: '0' });
-    await sqs.send(new SendMessageCommand({ QueueUrl: url, MessageBody: 'b', MessageGroupId: 'group-1', MessageDeduplicationId: 'dedup-1' }));
+    await sqs.send(
+      new SendMessageCommand({
+        QueueUrl: url,
+        MessageBody: 'b',
+        MessageGroupId: 'group-1',
+        MessageDeduplicationId: 'dedup-1',
+      }),
+    );
     const first = await receiveOne(sqs, url, { AttributeNames: ['All'] });
     await vi.advanceTimersByTimeAsync(1_000);
     const second = await receiveOne(sqs, url, { AttributeNames: ['All'] });
@@ -352,7 +373,9 @@ describe('system attributes', () => {
 
   it('returns only the FIFO attributes asked for', async () => {
     await sendTo('g', 'm');
-    const message = await receiveOne(sqs, queueUrl, { MessageSystemAttributeNames: ['MessageGroupId', 'SequenceNumber'] });
+    const message = await receiveOne(sqs, queueUrl, {
+      MessageSystemAttributeNames: ['MessageGroupId', 'SequenceNumber'],
+    });
     expect(Object.keys(message.Attributes!).sort()).toEqual(['MessageGroupId', 'SequenceNumber']);
   });
 });
@@ -473,7 +496,8 @@ describe('in-flight limit', () => {
     ({ aws, sqs } = sqsSetup({ seed: 1 }));
     queueUrl = await createFifoQueue(sqs, 'q.fifo', { ContentBasedDeduplication: 'true' });
     const queue = aws.sqs.backend.findByName('q.fifo')!;
-    for (let g = 0; g < 12_000; g++) for (let i = 0; i < 10; i++) queue.send(content(`g${g}-m${i}`, `g${g}`), undefined);
+    for (let g = 0; g < 12_000; g++)
+      for (let i = 0; i < 10; i++) queue.send(content(`g${g}-m${i}`, `g${g}`), undefined);
     let handle = '';
     for (let g = 0; g < 12_000; g++) handle = queue.receive(10, 600)[9]!.receiptHandle;
     await sendGroups(['last', 2]);
@@ -517,7 +541,10 @@ describe('receipt handles', () => {
     const first = await receiveOne(sqs, queueUrl, { VisibilityTimeout: 0 });
     const second = await receiveOne(sqs, queueUrl);
     await expectInvalidParameterValue(deleteMessage(first.ReceiptHandle!), expiredHandleText(first.ReceiptHandle!));
-    await expectInvalidParameterValue(changeVisibility(first.ReceiptHandle!, 0), expiredHandleText(first.ReceiptHandle!));
+    await expectInvalidParameterValue(
+      changeVisibility(first.ReceiptHandle!, 0),
+      expiredHandleText(first.ReceiptHandle!),
+    );
     await deleteMessage(second.ReceiptHandle!);
     expect(await counts(sqs, queueUrl)).toEqual({ visible: 0, inFlight: 0, delayed: 0 });
   });
@@ -538,7 +565,12 @@ describe('receipt handles', () => {
     );
     expect(result.Successful).toEqual([{ Id: 'new' }]);
     expect(result.Failed).toEqual([
-      { Id: 'old', SenderFault: true, Code: 'InvalidParameterValue', Message: expiredHandleText(expired!.ReceiptHandle!) },
+      {
+        Id: 'old',
+        SenderFault: true,
+        Code: 'InvalidParameterValue',
+        Message: expiredHandleText(expired!.ReceiptHandle!),
+      },
     ]);
   });
 
@@ -552,7 +584,9 @@ describe('receipt handles', () => {
         Entries: [{ Id: 'a', ReceiptHandle: ReceiptHandle!, VisibilityTimeout: 10 }],
       }),
     );
-    expect(result.Failed).toEqual([{ Id: 'a', SenderFault: true, Code: 'InvalidParameterValue', Message: expiredHandleText(ReceiptHandle!) }]);
+    expect(result.Failed).toEqual([
+      { Id: 'a', SenderFault: true, Code: 'InvalidParameterValue', Message: expiredHandleText(ReceiptHandle!) },
+    ]);
   });
 
   it('accepts deleting an already deleted message again', async () => {
@@ -601,7 +635,9 @@ describe('long polling', () => {
     const { ReceiptHandle } = await receiveOne(sqs, queueUrl);
     const poll = longPoll();
     await vi.advanceTimersByTimeAsync(1_000);
-    await sqs.send(new DeleteMessageBatchCommand({ QueueUrl: queueUrl, Entries: [{ Id: 'a', ReceiptHandle: ReceiptHandle! }] }));
+    await sqs.send(
+      new DeleteMessageBatchCommand({ QueueUrl: queueUrl, Entries: [{ Id: 'a', ReceiptHandle: ReceiptHandle! }] }),
+    );
     await vi.advanceTimersByTimeAsync(0);
     expect(polledBodies(poll)).toEqual(['g-m2']);
   });

@@ -1,5 +1,11 @@
 import { createHash } from 'node:crypto';
-import { CreateQueueCommand, DeleteMessageCommand, SendMessageCommand, SetQueueAttributesCommand, type SQSClient } from '@aws-sdk/client-sqs';
+import {
+  CreateQueueCommand,
+  DeleteMessageCommand,
+  SendMessageCommand,
+  SetQueueAttributesCommand,
+  type SQSClient,
+} from '@aws-sdk/client-sqs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AwsMock } from '../../src/index.js';
 import { sqsSetup } from '../helpers.js';
@@ -62,7 +68,9 @@ describe('the dead-letter queue of a FIFO queue', () => {
     const standardArn = await queueArn(sqs, await createQueue(sqs, 'standard-dlq'));
     const raw = redrivePolicy(standardArn, 3);
     await expectInvalidParameterValue(
-      sqs.send(new CreateQueueCommand({ QueueName: 'src.fifo', Attributes: { FifoQueue: 'true', RedrivePolicy: raw } })),
+      sqs.send(
+        new CreateQueueCommand({ QueueName: 'src.fifo', Attributes: { FifoQueue: 'true', RedrivePolicy: raw } }),
+      ),
       typeMismatch(raw),
     );
     expect(aws.sqs.queues().map((q) => q.name)).toEqual(['dlq.fifo', 'standard-dlq']);
@@ -72,7 +80,10 @@ describe('the dead-letter queue of a FIFO queue', () => {
     const standardArn = await queueArn(sqs, await createQueue(sqs, 'standard-dlq'));
     const srcUrl = await createFifoQueue(sqs, 'src.fifo');
     const raw = redrivePolicy(standardArn, 3);
-    await expectInvalidParameterValue(sqs.send(new SetQueueAttributesCommand({ QueueUrl: srcUrl, Attributes: { RedrivePolicy: raw } })), typeMismatch(raw));
+    await expectInvalidParameterValue(
+      sqs.send(new SetQueueAttributesCommand({ QueueUrl: srcUrl, Attributes: { RedrivePolicy: raw } })),
+      typeMismatch(raw),
+    );
   });
 
   it('cannot serve a standard queue', async () => {
@@ -103,7 +114,12 @@ describe('moving a FIFO message to its dead-letter queue', () => {
     await receive(sqs, srcUrl, { VisibilityTimeout: 0 });
     await receive(sqs, srcUrl);
     const moved = await receiveOne(sqs, dlqUrl, {
-      MessageSystemAttributeNames: ['MessageGroupId', 'MessageDeduplicationId', 'ApproximateReceiveCount', 'DeadLetterQueueSourceArn'],
+      MessageSystemAttributeNames: [
+        'MessageGroupId',
+        'MessageDeduplicationId',
+        'ApproximateReceiveCount',
+        'DeadLetterQueueSourceArn',
+      ],
     });
     expect(moved.Attributes).toStrictEqual({
       MessageGroupId: 'group-7',
@@ -119,7 +135,9 @@ describe('moving a FIFO message to its dead-letter queue', () => {
     await receive(sqs, srcUrl, { VisibilityTimeout: 0 });
     await receive(sqs, srcUrl);
     const moved = await receiveOne(sqs, dlqUrl, { MessageSystemAttributeNames: ['MessageDeduplicationId'] });
-    expect(moved.Attributes).toStrictEqual({ MessageDeduplicationId: createHash('sha256').update('foobar').digest('hex') });
+    expect(moved.Attributes).toStrictEqual({
+      MessageDeduplicationId: createHash('sha256').update('foobar').digest('hex'),
+    });
   });
 
   it('unblocks the source group afterwards: a later message of the group is receivable', async () => {
@@ -146,7 +164,12 @@ describe('moving a FIFO message to its dead-letter queue', () => {
     for (let i = 1; i <= 9; i++) await sendTo(srcUrl, 'g', `due-${i}`);
     expect(await receive(sqs, srcUrl, { MaxNumberOfMessages: 10, VisibilityTimeout: 0 })).toHaveLength(9);
     for (let i = 1; i <= 4; i++) await sendTo(srcUrl, 'g', `new-${i}`);
-    expect(bodies(await receive(sqs, srcUrl, { MaxNumberOfMessages: 10 }))).toEqual(['new-1', 'new-2', 'new-3', 'new-4']);
+    expect(bodies(await receive(sqs, srcUrl, { MaxNumberOfMessages: 10 }))).toEqual([
+      'new-1',
+      'new-2',
+      'new-3',
+      'new-4',
+    ]);
     expect(await counts(sqs, dlqUrl)).toEqual({ visible: 9, inFlight: 0, delayed: 0 });
   });
 

@@ -49,7 +49,10 @@ function send(input: SendInput, url = queueUrl) {
 
 /** Sends `body` to group `group` with deduplication id `dedup`: the body when not given, none when null. */
 function sendTo(group: string, body: string, dedup: string | null = body, url = queueUrl) {
-  return send({ MessageBody: body, MessageGroupId: group, ...(dedup === null ? {} : { MessageDeduplicationId: dedup }) }, url);
+  return send(
+    { MessageBody: body, MessageGroupId: group, ...(dedup === null ? {} : { MessageDeduplicationId: dedup }) },
+    url,
+  );
 }
 
 function sendBatch(entries: SendMessageBatchRequestEntry[], url = queueUrl) {
@@ -311,7 +314,10 @@ describe('deduplication', () => {
   });
 
   it('scopes content-based ids to the message group with DeduplicationScope messageGroup', async () => {
-    const url = await createFifoQueue(sqs, 'group.fifo', { DeduplicationScope: 'messageGroup', ContentBasedDeduplication: 'true' });
+    const url = await createFifoQueue(sqs, 'group.fifo', {
+      DeduplicationScope: 'messageGroup',
+      ContentBasedDeduplication: 'true',
+    });
     await sendTo('g1', 'Test', null, url);
     await sendTo('g2', 'Test', null, url);
     await sendTo('g1', 'Test', null, url);
@@ -320,7 +326,10 @@ describe('deduplication', () => {
 
   it('keeps deduplicating per queue after DeduplicationScope was changed to messageGroup', async () => {
     await sendTo('g1', 'Test1', 'same');
-    await setAttributes(sqs, queueUrl, { DeduplicationScope: 'messageGroup', FifoThroughputLimit: 'perMessageGroupId' });
+    await setAttributes(sqs, queueUrl, {
+      DeduplicationScope: 'messageGroup',
+      FifoThroughputLimit: 'perMessageGroupId',
+    });
     await sendTo('g2', 'Test2', 'same');
     await sendTo('g3', 'Test3', 'new');
     await sendTo('g4', 'Test4', 'new');
@@ -328,7 +337,10 @@ describe('deduplication', () => {
   });
 
   it('keeps deduplicating per group after DeduplicationScope was changed to queue', async () => {
-    const url = await createFifoQueue(sqs, 'group.fifo', { DeduplicationScope: 'messageGroup', FifoThroughputLimit: 'perMessageGroupId' });
+    const url = await createFifoQueue(sqs, 'group.fifo', {
+      DeduplicationScope: 'messageGroup',
+      FifoThroughputLimit: 'perMessageGroupId',
+    });
     await setAttributes(sqs, url, { DeduplicationScope: 'queue', FifoThroughputLimit: 'perQueue' });
     await sendTo('g1', 'Test1', 'same', url);
     await sendTo('g2', 'Test2', 'same', url);
@@ -350,7 +362,9 @@ describe('deduplication', () => {
 
   it('answers a batch entry duplicating an earlier SendMessage with the original ids', async () => {
     const original = await sendTo('g', 'first', 'd1');
-    const { Successful } = await sendBatch([{ Id: 'a', MessageBody: 'again', MessageGroupId: 'g', MessageDeduplicationId: 'd1' }]);
+    const { Successful } = await sendBatch([
+      { Id: 'a', MessageBody: 'again', MessageGroupId: 'g', MessageDeduplicationId: 'd1' },
+    ]);
     expect(Successful).toEqual([
       {
         Id: 'a',
@@ -364,7 +378,9 @@ describe('deduplication', () => {
 
   it('does not remember the id of a batch entry that failed', async () => {
     await setAttributes(sqs, queueUrl, { MaximumMessageSize: '1024' });
-    const { Failed } = await sendBatch([{ Id: 'a', MessageBody: 'x'.repeat(1025), MessageGroupId: 'g', MessageDeduplicationId: 'd1' }]);
+    const { Failed } = await sendBatch([
+      { Id: 'a', MessageBody: 'x'.repeat(1025), MessageGroupId: 'g', MessageDeduplicationId: 'd1' },
+    ]);
     expect(Failed).toHaveLength(1);
     await sendTo('g', 'ok', 'd1');
     expect(await drain()).toEqual(['ok']);
@@ -408,7 +424,12 @@ describe('SequenceNumber', () => {
 
   it('increases strictly with every accepted send, across groups', async () => {
     const numbers: bigint[] = [];
-    for (const [group, body] of [['g1', 'a'], ['g2', 'b'], ['g1', 'c'], ['g3', 'd']]) {
+    for (const [group, body] of [
+      ['g1', 'a'],
+      ['g2', 'b'],
+      ['g1', 'c'],
+      ['g3', 'd'],
+    ]) {
       numbers.push(BigInt((await sendTo(group!, body!)).SequenceNumber!));
     }
     for (let i = 1; i < numbers.length; i++) expect(numbers[i]! > numbers[i - 1]!).toBe(true);
@@ -416,7 +437,12 @@ describe('SequenceNumber', () => {
 
   it('increases in entry order within a batch', async () => {
     const { Successful } = await sendBatch(
-      ['a', 'b', 'c'].map((body) => ({ Id: body, MessageBody: body, MessageGroupId: body === 'b' ? 'g2' : 'g1', MessageDeduplicationId: body })),
+      ['a', 'b', 'c'].map((body) => ({
+        Id: body,
+        MessageBody: body,
+        MessageGroupId: body === 'b' ? 'g2' : 'g1',
+        MessageDeduplicationId: body,
+      })),
     );
     const numbers = Successful!.map((entry) => BigInt(entry.SequenceNumber!));
     expect(numbers.every((n) => SEQUENCE_NUMBER.test(String(n)))).toBe(true);

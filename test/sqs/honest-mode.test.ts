@@ -9,11 +9,20 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAwsMock, type HonestOptions } from '../../src/index.js';
 import { sqsSetup } from '../helpers.js';
 
-async function queueWith(sqs: SQSClient, count: number, name = 'q', attributes?: Record<string, string>): Promise<string> {
+async function queueWith(
+  sqs: SQSClient,
+  count: number,
+  name = 'q',
+  attributes?: Record<string, string>,
+): Promise<string> {
   const { QueueUrl } = await sqs.send(new CreateQueueCommand({ QueueName: name, Attributes: attributes }));
   for (let first = 0; first < count; first += 10) {
     const bodies = Array.from({ length: Math.min(10, count - first) }, (_, i) => String(first + i));
-    const Entries = bodies.map((body) => ({ Id: `m${body}`, MessageBody: body, ...(name.endsWith('.fifo') ? { MessageGroupId: 'g' } : {}) }));
+    const Entries = bodies.map((body) => ({
+      Id: `m${body}`,
+      MessageBody: body,
+      ...(name.endsWith('.fifo') ? { MessageGroupId: 'g' } : {}),
+    }));
     await sqs.send(new SendMessageBatchCommand({ QueueUrl, Entries }));
   }
   return QueueUrl!;
@@ -67,8 +76,12 @@ describe('honest mode for standard queues', () => {
   it('delivers a message again while it is still in flight, with a new receipt handle', async () => {
     const { sqs } = honestSetup({ duplicates: 1, reorder: false, sampling: false });
     const QueueUrl = await queueWith(sqs, 1);
-    const first = await sqs.send(new ReceiveMessageCommand({ QueueUrl, MessageSystemAttributeNames: ['ApproximateReceiveCount'] }));
-    const second = await sqs.send(new ReceiveMessageCommand({ QueueUrl, MessageSystemAttributeNames: ['ApproximateReceiveCount'] }));
+    const first = await sqs.send(
+      new ReceiveMessageCommand({ QueueUrl, MessageSystemAttributeNames: ['ApproximateReceiveCount'] }),
+    );
+    const second = await sqs.send(
+      new ReceiveMessageCommand({ QueueUrl, MessageSystemAttributeNames: ['ApproximateReceiveCount'] }),
+    );
     expect(second.Messages?.[0]?.MessageId).toBe(first.Messages?.[0]?.MessageId);
     expect(second.Messages?.[0]?.ReceiptHandle).not.toBe(first.Messages?.[0]?.ReceiptHandle);
     expect(second.Messages?.[0]?.Attributes?.ApproximateReceiveCount).toBe('2');
@@ -98,7 +111,9 @@ describe('honest mode for standard queues', () => {
     const QueueUrl = await queueWith(sqs, 50);
     const counts: number[] = [];
     for (let i = 0; i < 20; i++) {
-      const { Messages = [] } = await sqs.send(new ReceiveMessageCommand({ QueueUrl, MaxNumberOfMessages: 10, VisibilityTimeout: 0 }));
+      const { Messages = [] } = await sqs.send(
+        new ReceiveMessageCommand({ QueueUrl, MaxNumberOfMessages: 10, VisibilityTimeout: 0 }),
+      );
       counts.push(Messages.length);
     }
     expect(counts.some((n) => n < 10)).toBe(true);

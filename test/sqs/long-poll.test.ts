@@ -53,9 +53,19 @@ describe('long polling', () => {
     const { Messages } = await sqs.send(new ReceiveMessageCommand({ QueueUrl, VisibilityTimeout: 1 }));
     const counts = (output: { Messages?: { Attributes?: Record<string, string> }[] }) =>
       output.Messages?.map((m) => m.Attributes?.ApproximateReceiveCount);
-    const longer = sqs.send(new ReceiveMessageCommand({ QueueUrl, WaitTimeSeconds: 20, MessageSystemAttributeNames: ['All'] }));
-    const shorter = sqs.send(new ReceiveMessageCommand({ QueueUrl, WaitTimeSeconds: 5, MessageSystemAttributeNames: ['All'] }));
-    await sqs.send(new ChangeMessageVisibilityCommand({ QueueUrl, ReceiptHandle: Messages![0]!.ReceiptHandle, VisibilityTimeout: 5 }));
+    const longer = sqs.send(
+      new ReceiveMessageCommand({ QueueUrl, WaitTimeSeconds: 20, MessageSystemAttributeNames: ['All'] }),
+    );
+    const shorter = sqs.send(
+      new ReceiveMessageCommand({ QueueUrl, WaitTimeSeconds: 5, MessageSystemAttributeNames: ['All'] }),
+    );
+    await sqs.send(
+      new ChangeMessageVisibilityCommand({
+        QueueUrl,
+        ReceiptHandle: Messages![0]!.ReceiptHandle,
+        VisibilityTimeout: 5,
+      }),
+    );
     await vi.advanceTimersByTimeAsync(5_000);
     expect(counts(await longer)).toEqual(['2']);
     expect(counts(await shorter)).toEqual(['3']);
@@ -105,7 +115,11 @@ describe('long polling', () => {
     const first = await sqs.send(new ReceiveMessageCommand({ QueueUrl }));
     const receive = sqs.send(new ReceiveMessageCommand({ QueueUrl, WaitTimeSeconds: 20 }));
     await sqs.send(
-      new ChangeMessageVisibilityCommand({ QueueUrl, ReceiptHandle: first.Messages![0]!.ReceiptHandle, VisibilityTimeout: 0 }),
+      new ChangeMessageVisibilityCommand({
+        QueueUrl,
+        ReceiptHandle: first.Messages![0]!.ReceiptHandle,
+        VisibilityTimeout: 0,
+      }),
     );
     expect((await receive).Messages?.map((m) => m.Body)).toEqual(['released']);
   });
@@ -170,7 +184,10 @@ describe('long polling', () => {
     const first = sqs.send(new ReceiveMessageCommand({ QueueUrl, WaitTimeSeconds: 20, MaxNumberOfMessages: 10 }));
     const second = track(sqs.send(new ReceiveMessageCommand({ QueueUrl, WaitTimeSeconds: 20 })));
     await sqs.send(
-      new SendMessageBatchCommand({ QueueUrl, Entries: ['a', 'b', 'c'].map((body) => ({ Id: body, MessageBody: body })) }),
+      new SendMessageBatchCommand({
+        QueueUrl,
+        Entries: ['a', 'b', 'c'].map((body) => ({ Id: body, MessageBody: body })),
+      }),
     );
     expect((await first).Messages?.map((m) => m.Body)).toEqual(['a', 'b', 'c']);
     await vi.advanceTimersByTimeAsync(0);
@@ -218,16 +235,19 @@ describe('long polling', () => {
   });
 
   // SDKs older than @smithy/core 3.39.0 hand the abortSignal to the HTTP handler only, which the mock never reaches.
-  it.runIf(!abortSignalReachesMiddleware)('on an SDK that keeps the abortSignal from middleware, waits out WaitTimeSeconds', async () => {
-    const { sqs } = sqsSetup();
-    const QueueUrl = await newQueue(sqs);
-    const receive = sqs.send(new ReceiveMessageCommand({ QueueUrl, WaitTimeSeconds: 20 }), {
-      abortSignal: AbortSignal.abort(),
-    });
-    await vi.advanceTimersByTimeAsync(20_000);
-    expect(await receive).not.toHaveProperty('Messages');
-    expect(vi.getTimerCount()).toBe(0);
-  });
+  it.runIf(!abortSignalReachesMiddleware)(
+    'on an SDK that keeps the abortSignal from middleware, waits out WaitTimeSeconds',
+    async () => {
+      const { sqs } = sqsSetup();
+      const QueueUrl = await newQueue(sqs);
+      const receive = sqs.send(new ReceiveMessageCommand({ QueueUrl, WaitTimeSeconds: 20 }), {
+        abortSignal: AbortSignal.abort(),
+      });
+      await vi.advanceTimersByTimeAsync(20_000);
+      expect(await receive).not.toHaveProperty('Messages');
+      expect(vi.getTimerCount()).toBe(0);
+    },
+  );
 
   it('ends waits with no messages on aws.reset()', async () => {
     const { aws, sqs } = sqsSetup();

@@ -22,25 +22,40 @@ export const INVALID_CHARACTERS_TEXT =
   'Invalid characters found. Valid unicode characters are #x9 | #xA | #xD | #x20 to #xD7FF | #xE000 to #xFFFD | #x10000 to #x10FFFF';
 
 export async function createQueue(sqs: SQSClient, name: string, attributes?: Record<string, string>): Promise<string> {
-  const { QueueUrl } = await sqs.send(new CreateQueueCommand({ QueueName: name, ...(attributes ? { Attributes: attributes } : {}) }));
+  const { QueueUrl } = await sqs.send(
+    new CreateQueueCommand({ QueueName: name, ...(attributes ? { Attributes: attributes } : {}) }),
+  );
   return QueueUrl!;
 }
 
-export async function setAttributes(sqs: SQSClient, queueUrl: string, attributes: Record<string, string>): Promise<void> {
+export async function setAttributes(
+  sqs: SQSClient,
+  queueUrl: string,
+  attributes: Record<string, string>,
+): Promise<void> {
   await sqs.send(new SetQueueAttributesCommand({ QueueUrl: queueUrl, Attributes: attributes }));
 }
 
 export async function queueArn(sqs: SQSClient, queueUrl: string): Promise<string> {
-  const { Attributes } = await sqs.send(new GetQueueAttributesCommand({ QueueUrl: queueUrl, AttributeNames: ['QueueArn'] }));
+  const { Attributes } = await sqs.send(
+    new GetQueueAttributesCommand({ QueueUrl: queueUrl, AttributeNames: ['QueueArn'] }),
+  );
   return Attributes!['QueueArn']!;
 }
 
 /** The three message counts, as numbers. */
-export async function counts(sqs: SQSClient, queueUrl: string): Promise<{ visible: number; inFlight: number; delayed: number }> {
+export async function counts(
+  sqs: SQSClient,
+  queueUrl: string,
+): Promise<{ visible: number; inFlight: number; delayed: number }> {
   const { Attributes = {} } = await sqs.send(
     new GetQueueAttributesCommand({
       QueueUrl: queueUrl,
-      AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible', 'ApproximateNumberOfMessagesDelayed'],
+      AttributeNames: [
+        'ApproximateNumberOfMessages',
+        'ApproximateNumberOfMessagesNotVisible',
+        'ApproximateNumberOfMessagesDelayed',
+      ],
     }),
   );
   return {
@@ -54,7 +69,10 @@ export async function counts(sqs: SQSClient, queueUrl: string): Promise<{ visibl
  * ReceiveMessage input without QueueUrl. Attribute names are plain strings: the SDK's typings leave out some names
  * SQS accepts (`SenderId` in AttributeNames) and the unknown names that tests send on purpose.
  */
-export type ReceiveInput = Omit<ReceiveMessageCommandInput, 'QueueUrl' | 'AttributeNames' | 'MessageSystemAttributeNames'> & {
+export type ReceiveInput = Omit<
+  ReceiveMessageCommandInput,
+  'QueueUrl' | 'AttributeNames' | 'MessageSystemAttributeNames'
+> & {
   AttributeNames?: string[];
   MessageSystemAttributeNames?: string[];
 };
@@ -80,7 +98,12 @@ type ErrorClass = abstract new (...args: never[]) => Error;
  * Awaits the rejection and asserts it completely: the SDK class, `name` (the class name, or the query code for
  * an unmodelled error), `Code` and the exact `message`.
  */
-export async function expectSqsError(promise: Promise<unknown>, errorClass: ErrorClass, code: string, message: string): Promise<void> {
+export async function expectSqsError(
+  promise: Promise<unknown>,
+  errorClass: ErrorClass,
+  code: string,
+  message: string,
+): Promise<void> {
   const error = await rejectionOf(promise);
   expect(error).toBeInstanceOf(errorClass);
   const name = errorClass === SQSServiceException ? code : errorClass.name;
@@ -92,7 +115,12 @@ export function expectInvalidParameterValue(promise: Promise<unknown>, message: 
 }
 
 export function expectMissingParameter(promise: Promise<unknown>, parameter: string): Promise<void> {
-  return expectSqsError(promise, SQSServiceException, 'MissingParameter', `The request must contain the parameter ${parameter}.`);
+  return expectSqsError(
+    promise,
+    SQSServiceException,
+    'MissingParameter',
+    `The request must contain the parameter ${parameter}.`,
+  );
 }
 
 /** Freezes a request input all the way down; typed arrays cannot be frozen, so they are left as they are. */
@@ -107,7 +135,11 @@ export function deepFreeze<T>(value: T): T {
 // ---- FIFO queues ----
 
 /** Creates a FIFO queue (`FifoQueue=true` plus `attributes`) and returns its URL. */
-export function createFifoQueue(sqs: SQSClient, name = 'q.fifo', attributes: Record<string, string> = {}): Promise<string> {
+export function createFifoQueue(
+  sqs: SQSClient,
+  name = 'q.fifo',
+  attributes: Record<string, string> = {},
+): Promise<string> {
   return createQueue(sqs, name, { FifoQueue: 'true', ...attributes });
 }
 

@@ -29,13 +29,17 @@ import {
   UUID_V4,
 } from './message-support.js';
 
-/** StartMessageMoveTask, ListMessageMoveTasks and CancelMessageMoveTask through the SDK (docs/aws-behaviour/sqs.md §4.19–4.21, §10). */
+/**
+ * StartMessageMoveTask, ListMessageMoveTasks and CancelMessageMoveTask through the SDK (docs/aws-behaviour/sqs.md
+ * §4.19–4.21, §10).
+ */
 
 const ACCOUNT = '000000000000';
 const arnOf = (name: string): string => `arn:aws:sqs:us-east-1:${ACCOUNT}:${name}`;
 const ARN_FORMAT = (parameter: string): string =>
   `You must use this format to specify the ${parameter}: arn:<partition>:<service>:<region>:<account-id>:<resource-id>`;
-const NOT_FOUND = (parameter: string): string => `The resource that you specified for the ${parameter} parameter doesn't exist.`;
+const NOT_FOUND = (parameter: string): string =>
+  `The resource that you specified for the ${parameter} parameter doesn't exist.`;
 
 let aws: AwsMock;
 let sqs: SQSClient;
@@ -59,7 +63,10 @@ afterEach(() => vi.useRealTimers());
 
 /** A queue that dead-letters a message into `deadLetterArn` at its second receive. */
 function sourceOf(deadLetterArn: string, name: string, attributes: Record<string, string> = {}): Promise<string> {
-  return createQueue(sqs, name, { ...attributes, RedrivePolicy: JSON.stringify({ deadLetterTargetArn: deadLetterArn, maxReceiveCount: 1 }) });
+  return createQueue(sqs, name, {
+    ...attributes,
+    RedrivePolicy: JSON.stringify({ deadLetterTargetArn: deadLetterArn, maxReceiveCount: 1 }),
+  });
 }
 
 async function send(queueUrl: string, body: string, extra: Record<string, unknown> = {}): Promise<string> {
@@ -71,7 +78,8 @@ async function send(queueUrl: string, body: string, extra: Record<string, unknow
 async function deadLetter(sourceUrl: string, bodies: string[]): Promise<string[]> {
   const ids: string[] = [];
   for (const body of bodies) ids.push(await send(sourceUrl, body));
-  for (let i = 0; i < bodies.length; i += 10) await receive(sqs, sourceUrl, { MaxNumberOfMessages: 10, VisibilityTimeout: 0 });
+  for (let i = 0; i < bodies.length; i += 10)
+    await receive(sqs, sourceUrl, { MaxNumberOfMessages: 10, VisibilityTimeout: 0 });
   while ((await counts(sqs, sourceUrl)).visible > 0) await receive(sqs, sourceUrl, { MaxNumberOfMessages: 10 });
   return ids;
 }
@@ -79,13 +87,18 @@ async function deadLetter(sourceUrl: string, bodies: string[]): Promise<string[]
 const bodies = (n: number, prefix = 'message'): string[] => Array.from({ length: n }, (_, i) => `${prefix}-${i}`);
 
 async function start(input: Partial<StartMessageMoveTaskCommandInput> = {}): Promise<string> {
-  const { TaskHandle } = await sqs.send(new StartMessageMoveTaskCommand({ SourceArn: dlqArn, ...input } as StartMessageMoveTaskCommandInput));
+  const { TaskHandle } = await sqs.send(
+    new StartMessageMoveTaskCommand({ SourceArn: dlqArn, ...input } as StartMessageMoveTaskCommandInput),
+  );
   return TaskHandle!;
 }
 
 async function tasks(sourceArn = dlqArn, maxResults?: number): Promise<ListMessageMoveTasksResultEntry[]> {
   const { Results } = await sqs.send(
-    new ListMessageMoveTasksCommand({ SourceArn: sourceArn, ...(maxResults === undefined ? {} : { MaxResults: maxResults }) }),
+    new ListMessageMoveTasksCommand({
+      SourceArn: sourceArn,
+      ...(maxResults === undefined ? {} : { MaxResults: maxResults }),
+    }),
   );
   return Results!;
 }
@@ -164,14 +177,19 @@ describe('StartMessageMoveTask', () => {
       start({ DestinationArn: await queueArn(sqs, fifoDestUrl) }),
       'The source queue and destination queue must be of the same queue type.',
     );
-    expect(await sqs.send(new StartMessageMoveTaskCommand({ SourceArn: fifoDlqArn, DestinationArn: await queueArn(sqs, fifoDestUrl) }))).toHaveProperty(
-      'TaskHandle',
-    );
+    expect(
+      await sqs.send(
+        new StartMessageMoveTaskCommand({ SourceArn: fifoDlqArn, DestinationArn: await queueArn(sqs, fifoDestUrl) }),
+      ),
+    ).toHaveProperty('TaskHandle');
   });
 
   describe('rejects', () => {
     it('a missing SourceArn with MissingParameter', async () => {
-      await expectMissingParameter(sqs.send(new StartMessageMoveTaskCommand({} as StartMessageMoveTaskCommandInput)), 'SourceArn');
+      await expectMissingParameter(
+        sqs.send(new StartMessageMoveTaskCommand({} as StartMessageMoveTaskCommandInput)),
+        'SourceArn',
+      );
     });
 
     it.each([[''], ['not-an-arn'], ['arn:aws:sqs:us-east-1']])('the SourceArn %j: not an ARN', async (sourceArn) => {
@@ -191,7 +209,12 @@ describe('StartMessageMoveTask', () => {
 
     it('a source queue that does not exist, with ResourceNotFoundException (404)', async () => {
       const error = await rejectionOf(start({ SourceArn: arnOf('nope') }));
-      await expectSqsError(Promise.reject(error), ResourceNotFoundException, 'ResourceNotFoundException', NOT_FOUND('SourceArn'));
+      await expectSqsError(
+        Promise.reject(error),
+        ResourceNotFoundException,
+        'ResourceNotFoundException',
+        NOT_FOUND('SourceArn'),
+      );
       expect((error['$metadata'] as { httpStatusCode: number }).httpStatusCode).toBe(404);
     });
 
@@ -200,7 +223,12 @@ describe('StartMessageMoveTask', () => {
       ['another account', 'arn:aws:sqs:us-east-1:111122223333:dlq'],
       ['another service', 'arn:aws:sns:us-east-1:000000000000:dlq'],
     ])('a source ARN of %s as one that does not exist', async (_, sourceArn) => {
-      await expectSqsError(start({ SourceArn: sourceArn }), ResourceNotFoundException, 'ResourceNotFoundException', NOT_FOUND('SourceArn'));
+      await expectSqsError(
+        start({ SourceArn: sourceArn }),
+        ResourceNotFoundException,
+        'ResourceNotFoundException',
+        NOT_FOUND('SourceArn'),
+      );
     });
 
     it('a source that is no queue’s dead-letter queue', async () => {
@@ -220,7 +248,10 @@ describe('StartMessageMoveTask', () => {
     });
 
     it('the same queue as source and destination', async () => {
-      await expectInvalidParameterValue(start({ DestinationArn: dlqArn }), 'Source queue arn and destination queue arn cannot be the same.');
+      await expectInvalidParameterValue(
+        start({ DestinationArn: dlqArn }),
+        'Source queue arn and destination queue arn cannot be the same.',
+      );
     });
 
     it('a second task while one is running, and accepts one once it has ended', async () => {
@@ -271,7 +302,9 @@ describe('pace', () => {
       await vi.advanceTimersByTimeAsync(ms);
       return (await latest()).ApproximateNumberOfMessagesMoved!;
     };
-    expect([await movedAt(333), await movedAt(1), await movedAt(332), await movedAt(1), await movedAt(333)]).toEqual([1, 2, 2, 3, 4]);
+    expect([await movedAt(333), await movedAt(1), await movedAt(332), await movedAt(1), await movedAt(333)]).toEqual([
+      1, 2, 2, 3, 4,
+    ]);
   });
 
   it('catches up at once when the clock jumped ahead of the timers', async () => {
@@ -305,7 +338,11 @@ describe('what a task moves', () => {
     await start({ DestinationArn: destArn });
     await vi.advanceTimersByTimeAsync(100);
     const task = await latest();
-    expect(task).toMatchObject({ Status: 'COMPLETED', ApproximateNumberOfMessagesToMove: 2, ApproximateNumberOfMessagesMoved: 2 });
+    expect(task).toMatchObject({
+      Status: 'COMPLETED',
+      ApproximateNumberOfMessagesToMove: 2,
+      ApproximateNumberOfMessagesMoved: 2,
+    });
     expect(await counts(sqs, dlqUrl)).toEqual({ visible: 0, inFlight: 1, delayed: 0 });
     await sqs.send(new DeleteMessageCommand({ QueueUrl: dlqUrl, ReceiptHandle: held.ReceiptHandle! }));
   });
@@ -314,7 +351,11 @@ describe('what a task moves', () => {
     await start({ DestinationArn: destArn });
     await vi.advanceTimersByTimeAsync(0);
     expect(await tasks()).toEqual([
-      expect.objectContaining({ Status: 'COMPLETED', ApproximateNumberOfMessagesToMove: 0, ApproximateNumberOfMessagesMoved: 0 }),
+      expect.objectContaining({
+        Status: 'COMPLETED',
+        ApproximateNumberOfMessagesToMove: 0,
+        ApproximateNumberOfMessagesMoved: 0,
+      }),
     ]);
     expect(vi.getTimerCount()).toBe(0);
   });
@@ -327,7 +368,11 @@ describe('what a task moves', () => {
       await sqs.send(new DeleteMessageCommand({ QueueUrl: dlqUrl, ReceiptHandle: message.ReceiptHandle! }));
     }
     await vi.advanceTimersByTimeAsync(1000);
-    expect(await latest()).toMatchObject({ Status: 'COMPLETED', ApproximateNumberOfMessagesToMove: 4, ApproximateNumberOfMessagesMoved: 1 });
+    expect(await latest()).toMatchObject({
+      Status: 'COMPLETED',
+      ApproximateNumberOfMessagesToMove: 4,
+      ApproximateNumberOfMessagesMoved: 1,
+    });
     expect(vi.getTimerCount()).toBe(0);
   });
 
@@ -358,7 +403,10 @@ describe('what a task moves', () => {
     vi.setSystemTime(T0 + 60_000);
     await start({ DestinationArn: destArn });
     await vi.advanceTimersByTimeAsync(0);
-    const moved = await receiveOne(sqs, destUrl, { MessageAttributeNames: ['All'], MessageSystemAttributeNames: ['All'] });
+    const moved = await receiveOne(sqs, destUrl, {
+      MessageAttributeNames: ['All'],
+      MessageSystemAttributeNames: ['All'],
+    });
 
     expect(moved.Body).toBe('payload');
     expect(moved.MD5OfBody).toBe(inDlq.MD5OfBody);
@@ -391,7 +439,13 @@ describe('without a DestinationArn', () => {
     await start();
     await vi.advanceTimersByTimeAsync(100);
     expect(await tasks()).toEqual([
-      { Status: 'COMPLETED', SourceArn: dlqArn, ApproximateNumberOfMessagesMoved: 4, ApproximateNumberOfMessagesToMove: 4, StartedTimestamp: T0 },
+      {
+        Status: 'COMPLETED',
+        SourceArn: dlqArn,
+        ApproximateNumberOfMessagesMoved: 4,
+        ApproximateNumberOfMessagesToMove: 4,
+        StartedTimestamp: T0,
+      },
     ]);
     const bodiesIn = async (url: string): Promise<string[]> =>
       (await receive(sqs, url, { MaxNumberOfMessages: 10 })).map((m) => m.Body!).sort();
@@ -430,7 +484,11 @@ describe('without a DestinationArn', () => {
     await deadLetter(srcUrl, ['third']);
     await start();
     await vi.advanceTimersByTimeAsync(100);
-    expect(await latest()).toMatchObject({ Status: 'FAILED', FailureReason: 'CouldNotDetermineMessageSource', ApproximateNumberOfMessagesMoved: 1 });
+    expect(await latest()).toMatchObject({
+      Status: 'FAILED',
+      FailureReason: 'CouldNotDetermineMessageSource',
+      ApproximateNumberOfMessagesMoved: 1,
+    });
     expect((await receiveOne(sqs, srcUrl)).Body).toBe('first');
     expect((await receive(sqs, dlqUrl, { MaxNumberOfMessages: 10 })).map((m) => m.Body)).toEqual(['direct', 'third']);
   });
@@ -442,7 +500,10 @@ describe('without a DestinationArn', () => {
     await sourceOf(dlqArn, 'still-a-source');
     await start();
     await vi.advanceTimersByTimeAsync(0);
-    expect(await latest()).toMatchObject({ Status: 'FAILED', FailureReason: 'AWS.SimpleQueueService.NonExistentQueue' });
+    expect(await latest()).toMatchObject({
+      Status: 'FAILED',
+      FailureReason: 'AWS.SimpleQueueService.NonExistentQueue',
+    });
     expect((await counts(sqs, dlqUrl)).visible).toBe(1);
   });
 });
@@ -464,7 +525,9 @@ describe('CancelMessageMoveTask', () => {
         StartedTimestamp: T0,
       },
     ]);
-    const { ApproximateNumberOfMessagesMoved } = await sqs.send(new CancelMessageMoveTaskCommand({ TaskHandle: handle }));
+    const { ApproximateNumberOfMessagesMoved } = await sqs.send(
+      new CancelMessageMoveTaskCommand({ TaskHandle: handle }),
+    );
     expect(ApproximateNumberOfMessagesMoved).toBe(2);
     expect(vi.getTimerCount()).toBe(0);
     await vi.advanceTimersByTimeAsync(10_000);
@@ -496,7 +559,10 @@ describe('CancelMessageMoveTask', () => {
 
   describe('rejects', () => {
     it('a missing TaskHandle with MissingParameter', async () => {
-      await expectMissingParameter(sqs.send(new CancelMessageMoveTaskCommand({} as { TaskHandle: string })), 'TaskHandle');
+      await expectMissingParameter(
+        sqs.send(new CancelMessageMoveTaskCommand({} as { TaskHandle: string })),
+        'TaskHandle',
+      );
     });
 
     it.each([['foobared'], [''], [handleFor('x', 'not-an-arn')], [Buffer.from('{"taskId":1}').toString('base64')]])(
@@ -510,7 +576,10 @@ describe('CancelMessageMoveTask', () => {
     );
 
     it('a handle whose source queue does not exist, with ResourceNotFoundException', async () => {
-      const handle = handleFor('10f57157-fc38-4da9-a113-4de7e12d05dd', 'arn:aws:sqs:us-east-1:878966065785:test-queue-doesnt-exist-123456');
+      const handle = handleFor(
+        '10f57157-fc38-4da9-a113-4de7e12d05dd',
+        'arn:aws:sqs:us-east-1:878966065785:test-queue-doesnt-exist-123456',
+      );
       await expectSqsError(
         sqs.send(new CancelMessageMoveTaskCommand({ TaskHandle: handle })),
         ResourceNotFoundException,
@@ -588,7 +657,9 @@ describe('ListMessageMoveTasks', () => {
 
   it('keeps the 10 most recent tasks of a source', async () => {
     for (let rate = 1; rate <= 12; rate++) await startAndFinish({ MaxNumberOfMessagesPerSecond: rate });
-    expect((await tasks(dlqArn, 10)).map((t) => t.MaxNumberOfMessagesPerSecond)).toEqual([12, 11, 10, 9, 8, 7, 6, 5, 4, 3]);
+    expect((await tasks(dlqArn, 10)).map((t) => t.MaxNumberOfMessagesPerSecond)).toEqual([
+      12, 11, 10, 9, 8, 7, 6, 5, 4, 3,
+    ]);
   });
 
   it('answers an empty list for a queue that never had a task', async () => {
@@ -607,7 +678,12 @@ describe('ListMessageMoveTasks', () => {
   it('rejects a missing, malformed or unknown SourceArn', async () => {
     await expectMissingParameter(sqs.send(new ListMessageMoveTasksCommand({} as { SourceArn: string })), 'SourceArn');
     await expectInvalidParameterValue(tasks('dlq'), ARN_FORMAT('SourceArn'));
-    await expectSqsError(tasks(arnOf('nope')), ResourceNotFoundException, 'ResourceNotFoundException', NOT_FOUND('SourceArn'));
+    await expectSqsError(
+      tasks(arnOf('nope')),
+      ResourceNotFoundException,
+      'ResourceNotFoundException',
+      NOT_FOUND('SourceArn'),
+    );
   });
 });
 
@@ -669,8 +745,12 @@ describe('FIFO queues', () => {
     await vi.advanceTimersByTimeAsync(100);
     expect((await tasks(fifoDlqArn))[0]).toMatchObject({ Status: 'COMPLETED', ApproximateNumberOfMessagesMoved: 4 });
 
-    const received = await receive(sqs, fifoSrcUrl, { MaxNumberOfMessages: 10, MessageSystemAttributeNames: ['MessageGroupId'] });
-    const byGroup = (group: string): string[] => received.filter((m) => m.Attributes?.['MessageGroupId'] === group).map((m) => m.Body!);
+    const received = await receive(sqs, fifoSrcUrl, {
+      MaxNumberOfMessages: 10,
+      MessageSystemAttributeNames: ['MessageGroupId'],
+    });
+    const byGroup = (group: string): string[] =>
+      received.filter((m) => m.Attributes?.['MessageGroupId'] === group).map((m) => m.Body!);
     expect(byGroup('g1')).toEqual(['g1-a', 'g1-b', 'g1-c']);
     expect(byGroup('g2')).toEqual(['g2-a']);
   });
@@ -678,7 +758,9 @@ describe('FIFO queues', () => {
   it('moves to an explicit FIFO destination', async () => {
     const fifoDestUrl = await createQueue(sqs, 'dest.fifo', { FifoQueue: 'true' });
     await deadLetterFifo('g', ['one', 'two']);
-    await sqs.send(new StartMessageMoveTaskCommand({ SourceArn: fifoDlqArn, DestinationArn: await queueArn(sqs, fifoDestUrl) }));
+    await sqs.send(
+      new StartMessageMoveTaskCommand({ SourceArn: fifoDlqArn, DestinationArn: await queueArn(sqs, fifoDestUrl) }),
+    );
     await vi.advanceTimersByTimeAsync(100);
     expect((await receive(sqs, fifoDestUrl, { MaxNumberOfMessages: 10 })).map((m) => m.Body)).toEqual(['one', 'two']);
   });

@@ -90,20 +90,44 @@ describe('a list member holding what JSON cannot', () => {
   const lists: [string, (list: unknown[]) => Promise<unknown>][] = [
     ['AttributeNames', (list) => sqs.send(new GetQueueAttributesCommand({ QueueUrl, AttributeNames: list as never }))],
     ['TagKeys', (list) => sqs.send(new UntagQueueCommand({ QueueUrl, TagKeys: list as never }))],
-    ['AWSAccountIds', (list) => sqs.send(new AddPermissionCommand({ QueueUrl, Label: 'l', AWSAccountIds: list as never, Actions: ['SendMessage'] }))],
-    ['Actions', (list) => sqs.send(new AddPermissionCommand({ QueueUrl, Label: 'l', AWSAccountIds: ['111111111111'], Actions: list as never }))],
-    ['MessageAttributeNames', (list) => sqs.send(new ReceiveMessageCommand({ QueueUrl, MessageAttributeNames: list as never }))],
-    ['MessageSystemAttributeNames', (list) => sqs.send(new ReceiveMessageCommand({ QueueUrl, MessageSystemAttributeNames: list as never }))],
+    [
+      'AWSAccountIds',
+      (list) =>
+        sqs.send(
+          new AddPermissionCommand({ QueueUrl, Label: 'l', AWSAccountIds: list as never, Actions: ['SendMessage'] }),
+        ),
+    ],
+    [
+      'Actions',
+      (list) =>
+        sqs.send(
+          new AddPermissionCommand({ QueueUrl, Label: 'l', AWSAccountIds: ['111111111111'], Actions: list as never }),
+        ),
+    ],
+    [
+      'MessageAttributeNames',
+      (list) => sqs.send(new ReceiveMessageCommand({ QueueUrl, MessageAttributeNames: list as never })),
+    ],
+    [
+      'MessageSystemAttributeNames',
+      (list) => sqs.send(new ReceiveMessageCommand({ QueueUrl, MessageSystemAttributeNames: list as never })),
+    ],
   ];
 
   it.each(lists)('answers InvalidParameterValue for an object without a prototype in %s', async (name, send) => {
-    await expectInvalidParameterValue(send([bare()]), `Value [{"DelaySeconds":5}] for parameter ${name} is invalid. Reason: ${listText(name)}`);
+    await expectInvalidParameterValue(
+      send([bare()]),
+      `Value [{"DelaySeconds":5}] for parameter ${name} is invalid. Reason: ${listText(name)}`,
+    );
   });
 
   it.each(lists)('answers InvalidParameterValue for a list in %s that holds itself', async (name, send) => {
     const list: unknown[] = ['All'];
     list.push(list);
-    await expectInvalidParameterValue(send(list), `Value ["All","[Circular]"] for parameter ${name} is invalid. Reason: ${listText(name)}`);
+    await expectInvalidParameterValue(
+      send(list),
+      `Value ["All","[Circular]"] for parameter ${name} is invalid. Reason: ${listText(name)}`,
+    );
   });
 
   it('answers InvalidParameterValue for a BigInt, a Symbol or a function in a list', async () => {

@@ -42,7 +42,11 @@ async function counts(sqs: SQSClient, QueueUrl: string) {
   const { Attributes } = await sqs.send(
     new GetQueueAttributesCommand({
       QueueUrl,
-      AttributeNames: ['ApproximateNumberOfMessages', 'ApproximateNumberOfMessagesNotVisible', 'ApproximateNumberOfMessagesDelayed'],
+      AttributeNames: [
+        'ApproximateNumberOfMessages',
+        'ApproximateNumberOfMessagesNotVisible',
+        'ApproximateNumberOfMessagesDelayed',
+      ],
     }),
   );
   return {
@@ -115,7 +119,9 @@ describe('CreateQueue', () => {
 
   it('refuses FifoQueue=true on a name without the .fifo suffix', async () => {
     const { sqs } = sqsSetup();
-    const error = await rejectionOf(sqs.send(new CreateQueueCommand({ QueueName: 'orders', Attributes: { FifoQueue: 'true' } })));
+    const error = await rejectionOf(
+      sqs.send(new CreateQueueCommand({ QueueName: 'orders', Attributes: { FifoQueue: 'true' } })),
+    );
     expectInvalidParameterValue(
       error,
       'The name of a FIFO queue can only include alphanumeric characters, hyphens, or underscores, must end with .fifo suffix and be 1 to 80 in length.',
@@ -140,7 +146,9 @@ describe('CreateQueue', () => {
 
   it('refuses an out-of-range attribute with InvalidAttributeValue and creates nothing', async () => {
     const { aws, sqs } = sqsSetup();
-    const error = await rejectionOf(sqs.send(new CreateQueueCommand({ QueueName: 'q', Attributes: { VisibilityTimeout: '43201' } })));
+    const error = await rejectionOf(
+      sqs.send(new CreateQueueCommand({ QueueName: 'q', Attributes: { VisibilityTimeout: '43201' } })),
+    );
     expect(error).toBeInstanceOf(InvalidAttributeValue);
     expect(error.name).toBe('InvalidAttributeValue');
     expect(error['Code']).toBe('InvalidAttributeValue');
@@ -150,7 +158,9 @@ describe('CreateQueue', () => {
 
   it('refuses FifoQueue on a standard queue name, even "false", as an unknown attribute', async () => {
     const { sqs } = sqsSetup();
-    const error = await rejectionOf(sqs.send(new CreateQueueCommand({ QueueName: 'q', Attributes: { FifoQueue: 'false' } })));
+    const error = await rejectionOf(
+      sqs.send(new CreateQueueCommand({ QueueName: 'q', Attributes: { FifoQueue: 'false' } })),
+    );
     expect(error).toBeInstanceOf(InvalidAttributeName);
     expect(error.name).toBe('InvalidAttributeName');
     expect(error['Code']).toBe('InvalidAttributeName');
@@ -159,7 +169,9 @@ describe('CreateQueue', () => {
 
   it('refuses DeduplicationScope on a standard queue', async () => {
     const { sqs } = sqsSetup();
-    const error = await rejectionOf(sqs.send(new CreateQueueCommand({ QueueName: 'q', Attributes: { DeduplicationScope: 'queue' } })));
+    const error = await rejectionOf(
+      sqs.send(new CreateQueueCommand({ QueueName: 'q', Attributes: { DeduplicationScope: 'queue' } })),
+    );
     expect(error).toBeInstanceOf(InvalidAttributeName);
     expect(error.name).toBe('InvalidAttributeName');
     expect(error['Code']).toBe('InvalidAttributeName');
@@ -192,12 +204,19 @@ describe('CreateQueue', () => {
     const { sqs } = sqsSetup();
     await createQueue(sqs, 'q', { ReceiveMessageWaitTimeSeconds: '1', DelaySeconds: '1' });
     const error = await rejectionOf(
-      sqs.send(new CreateQueueCommand({ QueueName: 'q', Attributes: { ReceiveMessageWaitTimeSeconds: '1', DelaySeconds: '2' } })),
+      sqs.send(
+        new CreateQueueCommand({
+          QueueName: 'q',
+          Attributes: { ReceiveMessageWaitTimeSeconds: '1', DelaySeconds: '2' },
+        }),
+      ),
     );
     expect(error).toBeInstanceOf(QueueNameExists);
     expect(error.name).toBe('QueueNameExists');
     expect(error['Code']).toBe('QueueAlreadyExists');
-    expect(error.message).toBe('A queue already exists with the same name and a different value for attribute DelaySeconds');
+    expect(error.message).toBe(
+      'A queue already exists with the same name and a different value for attribute DelaySeconds',
+    );
     expect((error['$metadata'] as { httpStatusCode?: number }).httpStatusCode).toBe(400);
   });
 
@@ -208,16 +227,25 @@ describe('CreateQueue', () => {
 
     expect(await createQueue(sqs, 'q', { ReceiveMessageWaitTimeSeconds: '1', DelaySeconds: '2' })).toBe(QueueUrl);
     const error = await rejectionOf(
-      sqs.send(new CreateQueueCommand({ QueueName: 'q', Attributes: { ReceiveMessageWaitTimeSeconds: '1', DelaySeconds: '1' } })),
+      sqs.send(
+        new CreateQueueCommand({
+          QueueName: 'q',
+          Attributes: { ReceiveMessageWaitTimeSeconds: '1', DelaySeconds: '1' },
+        }),
+      ),
     );
     expect(error).toBeInstanceOf(QueueNameExists);
     expect(error['Code']).toBe('QueueAlreadyExists');
-    expect(error.message).toBe('A queue already exists with the same name and a different value for attribute DelaySeconds');
+    expect(error.message).toBe(
+      'A queue already exists with the same name and a different value for attribute DelaySeconds',
+    );
   });
 
   it('stores tags given at creation', async () => {
     const { sqs } = sqsSetup();
-    const { QueueUrl } = await sqs.send(new CreateQueueCommand({ QueueName: 'q', tags: { team: 'payments', env: '' } }));
+    const { QueueUrl } = await sqs.send(
+      new CreateQueueCommand({ QueueName: 'q', tags: { team: 'payments', env: '' } }),
+    );
     const { Tags } = await sqs.send(new ListQueueTagsCommand({ QueueUrl }));
     expect(Tags).toEqual({ team: 'payments', env: '' });
   });
@@ -230,7 +258,9 @@ describe('CreateQueue', () => {
     const error = await rejectionOf(sqs.send(new CreateQueueCommand({ QueueName: 'q' })));
     expect(error).toBeInstanceOf(QueueDeletedRecently);
     expect(error['Code']).toBe('AWS.SimpleQueueService.QueueDeletedRecently');
-    expect(error.message).toBe('You must wait 60 seconds after deleting a queue before you can create another with the same name.');
+    expect(error.message).toBe(
+      'You must wait 60 seconds after deleting a queue before you can create another with the same name.',
+    );
     expect((error['$metadata'] as { httpStatusCode?: number }).httpStatusCode).toBe(400);
   });
 
@@ -242,7 +272,9 @@ describe('CreateQueue', () => {
     await vi.advanceTimersByTimeAsync(60_000);
 
     expect(await createQueue(sqs, 'q')).toBe(QueueUrl);
-    const { Attributes } = await sqs.send(new GetQueueAttributesCommand({ QueueUrl, AttributeNames: ['DelaySeconds'] }));
+    const { Attributes } = await sqs.send(
+      new GetQueueAttributesCommand({ QueueUrl, AttributeNames: ['DelaySeconds'] }),
+    );
     expect(Attributes).toEqual({ DelaySeconds: '0' });
     expect(await counts(sqs, QueueUrl)).toEqual({ visible: '0', inFlight: '0', delayed: '0' });
   });
@@ -262,7 +294,9 @@ describe('DeleteQueue', () => {
     const result = await sqs.send(new DeleteQueueCommand({ QueueUrl }));
     expect(result.$metadata.httpStatusCode).toBe(200);
     expect(aws.sqs.queues()).toEqual([]);
-    expectQueueDoesNotExist(await rejectionOf(sqs.send(new GetQueueAttributesCommand({ QueueUrl, AttributeNames: ['All'] }))));
+    expectQueueDoesNotExist(
+      await rejectionOf(sqs.send(new GetQueueAttributesCommand({ QueueUrl, AttributeNames: ['All'] }))),
+    );
     expectQueueDoesNotExist(await rejectionOf(sqs.send(new ListQueueTagsCommand({ QueueUrl }))));
   });
 
@@ -383,7 +417,9 @@ describe('ListQueues', () => {
     expect(first.QueueUrls).toEqual(names.slice(0, 2).map(url));
     expect(typeof first.NextToken).toBe('string');
 
-    const rest = await sqs.send(new ListQueuesCommand({ QueueNamePrefix: 'test-queue-', MaxResults: 10, NextToken: first.NextToken }));
+    const rest = await sqs.send(
+      new ListQueuesCommand({ QueueNamePrefix: 'test-queue-', MaxResults: 10, NextToken: first.NextToken }),
+    );
     expect(rest.QueueUrls).toEqual(names.slice(2).map(url));
     expect('NextToken' in rest).toBe(false);
   });
@@ -421,7 +457,10 @@ describe('ListQueues', () => {
   it.each([0, 1001, -1])('refuses MaxResults %d with InvalidParameterValue', async (MaxResults) => {
     const { sqs } = sqsSetup();
     const error = await rejectionOf(sqs.send(new ListQueuesCommand({ MaxResults })));
-    expectInvalidParameterValue(error, 'Value for parameter MaxResults is invalid. Reason: MaxResults must be an integer between 1 and 1000.');
+    expectInvalidParameterValue(
+      error,
+      'Value for parameter MaxResults is invalid. Reason: MaxResults must be an integer between 1 and 1000.',
+    );
   });
 
   it('refuses a NextToken it did not issue with InvalidParameterValue', async () => {
@@ -474,7 +513,9 @@ describe('QueueUrl forms', () => {
   ])('answers QueueDoesNotExist for %s', async (_case, QueueUrl) => {
     const { sqs } = sqsSetup();
     await createQueue(sqs, 'q');
-    expectQueueDoesNotExist(await rejectionOf(sqs.send(new GetQueueAttributesCommand({ QueueUrl, AttributeNames: ['All'] }))));
+    expectQueueDoesNotExist(
+      await rejectionOf(sqs.send(new GetQueueAttributesCommand({ QueueUrl, AttributeNames: ['All'] }))),
+    );
   });
 
   it('is case-sensitive in the queue name', async () => {
@@ -592,7 +633,9 @@ describe('ListDeadLetterSourceQueues', () => {
     const first = await sqs.send(new ListDeadLetterSourceQueuesCommand({ QueueUrl, MaxResults: 2 }));
     expect(first.queueUrls).toEqual([url('s1'), url('s2')]);
     expect(typeof first.NextToken).toBe('string');
-    const rest = await sqs.send(new ListDeadLetterSourceQueuesCommand({ QueueUrl, MaxResults: 2, NextToken: first.NextToken }));
+    const rest = await sqs.send(
+      new ListDeadLetterSourceQueuesCommand({ QueueUrl, MaxResults: 2, NextToken: first.NextToken }),
+    );
     expect(rest.queueUrls).toEqual([url('s3')]);
     expect('NextToken' in rest).toBe(false);
   });
@@ -601,11 +644,16 @@ describe('ListDeadLetterSourceQueues', () => {
     const { sqs } = sqsSetup();
     const QueueUrl = await createQueue(sqs, 'dlq');
     const error = await rejectionOf(sqs.send(new ListDeadLetterSourceQueuesCommand({ QueueUrl, MaxResults: 0 })));
-    expectInvalidParameterValue(error, 'Value for parameter MaxResults is invalid. Reason: MaxResults must be an integer between 1 and 1000.');
+    expectInvalidParameterValue(
+      error,
+      'Value for parameter MaxResults is invalid. Reason: MaxResults must be an integer between 1 and 1000.',
+    );
   });
 
   it('answers QueueDoesNotExist for an unknown queue', async () => {
     const { sqs } = sqsSetup();
-    expectQueueDoesNotExist(await rejectionOf(sqs.send(new ListDeadLetterSourceQueuesCommand({ QueueUrl: url('nope') }))));
+    expectQueueDoesNotExist(
+      await rejectionOf(sqs.send(new ListDeadLetterSourceQueuesCommand({ QueueUrl: url('nope') }))),
+    );
   });
 });

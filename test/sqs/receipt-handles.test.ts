@@ -83,7 +83,10 @@ describe('a receipt handle edited or built by hand', () => {
 
   it('is invalid on a FIFO queue too, not an expired handle', async () => {
     const url = await createFifoQueue(sqs, 'q.fifo', { ContentBasedDeduplication: 'true' });
-    const forged = handleOf([...fieldsOf(await sendAndReceive(url, { MessageGroupId: 'g' })).slice(0, 3), '0123456789abcdef']);
+    const forged = handleOf([
+      ...fieldsOf(await sendAndReceive(url, { MessageGroupId: 'g' })).slice(0, 3),
+      '0123456789abcdef',
+    ]);
     await expectSqsError(
       sqs.send(new DeleteMessageCommand({ QueueUrl: url, ReceiptHandle: forged })),
       ReceiptHandleIsInvalid,
@@ -137,14 +140,16 @@ describe('receipt handles in honest mode', () => {
     const { sqs: client } = sqsSetup({ seed: 3, honest: { duplicates: 1, reorder: false, sampling: false } });
     const url = await createQueue(client, 'q', { VisibilityTimeout: '10' });
     await client.send(new SendMessageCommand({ QueueUrl: url, MessageBody: 'm' }));
-    const receive = async () => (await client.send(new ReceiveMessageCommand({ QueueUrl: url }))).Messages?.[0]?.ReceiptHandle;
+    const receive = async () =>
+      (await client.send(new ReceiveMessageCommand({ QueueUrl: url }))).Messages?.[0]?.ReceiptHandle;
     const first = await receive();
     const duplicate = await receive();
     expect(duplicate).toBeDefined();
     expect(duplicate).not.toBe(first);
     await vi.advanceTimersByTimeAsync(10_000);
     const later = await receive();
-    for (const older of [first, duplicate]) await client.send(new DeleteMessageCommand({ QueueUrl: url, ReceiptHandle: older }));
+    for (const older of [first, duplicate])
+      await client.send(new DeleteMessageCommand({ QueueUrl: url, ReceiptHandle: older }));
     expect(await counts(client, url)).toEqual({ visible: 0, inFlight: 1, delayed: 0 });
     await client.send(new DeleteMessageCommand({ QueueUrl: url, ReceiptHandle: later }));
     expect(await counts(client, url)).toEqual({ visible: 0, inFlight: 0, delayed: 0 });

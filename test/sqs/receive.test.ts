@@ -116,7 +116,9 @@ describe('ReceiveMessage system attributes', () => {
 
   it('answers only the attributes named', async () => {
     await send('m');
-    const message = await receiveOne(sqs, queueUrl, { MessageSystemAttributeNames: ['SenderId', 'ApproximateReceiveCount'] });
+    const message = await receiveOne(sqs, queueUrl, {
+      MessageSystemAttributeNames: ['SenderId', 'ApproximateReceiveCount'],
+    });
     expect(message.Attributes).toStrictEqual({ SenderId: '000000000000', ApproximateReceiveCount: '1' });
   });
 
@@ -137,7 +139,10 @@ describe('ReceiveMessage system attributes', () => {
 
   it('answers everything when All is in either list', async () => {
     await send('m');
-    const message = await receiveOne(sqs, queueUrl, { AttributeNames: ['SenderId'], MessageSystemAttributeNames: ['All'] });
+    const message = await receiveOne(sqs, queueUrl, {
+      AttributeNames: ['SenderId'],
+      MessageSystemAttributeNames: ['All'],
+    });
     expect(Object.keys(message.Attributes ?? {}).sort()).toEqual([
       'ApproximateFirstReceiveTimestamp',
       'ApproximateReceiveCount',
@@ -149,7 +154,13 @@ describe('ReceiveMessage system attributes', () => {
   it('ignores unknown names and attributes a standard message does not have', async () => {
     await send('m');
     const message = await receiveOne(sqs, queueUrl, {
-      MessageSystemAttributeNames: ['Foo', 'SequenceNumber', 'MessageDeduplicationId', 'DeadLetterQueueSourceArn', 'SenderId'],
+      MessageSystemAttributeNames: [
+        'Foo',
+        'SequenceNumber',
+        'MessageDeduplicationId',
+        'DeadLetterQueueSourceArn',
+        'SenderId',
+      ],
     });
     expect(message.Attributes).toStrictEqual({ SenderId: '000000000000' });
   });
@@ -164,7 +175,10 @@ describe('ReceiveMessage system attributes', () => {
     await send('m');
     await vi.advanceTimersByTimeAsync(1_234);
     const message = await receiveOne(sqs, queueUrl, { MessageSystemAttributeNames: ['All'] });
-    expect(message.Attributes).toMatchObject({ SentTimestamp: String(T0), ApproximateFirstReceiveTimestamp: String(T0 + 1_234) });
+    expect(message.Attributes).toMatchObject({
+      SentTimestamp: String(T0),
+      ApproximateFirstReceiveTimestamp: String(T0 + 1_234),
+    });
   });
 
   it('keeps ApproximateFirstReceiveTimestamp at the first receive while ApproximateReceiveCount climbs', async () => {
@@ -188,7 +202,10 @@ describe('ReceiveMessage system attributes', () => {
   it('counts receives made with VisibilityTimeout 0', async () => {
     await send('m');
     await receiveOne(sqs, queueUrl, { VisibilityTimeout: 0 });
-    const message = await receiveOne(sqs, queueUrl, { VisibilityTimeout: 0, AttributeNames: ['ApproximateReceiveCount'] });
+    const message = await receiveOne(sqs, queueUrl, {
+      VisibilityTimeout: 0,
+      AttributeNames: ['ApproximateReceiveCount'],
+    });
     expect(message.Attributes).toEqual({ ApproximateReceiveCount: '2' });
   });
 
@@ -196,7 +213,9 @@ describe('ReceiveMessage system attributes', () => {
     const other = sqsSetup({ accountId: '123456789012' }).sqs;
     const url = await createQueue(other, 'q');
     await other.send(new SendMessageCommand({ QueueUrl: url, MessageBody: 'm' }));
-    expect((await receiveOne(other, url, { AttributeNames: ['SenderId'] })).Attributes).toEqual({ SenderId: '123456789012' });
+    expect((await receiveOne(other, url, { AttributeNames: ['SenderId'] })).Attributes).toEqual({
+      SenderId: '123456789012',
+    });
   });
 });
 
@@ -241,16 +260,21 @@ describe('ReceiveMessage MessageAttributeNames', () => {
     expect(message.MD5OfMessageAttributes).toBe('83fee93c1bcd8b9a5a923ffacdc636c7');
   });
 
-  it.each([[['Foo', 'Help']], [['AWS.']], [['..foo']]])('answers no attributes, and no error, for %j', async (names) => {
-    const message = await receiveWith(names);
-    expect(message).not.toHaveProperty('MessageAttributes');
-    expect(message).not.toHaveProperty('MD5OfMessageAttributes');
-  });
+  it.each([[['Foo', 'Help']], [['AWS.']], [['..foo']]])(
+    'answers no attributes, and no error, for %j',
+    async (names) => {
+      const message = await receiveWith(names);
+      expect(message).not.toHaveProperty('MessageAttributes');
+      expect(message).not.toHaveProperty('MD5OfMessageAttributes');
+    },
+  );
 });
 
 describe('ReceiveMessage values', () => {
   it('returns a BinaryValue as a Uint8Array with the sent bytes and DataType', async () => {
-    await send('m', { MessageAttributes: { b: { DataType: 'Binary.gif', BinaryValue: Uint8Array.of(0, 1, 254, 255) } } });
+    await send('m', {
+      MessageAttributes: { b: { DataType: 'Binary.gif', BinaryValue: Uint8Array.of(0, 1, 254, 255) } },
+    });
     const message = await receiveOne(sqs, queueUrl, { MessageAttributeNames: ['All'] });
     const value = message.MessageAttributes?.['b'];
     expect(value?.BinaryValue).toBeInstanceOf(Uint8Array);
@@ -264,13 +288,18 @@ describe('ReceiveMessage values', () => {
   });
 
   it('returns an attribute named __proto__ like any other', async () => {
-    const attributes = { ['__proto__']: { DataType: 'String', StringValue: 'p' }, plain: { DataType: 'String', StringValue: 'q' } };
+    const attributes = {
+      ['__proto__']: { DataType: 'String', StringValue: 'p' },
+      plain: { DataType: 'String', StringValue: 'q' },
+    };
     expect(Object.keys(attributes)).toEqual(['__proto__', 'plain']);
     const sent = await send('m', { MessageAttributes: attributes });
     const message = await receiveOne(sqs, queueUrl, { MessageAttributeNames: ['All'], VisibilityTimeout: 0 });
     expect(Object.keys(message.MessageAttributes ?? {}).sort()).toEqual(['__proto__', 'plain']);
     expect(Object.getPrototypeOf(message.MessageAttributes)).toBe(Object.prototype);
-    expect(Object.getOwnPropertyDescriptor(message.MessageAttributes, '__proto__')?.value).toStrictEqual(attributes['__proto__']);
+    expect(Object.getOwnPropertyDescriptor(message.MessageAttributes, '__proto__')?.value).toStrictEqual(
+      attributes['__proto__'],
+    );
     expect(message.MD5OfMessageAttributes).toBe(sent.MD5OfMessageAttributes);
     const named = await receiveOne(sqs, queueUrl, { MessageAttributeNames: ['__proto__'] });
     expect(Object.keys(named.MessageAttributes ?? {})).toEqual(['__proto__']);
@@ -283,7 +312,11 @@ describe('ReceiveMessage values', () => {
         b: { DataType: 'Binary', BinaryValue: Uint8Array.of(1, 2, 3) },
       },
     });
-    const first = await receiveOne(sqs, queueUrl, { VisibilityTimeout: 1, MessageAttributeNames: ['All'], AttributeNames: ['All'] });
+    const first = await receiveOne(sqs, queueUrl, {
+      VisibilityTimeout: 1,
+      MessageAttributeNames: ['All'],
+      AttributeNames: ['All'],
+    });
     first.MessageAttributes!['s']!.StringValue = 'changed';
     first.MessageAttributes!['b']!.BinaryValue!.fill(9);
     delete first.MessageAttributes!['b'];

@@ -80,7 +80,12 @@ describe('when the move happens', () => {
     await send(srcUrl, 'fresh');
     const received = await receive(sqs, srcUrl, { MaxNumberOfMessages: 10 });
     expect(received.map((m) => m.Body)).toEqual(['fresh']);
-    expect(aws.sqs.queue('dlq').messages().map((m) => m.body)).toEqual(['worn']);
+    expect(
+      aws.sqs
+        .queue('dlq')
+        .messages()
+        .map((m) => m.body),
+    ).toEqual(['worn']);
   });
 
   it('moves nothing from a queue without a redrive policy', async () => {
@@ -98,7 +103,11 @@ describe('the moved message', () => {
       MessageAttributes: ATTRIBUTES,
       MessageSystemAttributes: { AWSTraceHeader: { DataType: 'String', StringValue: TRACE_HEADER } },
     });
-    const everything = { VisibilityTimeout: 0, MessageSystemAttributeNames: ['All' as const], MessageAttributeNames: ['All'] };
+    const everything = {
+      VisibilityTimeout: 0,
+      MessageSystemAttributeNames: ['All' as const],
+      MessageAttributeNames: ['All'],
+    };
     const before = await receiveOne(sqs, srcUrl, everything);
     await vi.advanceTimersByTimeAsync(5_000);
     expect(await receive(sqs, srcUrl)).toEqual([]);
@@ -157,7 +166,12 @@ describe('the moved message', () => {
     await send(srcUrl);
     await receiveOne(sqs, srcUrl, { VisibilityTimeout: 0 });
     await receive(sqs, srcUrl);
-    expect(aws.sqs.queue('dlq').messages().map((m) => m.state)).toEqual(['visible']);
+    expect(
+      aws.sqs
+        .queue('dlq')
+        .messages()
+        .map((m) => m.state),
+    ).toEqual(['visible']);
   });
 
   it('deletes from the source for good: the source handle no longer finds it', async () => {
@@ -218,7 +232,10 @@ describe('a dead-letter queue deleted after the policy was set', () => {
     await sqs.send(new DeleteQueueCommand({ QueueUrl: dlqUrl }));
     const second = await receiveOne(sqs, srcUrl, { VisibilityTimeout: 0, AttributeNames: ['ApproximateReceiveCount'] });
     const third = await receiveOne(sqs, srcUrl, { VisibilityTimeout: 0, AttributeNames: ['ApproximateReceiveCount'] });
-    expect([second.Attributes, third.Attributes]).toEqual([{ ApproximateReceiveCount: '2' }, { ApproximateReceiveCount: '3' }]);
+    expect([second.Attributes, third.Attributes]).toEqual([
+      { ApproximateReceiveCount: '2' },
+      { ApproximateReceiveCount: '3' },
+    ]);
   });
 });
 

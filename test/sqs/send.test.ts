@@ -60,13 +60,18 @@ function send(input: Record<string, unknown>) {
 }
 
 function sendBatch(entries: unknown[]) {
-  return sqs.send(new SendMessageBatchCommand({ QueueUrl: queueUrl, Entries: entries as SendMessageBatchRequestEntry[] }));
+  return sqs.send(
+    new SendMessageBatchCommand({ QueueUrl: queueUrl, Entries: entries as SendMessageBatchRequestEntry[] }),
+  );
 }
 
 describe('SendMessage output', () => {
   it('answers a UUID v4 MessageId and the MD5 of the UTF-8 body, and nothing else', async () => {
     const { $metadata, ...output } = await send({ MessageBody: 'message' });
-    expect(output).toStrictEqual({ MessageId: expect.stringMatching(UUID_V4), MD5OfMessageBody: '78e731027d8fd50ed642340b7c9a63b3' });
+    expect(output).toStrictEqual({
+      MessageId: expect.stringMatching(UUID_V4),
+      MD5OfMessageBody: '78e731027d8fd50ed642340b7c9a63b3',
+    });
   });
 
   it('gives every message its own MessageId', async () => {
@@ -96,14 +101,18 @@ describe('SendMessage output', () => {
         ccc: { DataType: 'String', StringValue: 'test' },
         aaa: { DataType: 'Binary', BinaryValue: Uint8Array.of(2, 3, 4) },
         zzz: { DataType: 'Number', StringValue: '0230.01' },
-        'öther_encodings': { DataType: 'String', StringValue: 'Tüst' },
+        öther_encodings: { DataType: 'String', StringValue: 'Tüst' },
       },
     });
     expect(output.MD5OfMessageAttributes).toBe('756d7f4338696745d063b420a2f7e502');
   });
 
   it('leaves out both attribute digests when no attributes are sent, even as empty maps', async () => {
-    const { $metadata, ...output } = await send({ MessageBody: 'msg', MessageAttributes: {}, MessageSystemAttributes: {} });
+    const { $metadata, ...output } = await send({
+      MessageBody: 'msg',
+      MessageAttributes: {},
+      MessageSystemAttributes: {},
+    });
     expect(Object.keys(output).sort()).toEqual(['MD5OfMessageBody', 'MessageId']);
   });
 
@@ -128,18 +137,38 @@ describe('SendMessage output', () => {
       const output = await send({ MessageBody: 'msg' });
       expect(output.MD5OfMessageSystemAttributes).toBe(TRACE_HEADER_MD5);
       const batch = await sqs.send(
-        new SendMessageBatchCommand({ QueueUrl: queueUrl, Entries: [{ Id: 'a', MessageBody: 'a' }, { Id: 'b', MessageBody: 'b' }] }),
+        new SendMessageBatchCommand({
+          QueueUrl: queueUrl,
+          Entries: [
+            { Id: 'a', MessageBody: 'a' },
+            { Id: 'b', MessageBody: 'b' },
+          ],
+        }),
       );
-      expect(batch.Successful?.map((entry) => entry.MD5OfMessageSystemAttributes)).toEqual([TRACE_HEADER_MD5, TRACE_HEADER_MD5]);
+      expect(batch.Successful?.map((entry) => entry.MD5OfMessageSystemAttributes)).toEqual([
+        TRACE_HEADER_MD5,
+        TRACE_HEADER_MD5,
+      ]);
       const { Messages = [] } = await sqs.send(
-        new ReceiveMessageCommand({ QueueUrl: queueUrl, MaxNumberOfMessages: 10, MessageSystemAttributeNames: ['AWSTraceHeader'] }),
+        new ReceiveMessageCommand({
+          QueueUrl: queueUrl,
+          MaxNumberOfMessages: 10,
+          MessageSystemAttributeNames: ['AWSTraceHeader'],
+        }),
       );
-      expect(Messages.map((m) => m.Attributes)).toEqual(Array.from({ length: 3 }, () => ({ AWSTraceHeader: TRACE_HEADER })));
+      expect(Messages.map((m) => m.Attributes)).toEqual(
+        Array.from({ length: 3 }, () => ({ AWSTraceHeader: TRACE_HEADER })),
+      );
     });
 
     it('lets an AWSTraceHeader given in MessageSystemAttributes win (precedence not recorded)', async () => {
-      await send({ MessageBody: 'msg', MessageSystemAttributes: { AWSTraceHeader: { DataType: 'String', StringValue: 'Root=1-0-0' } } });
-      const { Messages = [] } = await sqs.send(new ReceiveMessageCommand({ QueueUrl: queueUrl, MessageSystemAttributeNames: ['AWSTraceHeader'] }));
+      await send({
+        MessageBody: 'msg',
+        MessageSystemAttributes: { AWSTraceHeader: { DataType: 'String', StringValue: 'Root=1-0-0' } },
+      });
+      const { Messages = [] } = await sqs.send(
+        new ReceiveMessageCommand({ QueueUrl: queueUrl, MessageSystemAttributeNames: ['AWSTraceHeader'] }),
+      );
       expect(Messages[0]?.Attributes).toEqual({ AWSTraceHeader: 'Root=1-0-0' });
     });
 
@@ -173,7 +202,12 @@ describe('SendMessage body', () => {
     ['U+FFFE', '\uFFFE'],
     ['U+FFFF', '\uFFFF'],
   ])('rejects a body with %s as InvalidMessageContents', async (_, body) => {
-    await expectSqsError(send({ MessageBody: body }), InvalidMessageContents, 'InvalidMessageContents', INVALID_CHARACTERS_TEXT);
+    await expectSqsError(
+      send({ MessageBody: body }),
+      InvalidMessageContents,
+      'InvalidMessageContents',
+      INVALID_CHARACTERS_TEXT,
+    );
   });
 
   it('accepts tab, line feed, carriage return, U+FFFD and astral characters, and returns them unchanged', async () => {
@@ -184,7 +218,12 @@ describe('SendMessage body', () => {
 
   it('enqueues nothing when a send fails', async () => {
     await expectMissingParameter(send({ MessageBody: '' }), 'MessageBody');
-    await expectSqsError(send({ MessageBody: '\u0000' }), InvalidMessageContents, 'InvalidMessageContents', INVALID_CHARACTERS_TEXT);
+    await expectSqsError(
+      send({ MessageBody: '\u0000' }),
+      InvalidMessageContents,
+      'InvalidMessageContents',
+      INVALID_CHARACTERS_TEXT,
+    );
     expect(await counts(sqs, queueUrl)).toEqual({ visible: 0, inFlight: 0, delayed: 0 });
   });
 });
@@ -230,7 +269,9 @@ describe('SendMessage size limit', () => {
 
 describe('SendMessage message attributes', () => {
   it('rejects more than 10 attributes', async () => {
-    const attributes = Object.fromEntries(Array.from({ length: 11 }, (_, i) => [`a${i}`, { DataType: 'String', StringValue: 'v' }]));
+    const attributes = Object.fromEntries(
+      Array.from({ length: 11 }, (_, i) => [`a${i}`, { DataType: 'String', StringValue: 'v' }]),
+    );
     await expectInvalidParameterValue(
       send({ MessageBody: 'msg', MessageAttributes: attributes }),
       'Number of message attributes [11] exceeds the allowed maximum [10].',
@@ -335,7 +376,10 @@ describe('SendMessage FIFO parameters on a standard queue', () => {
 
 describe('SendMessage AWSTraceHeader', () => {
   it('returns the sent AWSTraceHeader as a system attribute', async () => {
-    await send({ MessageBody: 'msg', MessageSystemAttributes: { AWSTraceHeader: { DataType: 'String', StringValue: TRACE_HEADER } } });
+    await send({
+      MessageBody: 'msg',
+      MessageSystemAttributes: { AWSTraceHeader: { DataType: 'String', StringValue: TRACE_HEADER } },
+    });
     const message = await receiveOne(sqs, queueUrl, { MessageSystemAttributeNames: ['AWSTraceHeader'] });
     expect(message.Attributes).toStrictEqual({ AWSTraceHeader: TRACE_HEADER });
   });
@@ -348,7 +392,10 @@ describe('SendMessage AWSTraceHeader', () => {
 
   it('rejects an AWSTraceHeader that is not of type String', async () => {
     await expectInvalidParameterValue(
-      send({ MessageBody: 'msg', MessageSystemAttributes: { AWSTraceHeader: { DataType: 'Number', StringValue: '1' } } }),
+      send({
+        MessageBody: 'msg',
+        MessageSystemAttributes: { AWSTraceHeader: { DataType: 'Number', StringValue: '1' } },
+      }),
       "The type of message (system) attribute 'AWSTraceHeader' is invalid. You must use only the following supported type prefixes: String.",
     );
   });
@@ -380,7 +427,10 @@ describe('SendMessageBatch whole-request errors', () => {
     ['with a colon', 'invalid:id'],
   ])('rejects an entry Id that is %s', async (_, id) => {
     await expectSqsError(
-      sendBatch([{ Id: 'ok', MessageBody: 'x' }, { Id: id, MessageBody: 'x' }]),
+      sendBatch([
+        { Id: 'ok', MessageBody: 'x' },
+        { Id: id, MessageBody: 'x' },
+      ]),
       InvalidBatchEntryId,
       'AWS.SimpleQueueService.InvalidBatchEntryId',
       'A batch entry id can only contain alphanumeric characters, hyphens and underscores. It can be at most 80 letters long.',
@@ -395,7 +445,11 @@ describe('SendMessageBatch whole-request errors', () => {
 
   it('rejects duplicate Ids', async () => {
     await expectSqsError(
-      sendBatch([{ Id: 'a', MessageBody: 'x' }, { Id: 'b', MessageBody: 'x' }, { Id: 'a', MessageBody: 'y' }]),
+      sendBatch([
+        { Id: 'a', MessageBody: 'x' },
+        { Id: 'b', MessageBody: 'x' },
+        { Id: 'a', MessageBody: 'y' },
+      ]),
       BatchEntryIdsNotDistinct,
       'AWS.SimpleQueueService.BatchEntryIdsNotDistinct',
       'Id a repeated.',
@@ -526,7 +580,9 @@ describe('SendMessageBatch results', () => {
       { Id: 'ok', MessageBody: 'fine' },
       { Id: 'bad', MessageBody: 'a\u0000' },
     ]);
-    expect(output.Failed).toStrictEqual([{ Id: 'bad', SenderFault: true, Code: 'InvalidMessageContents', Message: INVALID_CHARACTERS_TEXT }]);
+    expect(output.Failed).toStrictEqual([
+      { Id: 'bad', SenderFault: true, Code: 'InvalidMessageContents', Message: INVALID_CHARACTERS_TEXT },
+    ]);
     expect(output.Successful?.map((s) => s.Id)).toEqual(['ok']);
   });
 
@@ -576,7 +632,8 @@ describe('SendMessageBatch results', () => {
         Id: 'dedup',
         SenderFault: true,
         Code: 'InvalidParameterValue',
-        Message: 'Value d for parameter MessageDeduplicationId is invalid. Reason: The request include parameter that is not valid for this queue type.',
+        Message:
+          'Value d for parameter MessageDeduplicationId is invalid. Reason: The request include parameter that is not valid for this queue type.',
       },
     ]);
     expect((await counts(sqs, queueUrl)).visible).toBe(0);

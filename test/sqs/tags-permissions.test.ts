@@ -130,10 +130,14 @@ describe('TagQueue, UntagQueue and ListQueueTags', () => {
   it('does not change LastModifiedTimestamp', async () => {
     const { sqs } = sqsSetup();
     const QueueUrl = await createQueue(sqs);
-    const before = await sqs.send(new GetQueueAttributesCommand({ QueueUrl, AttributeNames: ['LastModifiedTimestamp'] }));
+    const before = await sqs.send(
+      new GetQueueAttributesCommand({ QueueUrl, AttributeNames: ['LastModifiedTimestamp'] }),
+    );
     await vi.advanceTimersByTimeAsync(5_000);
     await sqs.send(new TagQueueCommand({ QueueUrl, Tags: { a: 'b' } }));
-    const after = await sqs.send(new GetQueueAttributesCommand({ QueueUrl, AttributeNames: ['LastModifiedTimestamp'] }));
+    const after = await sqs.send(
+      new GetQueueAttributesCommand({ QueueUrl, AttributeNames: ['LastModifiedTimestamp'] }),
+    );
     expect(after.Attributes).toStrictEqual(before.Attributes);
   });
 
@@ -153,7 +157,14 @@ describe('AddPermission and RemovePermission', () => {
   it('writes a single principal and action as plain strings', async () => {
     const { sqs } = sqsSetup();
     const QueueUrl = await createQueue(sqs, 'q');
-    await sqs.send(new AddPermissionCommand({ QueueUrl, Label: 'crossaccountpermission', AWSAccountIds: [ACCOUNT], Actions: ['ReceiveMessage'] }));
+    await sqs.send(
+      new AddPermissionCommand({
+        QueueUrl,
+        Label: 'crossaccountpermission',
+        AWSAccountIds: [ACCOUNT],
+        Actions: ['ReceiveMessage'],
+      }),
+    );
     expect(await policyOf(sqs, QueueUrl)).toBe(
       JSON.stringify({
         Version: '2008-10-17',
@@ -207,8 +218,12 @@ describe('AddPermission and RemovePermission', () => {
   it('appends one statement per label', async () => {
     const { sqs } = sqsSetup();
     const QueueUrl = await createQueue(sqs, 'q');
-    await sqs.send(new AddPermissionCommand({ QueueUrl, Label: 'first', AWSAccountIds: [ACCOUNT], Actions: ['ReceiveMessage'] }));
-    await sqs.send(new AddPermissionCommand({ QueueUrl, Label: 'second', AWSAccountIds: [ACCOUNT], Actions: ['ReceiveMessage'] }));
+    await sqs.send(
+      new AddPermissionCommand({ QueueUrl, Label: 'first', AWSAccountIds: [ACCOUNT], Actions: ['ReceiveMessage'] }),
+    );
+    await sqs.send(
+      new AddPermissionCommand({ QueueUrl, Label: 'second', AWSAccountIds: [ACCOUNT], Actions: ['ReceiveMessage'] }),
+    );
     const policy = JSON.parse((await policyOf(sqs, QueueUrl))!);
     expect(policy.Statement.map((statement: { Sid: string }) => statement.Sid)).toEqual(['first', 'second']);
     expect(policy.Id).toBe(`${arn('q')}/SQSDefaultPolicy`);
@@ -217,29 +232,54 @@ describe('AddPermission and RemovePermission', () => {
   it('refuses a label that already exists, leaving the policy as it was', async () => {
     const { sqs } = sqsSetup();
     const QueueUrl = await createQueue(sqs, 'q');
-    await sqs.send(new AddPermissionCommand({ QueueUrl, Label: 'crossaccountpermission', AWSAccountIds: [ACCOUNT], Actions: ['ReceiveMessage'] }));
+    await sqs.send(
+      new AddPermissionCommand({
+        QueueUrl,
+        Label: 'crossaccountpermission',
+        AWSAccountIds: [ACCOUNT],
+        Actions: ['ReceiveMessage'],
+      }),
+    );
     const before = await policyOf(sqs, QueueUrl);
     const error = await rejectionOf(
       sqs.send(
-        new AddPermissionCommand({ QueueUrl, Label: 'crossaccountpermission', AWSAccountIds: ['668614515564'], Actions: ['SendMessage'] }),
+        new AddPermissionCommand({
+          QueueUrl,
+          Label: 'crossaccountpermission',
+          AWSAccountIds: ['668614515564'],
+          Actions: ['SendMessage'],
+        }),
       ),
     );
-    expectInvalidParameterValue(error, 'Value crossaccountpermission for parameter Label is invalid. Reason: Already exists.');
+    expectInvalidParameterValue(
+      error,
+      'Value crossaccountpermission for parameter Label is invalid. Reason: Already exists.',
+    );
     expect(await policyOf(sqs, QueueUrl)).toBe(before);
   });
 
   it('removes the statement with the label and keeps the rest', async () => {
     const { sqs } = sqsSetup();
     const QueueUrl = await createQueue(sqs, 'q');
-    await sqs.send(new AddPermissionCommand({ QueueUrl, Label: 'first', AWSAccountIds: [ACCOUNT], Actions: ['ReceiveMessage'] }));
-    await sqs.send(new AddPermissionCommand({ QueueUrl, Label: 'second', AWSAccountIds: [ACCOUNT], Actions: ['SendMessage'] }));
+    await sqs.send(
+      new AddPermissionCommand({ QueueUrl, Label: 'first', AWSAccountIds: [ACCOUNT], Actions: ['ReceiveMessage'] }),
+    );
+    await sqs.send(
+      new AddPermissionCommand({ QueueUrl, Label: 'second', AWSAccountIds: [ACCOUNT], Actions: ['SendMessage'] }),
+    );
     await sqs.send(new RemovePermissionCommand({ QueueUrl, Label: 'first' }));
     expect(await policyOf(sqs, QueueUrl)).toBe(
       JSON.stringify({
         Version: '2008-10-17',
         Id: `${arn('q')}/SQSDefaultPolicy`,
         Statement: [
-          { Sid: 'second', Effect: 'Allow', Principal: { AWS: principal(ACCOUNT) }, Action: 'SQS:SendMessage', Resource: arn('q') },
+          {
+            Sid: 'second',
+            Effect: 'Allow',
+            Principal: { AWS: principal(ACCOUNT) },
+            Action: 'SQS:SendMessage',
+            Resource: arn('q'),
+          },
         ],
       }),
     );
@@ -248,7 +288,9 @@ describe('AddPermission and RemovePermission', () => {
   it('drops the Policy attribute when the last statement is removed', async () => {
     const { sqs } = sqsSetup();
     const QueueUrl = await createQueue(sqs, 'q');
-    await sqs.send(new AddPermissionCommand({ QueueUrl, Label: 'only', AWSAccountIds: [ACCOUNT], Actions: ['ReceiveMessage'] }));
+    await sqs.send(
+      new AddPermissionCommand({ QueueUrl, Label: 'only', AWSAccountIds: [ACCOUNT], Actions: ['ReceiveMessage'] }),
+    );
     await sqs.send(new RemovePermissionCommand({ QueueUrl, Label: 'only' }));
     const result = await sqs.send(new GetQueueAttributesCommand({ QueueUrl, AttributeNames: ['Policy'] }));
     expect('Attributes' in result).toBe(false);
@@ -257,20 +299,37 @@ describe('AddPermission and RemovePermission', () => {
   it('reuses a label once its statement is removed', async () => {
     const { sqs } = sqsSetup();
     const QueueUrl = await createQueue(sqs, 'q');
-    await sqs.send(new AddPermissionCommand({ QueueUrl, Label: 'l', AWSAccountIds: ['668614515564'], Actions: ['ReceiveMessage'] }));
+    await sqs.send(
+      new AddPermissionCommand({ QueueUrl, Label: 'l', AWSAccountIds: ['668614515564'], Actions: ['ReceiveMessage'] }),
+    );
     await sqs.send(new RemovePermissionCommand({ QueueUrl, Label: 'l' }));
-    await sqs.send(new AddPermissionCommand({ QueueUrl, Label: 'l', AWSAccountIds: [ACCOUNT], Actions: ['ReceiveMessage'] }));
+    await sqs.send(
+      new AddPermissionCommand({ QueueUrl, Label: 'l', AWSAccountIds: [ACCOUNT], Actions: ['ReceiveMessage'] }),
+    );
     expect(JSON.parse((await policyOf(sqs, QueueUrl))!).Statement).toStrictEqual([
-      { Sid: 'l', Effect: 'Allow', Principal: { AWS: principal(ACCOUNT) }, Action: 'SQS:ReceiveMessage', Resource: arn('q') },
+      {
+        Sid: 'l',
+        Effect: 'Allow',
+        Principal: { AWS: principal(ACCOUNT) },
+        Action: 'SQS:ReceiveMessage',
+        Resource: arn('q'),
+      },
     ]);
   });
 
   it('refuses to remove a label the policy does not have', async () => {
     const { sqs } = sqsSetup();
     const QueueUrl = await createQueue(sqs, 'q');
-    await sqs.send(new AddPermissionCommand({ QueueUrl, Label: 'first', AWSAccountIds: [ACCOUNT], Actions: ['ReceiveMessage'] }));
-    const error = await rejectionOf(sqs.send(new RemovePermissionCommand({ QueueUrl, Label: 'crossaccountpermission2' })));
-    expectInvalidParameterValue(error, "Value crossaccountpermission2 for parameter Label is invalid. Reason: can't find label.");
+    await sqs.send(
+      new AddPermissionCommand({ QueueUrl, Label: 'first', AWSAccountIds: [ACCOUNT], Actions: ['ReceiveMessage'] }),
+    );
+    const error = await rejectionOf(
+      sqs.send(new RemovePermissionCommand({ QueueUrl, Label: 'crossaccountpermission2' })),
+    );
+    expectInvalidParameterValue(
+      error,
+      "Value crossaccountpermission2 for parameter Label is invalid. Reason: can't find label.",
+    );
   });
 
   it('refuses to remove a label from a queue without a policy', async () => {
@@ -283,9 +342,15 @@ describe('AddPermission and RemovePermission', () => {
   it('adds to a policy set through SetQueueAttributes', async () => {
     const { sqs } = sqsSetup();
     const QueueUrl = await createQueue(sqs, 'q');
-    const own = { Version: '2012-10-17', Id: 'mine', Statement: [{ Sid: 'own', Effect: 'Allow', Principal: '*', Action: 'sqs:SendMessage', Resource: arn('q') }] };
+    const own = {
+      Version: '2012-10-17',
+      Id: 'mine',
+      Statement: [{ Sid: 'own', Effect: 'Allow', Principal: '*', Action: 'sqs:SendMessage', Resource: arn('q') }],
+    };
     await sqs.send(new SetQueueAttributesCommand({ QueueUrl, Attributes: { Policy: JSON.stringify(own) } }));
-    await sqs.send(new AddPermissionCommand({ QueueUrl, Label: 'added', AWSAccountIds: [ACCOUNT], Actions: ['ReceiveMessage'] }));
+    await sqs.send(
+      new AddPermissionCommand({ QueueUrl, Label: 'added', AWSAccountIds: [ACCOUNT], Actions: ['ReceiveMessage'] }),
+    );
     const policy = JSON.parse((await policyOf(sqs, QueueUrl))!);
     expect(policy.Id).toBe('mine');
     expect(policy.Statement.map((statement: { Sid: string }) => statement.Sid)).toEqual(['own', 'added']);
@@ -294,7 +359,9 @@ describe('AddPermission and RemovePermission', () => {
   it('uses the partition of the queue in principal ARNs', async () => {
     const { sqs } = sqsSetup({ region: 'cn-north-1' });
     const QueueUrl = await createQueue(sqs, 'q');
-    await sqs.send(new AddPermissionCommand({ QueueUrl, Label: 'cn', AWSAccountIds: [ACCOUNT], Actions: ['SendMessage'] }));
+    await sqs.send(
+      new AddPermissionCommand({ QueueUrl, Label: 'cn', AWSAccountIds: [ACCOUNT], Actions: ['SendMessage'] }),
+    );
     const policy = JSON.parse((await policyOf(sqs, QueueUrl))!);
     expect(policy.Statement[0].Principal).toStrictEqual({ AWS: `arn:aws-cn:iam::${ACCOUNT}:root` });
     expect(policy.Statement[0].Resource).toBe(`arn:aws-cn:sqs:cn-north-1:${ACCOUNT}:q`);
@@ -304,7 +371,9 @@ describe('AddPermission and RemovePermission', () => {
     const { sqs } = sqsSetup();
     const QueueUrl = await createQueue(sqs, 'q');
     const error = await rejectionOf(
-      sqs.send(new AddPermissionCommand({ QueueUrl, Label: 'l', AWSAccountIds: [ACCOUNT], Actions: ['SendMessageBatch'] })),
+      sqs.send(
+        new AddPermissionCommand({ QueueUrl, Label: 'l', AWSAccountIds: [ACCOUNT], Actions: ['SendMessageBatch'] }),
+      ),
     );
     expectInvalidParameterValue(
       error,
@@ -312,26 +381,46 @@ describe('AddPermission and RemovePermission', () => {
     );
   });
 
-  it.each(['CreateQueue', 'DeleteQueue', 'SetQueueAttributes', 'AddPermission', 'RemovePermission', 'TagQueue', 'UntagQueue'])(
-    'refuses to grant the owner-only action %s',
-    async (action) => {
-      const { sqs } = sqsSetup();
-      const QueueUrl = await createQueue(sqs, 'q');
-      const error = await rejectionOf(
-        sqs.send(new AddPermissionCommand({ QueueUrl, Label: 'l', AWSAccountIds: [ACCOUNT], Actions: ['SendMessage', action] })),
-      );
-      expectInvalidParameterValue(
-        error,
-        `Value SQS:${action} for parameter ActionName is invalid. Reason: Only the queue owner is allowed to invoke this action.`,
-      );
-      expect(await policyOf(sqs, QueueUrl)).toBeUndefined();
-    },
-  );
+  it.each([
+    'CreateQueue',
+    'DeleteQueue',
+    'SetQueueAttributes',
+    'AddPermission',
+    'RemovePermission',
+    'TagQueue',
+    'UntagQueue',
+  ])('refuses to grant the owner-only action %s', async (action) => {
+    const { sqs } = sqsSetup();
+    const QueueUrl = await createQueue(sqs, 'q');
+    const error = await rejectionOf(
+      sqs.send(
+        new AddPermissionCommand({ QueueUrl, Label: 'l', AWSAccountIds: [ACCOUNT], Actions: ['SendMessage', action] }),
+      ),
+    );
+    expectInvalidParameterValue(
+      error,
+      `Value SQS:${action} for parameter ActionName is invalid. Reason: Only the queue owner is allowed to invoke this action.`,
+    );
+    expect(await policyOf(sqs, QueueUrl)).toBeUndefined();
+  });
 
   it.each([
-    ['AddPermission', (sqs: SQSClient) =>
-      sqs.send(new AddPermissionCommand({ QueueUrl: url('nope'), Label: 'l', AWSAccountIds: [ACCOUNT], Actions: ['SendMessage'] }))],
-    ['RemovePermission', (sqs: SQSClient) => sqs.send(new RemovePermissionCommand({ QueueUrl: url('nope'), Label: 'l' }))],
+    [
+      'AddPermission',
+      (sqs: SQSClient) =>
+        sqs.send(
+          new AddPermissionCommand({
+            QueueUrl: url('nope'),
+            Label: 'l',
+            AWSAccountIds: [ACCOUNT],
+            Actions: ['SendMessage'],
+          }),
+        ),
+    ],
+    [
+      'RemovePermission',
+      (sqs: SQSClient) => sqs.send(new RemovePermissionCommand({ QueueUrl: url('nope'), Label: 'l' })),
+    ],
   ])('%s answers QueueDoesNotExist for an unknown queue', async (_name, call) => {
     const { sqs } = sqsSetup();
     expectQueueDoesNotExist(await rejectionOf(call(sqs)));

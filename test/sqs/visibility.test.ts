@@ -47,13 +47,21 @@ async function send(body = 'm', url = queueUrl): Promise<string> {
 /** Sends one message and receives it; returns its receipt handle. */
 async function sendAndReceive(visibilityTimeout?: number): Promise<string> {
   await send();
-  const message = await receiveOne(sqs, queueUrl, visibilityTimeout === undefined ? {} : { VisibilityTimeout: visibilityTimeout });
+  const message = await receiveOne(
+    sqs,
+    queueUrl,
+    visibilityTimeout === undefined ? {} : { VisibilityTimeout: visibilityTimeout },
+  );
   return message.ReceiptHandle!;
 }
 
 function changeVisibility(receiptHandle: unknown, visibilityTimeout: unknown, url = queueUrl) {
   return sqs.send(
-    new ChangeMessageVisibilityCommand({ QueueUrl: url, ReceiptHandle: receiptHandle, VisibilityTimeout: visibilityTimeout } as never),
+    new ChangeMessageVisibilityCommand({
+      QueueUrl: url,
+      ReceiptHandle: receiptHandle,
+      VisibilityTimeout: visibilityTimeout,
+    } as never),
   );
 }
 
@@ -201,13 +209,23 @@ describe('ChangeMessageVisibility', () => {
   });
 
   it('rejects a malformed handle as ReceiptHandleIsInvalid', async () => {
-    await expectSqsError(changeVisibility('garbage', 10), ReceiptHandleIsInvalid, 'ReceiptHandleIsInvalid', invalidHandleText('garbage'));
+    await expectSqsError(
+      changeVisibility('garbage', 10),
+      ReceiptHandleIsInvalid,
+      'ReceiptHandleIsInvalid',
+      invalidHandleText('garbage'),
+    );
   });
 
   it('rejects a handle of another queue as ReceiptHandleIsInvalid', async () => {
     const handle = await sendAndReceive();
     const otherUrl = await createQueue(sqs, 'other');
-    await expectSqsError(changeVisibility(handle, 10, otherUrl), ReceiptHandleIsInvalid, 'ReceiptHandleIsInvalid', invalidHandleText(handle));
+    await expectSqsError(
+      changeVisibility(handle, 10, otherUrl),
+      ReceiptHandleIsInvalid,
+      'ReceiptHandleIsInvalid',
+      invalidHandleText(handle),
+    );
   });
 
   it('acts, on a standard queue, on an older handle after the message was received again', async () => {
@@ -218,7 +236,7 @@ describe('ChangeMessageVisibility', () => {
     expect(await receive(sqs, queueUrl)).toHaveLength(1);
   });
 
-  it("lets a slow consumer release a message another consumer received since, but not delete it under that one", async () => {
+  it('lets a slow consumer release a message another consumer received since, but not delete it under that one', async () => {
     const slow = await sendAndReceive(10);
     await vi.advanceTimersByTimeAsync(10_000);
     const current = await receiveOne(sqs, queueUrl, { VisibilityTimeout: 30 });
@@ -246,7 +264,10 @@ describe('ChangeMessageVisibility', () => {
 describe('ChangeMessageVisibilityBatch', () => {
   function changeBatch(entries: unknown[]) {
     return sqs.send(
-      new ChangeMessageVisibilityBatchCommand({ QueueUrl: queueUrl, Entries: entries as ChangeMessageVisibilityBatchRequestEntry[] }),
+      new ChangeMessageVisibilityBatchCommand({
+        QueueUrl: queueUrl,
+        Entries: entries as ChangeMessageVisibilityBatchRequestEntry[],
+      }),
     );
   }
 
@@ -269,17 +290,21 @@ describe('ChangeMessageVisibilityBatch', () => {
           Id: 'too-long',
           SenderFault: true,
           Code: 'InvalidParameterValue',
-          Message: 'Value 43201 for parameter VisibilityTimeout is invalid. Reason: VisibilityTimeout must be an integer between 0 and 43200.',
+          Message:
+            'Value 43201 for parameter VisibilityTimeout is invalid. Reason: VisibilityTimeout must be an integer between 0 and 43200.',
         },
         {
           Id: 'no-timeout',
           SenderFault: true,
           Code: 'MissingParameter',
-          Message: 'The request must contain the parameter ChangeMessageVisibilityBatchRequestEntry.4.VisibilityTimeout.',
+          Message:
+            'The request must contain the parameter ChangeMessageVisibilityBatchRequestEntry.4.VisibilityTimeout.',
         },
       ],
     });
-    expect((await receive(sqs, queueUrl, { MaxNumberOfMessages: 10, VisibilityTimeout: 1_000 })).map((m) => m.Body)).toEqual(['b']);
+    expect(
+      (await receive(sqs, queueUrl, { MaxNumberOfMessages: 10, VisibilityTimeout: 1_000 })).map((m) => m.Body),
+    ).toEqual(['b']);
     await vi.advanceTimersByTimeAsync(99_999);
     expect(await receive(sqs, queueUrl)).toEqual([]);
     await vi.advanceTimersByTimeAsync(1);
@@ -377,7 +402,10 @@ describe('DeleteMessage', () => {
   it('keeps the message of a slow consumer whose message was redelivered: its late delete removes nothing', async () => {
     const slow = await sendAndReceive(10);
     await vi.advanceTimersByTimeAsync(10_000);
-    const redelivered = await receiveOne(sqs, queueUrl, { VisibilityTimeout: 20, MessageSystemAttributeNames: ['ApproximateReceiveCount'] });
+    const redelivered = await receiveOne(sqs, queueUrl, {
+      VisibilityTimeout: 20,
+      MessageSystemAttributeNames: ['ApproximateReceiveCount'],
+    });
     expect(redelivered.Attributes?.ApproximateReceiveCount).toBe('2');
     await deleteMessage(slow);
     // The second consumer still holds it; if it never deletes it, the message comes back.
@@ -396,13 +424,23 @@ describe('DeleteMessage', () => {
   });
 
   it('rejects a malformed handle as ReceiptHandleIsInvalid', async () => {
-    await expectSqsError(deleteMessage('not-a-handle'), ReceiptHandleIsInvalid, 'ReceiptHandleIsInvalid', invalidHandleText('not-a-handle'));
+    await expectSqsError(
+      deleteMessage('not-a-handle'),
+      ReceiptHandleIsInvalid,
+      'ReceiptHandleIsInvalid',
+      invalidHandleText('not-a-handle'),
+    );
   });
 
   it('rejects a handle of another queue as ReceiptHandleIsInvalid, and keeps the message', async () => {
     const handle = await sendAndReceive(0);
     const otherUrl = await createQueue(sqs, 'other');
-    await expectSqsError(deleteMessage(handle, otherUrl), ReceiptHandleIsInvalid, 'ReceiptHandleIsInvalid', invalidHandleText(handle));
+    await expectSqsError(
+      deleteMessage(handle, otherUrl),
+      ReceiptHandleIsInvalid,
+      'ReceiptHandleIsInvalid',
+      invalidHandleText(handle),
+    );
     expect(await receivableCount()).toBe(1);
   });
 
@@ -411,7 +449,12 @@ describe('DeleteMessage', () => {
     await sqs.send(new DeleteQueueCommand({ QueueUrl: queueUrl }));
     await vi.advanceTimersByTimeAsync(60_000);
     queueUrl = await createQueue(sqs, 'q');
-    await expectSqsError(deleteMessage(handle), ReceiptHandleIsInvalid, 'ReceiptHandleIsInvalid', invalidHandleText(handle));
+    await expectSqsError(
+      deleteMessage(handle),
+      ReceiptHandleIsInvalid,
+      'ReceiptHandleIsInvalid',
+      invalidHandleText(handle),
+    );
   });
 
   it('requires ReceiptHandle', async () => {
@@ -430,7 +473,9 @@ describe('DeleteMessage', () => {
 
 describe('DeleteMessageBatch', () => {
   function deleteBatch(entries: unknown[]) {
-    return sqs.send(new DeleteMessageBatchCommand({ QueueUrl: queueUrl, Entries: entries as DeleteMessageBatchRequestEntry[] }));
+    return sqs.send(
+      new DeleteMessageBatchCommand({ QueueUrl: queueUrl, Entries: entries as DeleteMessageBatchRequestEntry[] }),
+    );
   }
 
   it('answers per-entry results, in entry order, and deletes the successful ones', async () => {
@@ -449,7 +494,12 @@ describe('DeleteMessageBatch', () => {
       Successful: [{ Id: 'b' }, { Id: 'a' }],
       Failed: [
         { Id: 'bad', SenderFault: true, Code: 'ReceiptHandleIsInvalid', Message: invalidHandleText('garbage') },
-        { Id: 'blank', SenderFault: true, Code: 'MissingParameter', Message: 'The request must contain the parameter ReceiptHandle.' },
+        {
+          Id: 'blank',
+          SenderFault: true,
+          Code: 'MissingParameter',
+          Message: 'The request must contain the parameter ReceiptHandle.',
+        },
       ],
     });
     expect((await receive(sqs, queueUrl, { MaxNumberOfMessages: 10 })).map((m) => m.Body)).toEqual(['c']);

@@ -6,6 +6,7 @@ export function reaches(root: unknown, target: unknown, seen = new Set<unknown>(
   if (root === target) return true;
   if (typeof root !== 'object' || root === null || seen.has(root) || ArrayBuffer.isView(root)) return false;
   seen.add(root);
-  const children = root instanceof Map ? [...root.keys(), ...root.values()] : root instanceof Set ? [...root] : Object.values(root);
+  const children =
+    root instanceof Map ? [...root.keys(), ...root.values()] : root instanceof Set ? [...root] : Object.values(root);
   return children.some((child) => reaches(child, target, seen));
 }

@@ -11,7 +11,11 @@ describe('queue lookups', () => {
   const arn = 'arn:aws:sqs:us-east-1:000000000000:orders';
 
   function backend() {
-    return new SqsBackend({ region: 'us-east-1', accountId: '000000000000' }, injectedClock(FakeTimers.createClock(0)), createIdSource(1));
+    return new SqsBackend(
+      { region: 'us-east-1', accountId: '000000000000' },
+      injectedClock(FakeTimers.createClock(0)),
+      createIdSource(1),
+    );
   }
 
   it('find no queue before it exists, the queue once it does, and the new one after it is made again', () => {
@@ -44,7 +48,8 @@ describe('queue lookups', () => {
   it('keep working past the number of lookups they remember', () => {
     const sqs = backend();
     const queue = sqs.create('orders', defaultQueueSettings(false));
-    for (let i = 0; i < 1000; i++) expect(() => sqs.queueByUrl(`https://sqs.us-east-1.amazonaws.com/000000000000/missing-${i}`)).toThrow();
+    for (let i = 0; i < 1000; i++)
+      expect(() => sqs.queueByUrl(`https://sqs.us-east-1.amazonaws.com/000000000000/missing-${i}`)).toThrow();
     expect(sqs.queueByUrl(url)).toBe(queue);
   });
 });

@@ -9,20 +9,34 @@ import type { Subscription } from '../../src/sns/subscription.js';
 /** The envelope as one prettyObject of every member, the way it was written before it was cut in parts. */
 function reference(notification: Notification, message: string, subscriptionArn: string): string {
   const timestamp = new Date(notification.timestamp).toISOString();
-  const fields: [string, string][] = [['Type', jsonString('Notification')], ['MessageId', jsonString(notification.messageId)]];
-  if (notification.sequenceNumber !== undefined) fields.push(['SequenceNumber', jsonString(notification.sequenceNumber)]);
+  const fields: [string, string][] = [
+    ['Type', jsonString('Notification')],
+    ['MessageId', jsonString(notification.messageId)],
+  ];
+  if (notification.sequenceNumber !== undefined)
+    fields.push(['SequenceNumber', jsonString(notification.sequenceNumber)]);
   fields.push(['TopicArn', jsonString(notification.topicArn)]);
   if (notification.subject !== undefined) fields.push(['Subject', jsonString(notification.subject)]);
   fields.push(['Message', jsonString(message)], ['Timestamp', jsonString(timestamp)]);
   if (notification.signatureVersion !== undefined) {
-    const signed = { Message: message, MessageId: notification.messageId, Subject: notification.subject, Timestamp: timestamp, TopicArn: notification.topicArn, Type: 'Notification' as const };
+    const signed = {
+      Message: message,
+      MessageId: notification.messageId,
+      Subject: notification.subject,
+      Timestamp: timestamp,
+      TopicArn: notification.topicArn,
+      Type: 'Notification' as const,
+    };
     fields.push(
       ['SignatureVersion', jsonString(notification.signatureVersion)],
       ['Signature', jsonString(stubSignature(signed, notification.signatureVersion))],
       ['SigningCertURL', jsonString(signingCertUrl(notification.endpointBase))],
     );
   }
-  fields.push(['UnsubscribeURL', jsonString(`${notification.endpointBase}/?Action=Unsubscribe&SubscriptionArn=${subscriptionArn}`)]);
+  fields.push([
+    'UnsubscribeURL',
+    jsonString(`${notification.endpointBase}/?Action=Unsubscribe&SubscriptionArn=${subscriptionArn}`),
+  ]);
   const names = javaHashMapOrder(Object.keys(notification.attributes));
   if (names.length > 0) {
     const attribute = (name: string) => {
@@ -30,7 +44,13 @@ function reference(notification: Notification, message: string, subscriptionArn:
       const value = a.BinaryValue ? Buffer.from(a.BinaryValue).toString('base64') : (a.StringValue ?? '');
       return `{${jsonString('Type')}:${jsonString(a.DataType)},${jsonString('Value')}:${jsonString(value)}}`;
     };
-    fields.push(['MessageAttributes', prettyObject(names.map((name) => [name, attribute(name)]), 1)]);
+    fields.push([
+      'MessageAttributes',
+      prettyObject(
+        names.map((name) => [name, attribute(name)]),
+        1,
+      ),
+    ]);
   }
   if (notification.replayed) fields.push(['Replayed', 'true']);
   return prettyObject(fields);
@@ -49,8 +69,21 @@ const base: Notification = {
 
 const variants: [string, Notification][] = [
   ['a plain standard-topic notification', base],
-  ['a subject and attributes', { ...base, subject: 'Hi "there"\n', attributes: { b: { DataType: 'String', StringValue: 'x' }, a: { DataType: 'Binary', BinaryValue: Uint8Array.of(1, 2) } } }],
-  ['a FIFO topic (sequence number, no signature) replaying', { ...base, sequenceNumber: '10000000000000000001', signatureVersion: undefined, replayed: true }],
+  [
+    'a subject and attributes',
+    {
+      ...base,
+      subject: 'Hi "there"\n',
+      attributes: {
+        b: { DataType: 'String', StringValue: 'x' },
+        a: { DataType: 'Binary', BinaryValue: Uint8Array.of(1, 2) },
+      },
+    },
+  ],
+  [
+    'a FIFO topic (sequence number, no signature) replaying',
+    { ...base, sequenceNumber: '10000000000000000001', signatureVersion: undefined, replayed: true },
+  ],
 ];
 
 describe('envelopes written in parts', () => {
@@ -74,7 +107,11 @@ describe('envelopes written in parts', () => {
     const enveloped = { arn: `${base.topicArn}:s1`, protocol: 'sqs', rawMessageDelivery: false } as Subscription;
     const raw = { arn: `${base.topicArn}:s2`, protocol: 'sqs', rawMessageDelivery: true } as Subscription;
     expect(bodies.prepared(enveloped, message).storable).toBe(false);
-    expect(bodies.prepared(raw, message)).toEqual({ text: message, bytes: Buffer.byteLength(message, 'utf8'), storable: false });
+    expect(bodies.prepared(raw, message)).toEqual({
+      text: message,
+      bytes: Buffer.byteLength(message, 'utf8'),
+      storable: false,
+    });
     // A control character is escaped in the envelope (storable there) but not in a raw delivery.
     expect(bodies.prepared(enveloped, 'bell \u0007').storable).toBe(true);
     expect(bodies.prepared(raw, 'bell \u0007').storable).toBe(false);
@@ -82,7 +119,8 @@ describe('envelopes written in parts', () => {
 
   it('look for characters SQS refuses in the subject and the attributes too', () => {
     const enveloped = { arn: `${base.topicArn}:s1`, protocol: 'sqs', rawMessageDelivery: false } as Subscription;
-    const storable = (notification: Notification): boolean => new EndpointBodies(notification).prepared(enveloped, 'fine').storable;
+    const storable = (notification: Notification): boolean =>
+      new EndpointBodies(notification).prepared(enveloped, 'fine').storable;
     expect(storable({ ...base, subject: 'lone \udc00' })).toBe(false);
     expect(storable({ ...base, subject: 'bell \u0007' })).toBe(true);
     expect(storable({ ...base, attributes: { a: { DataType: 'String', StringValue: 'x\ufffe' } } })).toBe(false);

@@ -225,7 +225,12 @@ describe('FifoMessageStore: delay', () => {
 
   it('releases delayed messages into their groups in send order', () => {
     store.advance(0, RETENTION, 100);
-    for (const [sequence, group] of [[1, 'g2'], [2, 'g1'], [3, 'g2']] as const) store.add(message(sequence, group, 0), 0, 100);
+    for (const [sequence, group] of [
+      [1, 'g2'],
+      [2, 'g1'],
+      [3, 'g2'],
+    ] as const)
+      store.add(message(sequence, group, 0), 0, 100);
     store.advance(100, RETENTION, 100);
     expect(receive(10)).toEqual(['m1', 'm3', 'm2']);
   });
@@ -372,7 +377,10 @@ describe('DeduplicationWindow', () => {
     window.release(stored);
     expect(reaches(window, stored)).toBe(false);
     // Accepted when it was enqueued, released or not.
-    expect(window.find('g1', 'm7', 1_000 + FIVE_MINUTES - 1)).toEqual({ messageId: 'm7', sequenceNumber: formatSequenceNumber(7) });
+    expect(window.find('g1', 'm7', 1_000 + FIVE_MINUTES - 1)).toEqual({
+      messageId: 'm7',
+      sequenceNumber: formatSequenceNumber(7),
+    });
     expect(window.find('g1', 'm7', 1_000 + FIVE_MINUTES)).toBeUndefined();
   });
 
@@ -380,7 +388,12 @@ describe('DeduplicationWindow', () => {
     const window = new DeduplicationWindow('messageGroup');
     const id = '3f2b8c1e-9a4d-4e6f-8b2a-1c3d5e7f9a0b';
     const deduplicationId = 'a'.repeat(64);
-    const stored = new QueuedMessage({ ...message(1, 'g1').content, messageId: id, messageDeduplicationId: deduplicationId }, 41, 0, 41);
+    const stored = new QueuedMessage(
+      { ...message(1, 'g1').content, messageId: id, messageDeduplicationId: deduplicationId },
+      41,
+      0,
+      41,
+    );
     window.rememberStored(stored);
     window.release(stored);
     expect(reaches(window, id) || reaches(window, deduplicationId) || reaches(window, 'g1')).toBe(false);
@@ -404,9 +417,15 @@ describe('DeduplicationWindow', () => {
     const stored: QueuedMessage[] = [];
     for (let i = 1; i <= 3000; i++) {
       const at = 100 * i;
-      if (i % 3 === 0) window.remember(`g${i % 7}`, `d${i}`, { messageId: `sns-${i}`, sequenceNumber: formatSequenceNumber(i) }, at);
+      if (i % 3 === 0)
+        window.remember(`g${i % 7}`, `d${i}`, { messageId: `sns-${i}`, sequenceNumber: formatSequenceNumber(i) }, at);
       else {
-        const m = new QueuedMessage({ ...message(i, `g${i % 7}`, at).content, messageId: uuidFor(i), messageDeduplicationId: `d${i}` }, i, at, i);
+        const m = new QueuedMessage(
+          { ...message(i, `g${i % 7}`, at).content, messageId: uuidFor(i), messageDeduplicationId: `d${i}` },
+          i,
+          at,
+          i,
+        );
         window.rememberStored(m);
         stored.push(m);
       }
@@ -417,7 +436,10 @@ describe('DeduplicationWindow', () => {
     for (const i of [1, 2, 3, 1500]) expect(window.find(`g${i % 7}`, `d${i}`, now)).toBeUndefined();
     expect(window.size).toBe(1500);
     for (const i of [1501, 1502, 1503, 2999, 3000]) {
-      expect(window.find(`g${i % 7}`, `d${i}`, now)).toEqual({ messageId: i % 3 === 0 ? `sns-${i}` : uuidFor(i), sequenceNumber: formatSequenceNumber(i) });
+      expect(window.find(`g${i % 7}`, `d${i}`, now)).toEqual({
+        messageId: i % 3 === 0 ? `sns-${i}` : uuidFor(i),
+        sequenceNumber: formatSequenceNumber(i),
+      });
       expect(window.find(`g${(i + 1) % 7}`, `d${i}`, now)).toBeUndefined();
     }
     window.expire(100 * 3000 + FIVE_MINUTES);

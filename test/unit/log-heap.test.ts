@@ -69,7 +69,12 @@ describe('LogHeap', () => {
     expect(h.has(items[1]!)).toBe(true);
     expect(h.has(items[2]!)).toBe(false);
     expect(h.size).toBe(3);
-    expect(h.values().map((i) => i.key).sort()).toEqual([2, 4, 5]);
+    expect(
+      h
+        .values()
+        .map((i) => i.key)
+        .sort(),
+    ).toEqual([2, 4, 5]);
     // After the end was removed, the log's last item is 5: a 5 goes on (equal keys, later id), a 4 to the heap.
     const five = item(5);
     const four = item(4);

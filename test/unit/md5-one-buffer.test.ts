@@ -58,13 +58,16 @@ describe('md5OfMessageAttributes over one buffer', () => {
       n: { DataType: 'Number.float', StringValue: '-1.5e3' },
       list: { DataType: 'String', StringListValues: ['x', 'ÿ'] },
       bins: { DataType: 'Binary', BinaryListValues: [Uint8Array.of(9), Uint8Array.of()] },
-      'ünïcode': { DataType: 'String.custom', StringValue: '' },
+      ünïcode: { DataType: 'String.custom', StringValue: '' },
     };
     expect(md5OfMessageAttributes(attrs)).toBe(referenceAttributesMd5(attrs));
   });
 
   it('grows its buffer for large values and still agrees afterwards for small ones', () => {
-    const large = { big: { DataType: 'String', StringValue: 'x'.repeat(300_000) }, bin: { DataType: 'Binary', BinaryValue: new Uint8Array(70_000).fill(7) } };
+    const large = {
+      big: { DataType: 'String', StringValue: 'x'.repeat(300_000) },
+      bin: { DataType: 'Binary', BinaryValue: new Uint8Array(70_000).fill(7) },
+    };
     expect(md5OfMessageAttributes(large)).toBe(referenceAttributesMd5(large));
     const small = { s: { DataType: 'String', StringValue: 'v' } };
     expect(md5OfMessageAttributes(small)).toBe(referenceAttributesMd5(small));

@@ -198,23 +198,15 @@ describe('messagePayloadSize', () => {
 
 describe('messageTooLong', () => {
   it('uses the SendMessage wording', () => {
-    expectAwsError(
-      () => {
-        throw messageTooLong(1024, false);
-      },
-      invalidParameterValue('One or more parameters are invalid. Reason: Message must be shorter than 1024 bytes.'),
-    );
+    expectAwsError(() => {
+      throw messageTooLong(1024, false);
+    }, invalidParameterValue('One or more parameters are invalid. Reason: Message must be shorter than 1024 bytes.'));
   });
 
   it('uses the batch-entry wording', () => {
-    expectAwsError(
-      () => {
-        throw messageTooLong(1048576, true);
-      },
-      invalidParameterValue(
-        'One or more parameters cannot be validated. Reason: Message must be shorter than 1048576 bytes.',
-      ),
-    );
+    expectAwsError(() => {
+      throw messageTooLong(1048576, true);
+    }, invalidParameterValue('One or more parameters cannot be validated. Reason: Message must be shorter than 1048576 bytes.'));
   });
 });
 
@@ -260,9 +252,7 @@ describe('validateMessageAttributes: accepted input', () => {
   });
 
   it('keeps only the value that matches the DataType', () => {
-    expect(validateOne('a', { DataType: 'String', StringValue: 'x', BinaryValue: Uint8Array.of(1) })).toEqual(
-      str('x'),
-    );
+    expect(validateOne('a', { DataType: 'String', StringValue: 'x', BinaryValue: Uint8Array.of(1) })).toEqual(str('x'));
     expect(validateOne('a', { DataType: 'Binary', StringValue: 'x', BinaryValue: Uint8Array.of(1) })).toEqual({
       DataType: 'Binary',
       BinaryValue: Uint8Array.of(1),
@@ -462,7 +452,9 @@ describe('validateMessageAttributes: errors', () => {
   it('rejects a non-string StringValue', () => {
     expectAwsError(
       () => validateOne('attr', { DataType: 'String', StringValue: 2345 }),
-      invalidParameterValue('Value for parameter MessageAttributes.attr.StringValue is invalid. Reason: Must be a string.'),
+      invalidParameterValue(
+        'Value for parameter MessageAttributes.attr.StringValue is invalid. Reason: Must be a string.',
+      ),
     );
   });
 

@@ -90,7 +90,11 @@ describe('the model on an injected clock', () => {
     deadLetter(dlq, origin, 'first');
     dlq.send(content('direct'), 0);
     deadLetter(dlq, origin, 'third');
-    const task = backend.moveTasks.start({ source: dlq, destination: undefined, maxNumberOfMessagesPerSecond: undefined });
+    const task = backend.moveTasks.start({
+      source: dlq,
+      destination: undefined,
+      maxNumberOfMessagesPerSecond: undefined,
+    });
     await clock.tickAsync(100);
     expect(task.failureReason).toBe('CouldNotDetermineMessageSource');
     expect(ids(dlq)).toEqual(['direct', 'third']);
@@ -107,7 +111,11 @@ describe('the model on an injected clock', () => {
     });
     fifoDlq.send(content('g-direct', 'g'), 0);
     deadLetter(fifoDlq, fifoOrigin, 'g-next', 'g');
-    const task = backend.moveTasks.start({ source: fifoDlq, destination: undefined, maxNumberOfMessagesPerSecond: undefined });
+    const task = backend.moveTasks.start({
+      source: fifoDlq,
+      destination: undefined,
+      maxNumberOfMessagesPerSecond: undefined,
+    });
     await clock.tickAsync(100);
     expect(task.status).toBe('FAILED');
     expect(fifoDlq.receive(10, 30).map((r) => r.message.messageId)).toEqual(['g-direct', 'g-next']);

@@ -2,7 +2,12 @@ import { describe, expect, it } from 'vitest';
 import type { Account } from '../../src/account.js';
 import { globalClock } from '../../src/clock.js';
 import { createIdSource } from '../../src/ids.js';
-import { middlewareFor, type CommandInterceptor, type RequestContext, type ServiceEmulation } from '../../src/plugin.js';
+import {
+  middlewareFor,
+  type CommandInterceptor,
+  type RequestContext,
+  type ServiceEmulation,
+} from '../../src/plugin.js';
 
 /** The plugin's middleware on its own, driven as the SDK drives it: resolved with a context, then called. */
 function emulation(interceptor?: CommandInterceptor) {
@@ -33,14 +38,20 @@ describe('middlewareFor', () => {
   it('calls the action itself when the interceptor has nothing to do, and answers with $metadata', async () => {
     let runs = 0;
     const { service, handled } = emulation({ intercepting: false, run: () => (runs++, {}) });
-    const context: { commandName: string; clientName: string } = { commandName: 'GetQueueUrlCommand', clientName: 'SQSClient' };
+    const context: { commandName: string; clientName: string } = {
+      commandName: 'GetQueueUrlCommand',
+      clientName: 'SQSClient',
+    };
     const handler = middlewareFor(service, account)(undefined, context);
     const { output } = await handler({ input: { QueueName: 'q' } });
     expect(runs).toBe(0);
     expect(handled).toHaveLength(1);
     expect(handled[0]!.action).toBe('GetQueueUrl');
     expect(handled[0]!.input).toEqual({ QueueName: 'q' });
-    expect(output).toMatchObject({ Answered: 'GetQueueUrl', $metadata: { httpStatusCode: 200, attempts: 1, requestId: handled[0]!.request.requestId } });
+    expect(output).toMatchObject({
+      Answered: 'GetQueueUrl',
+      $metadata: { httpStatusCode: 200, attempts: 1, requestId: handled[0]!.request.requestId },
+    });
   });
 
   it('goes through the interceptor while it intercepts, which may proceed with another input', async () => {
@@ -66,7 +77,10 @@ describe('middlewareFor', () => {
 
   it('refuses a client of the other service when called, not when resolved', async () => {
     const { service } = emulation();
-    const handler = middlewareFor(service, account)(undefined, { commandName: 'PublishCommand', clientName: 'SNSClient' });
+    const handler = middlewareFor(service, account)(undefined, {
+      commandName: 'PublishCommand',
+      clientName: 'SNSClient',
+    });
     await expect(handler({})).rejects.toThrow('add it to an SQSClient');
   });
 });

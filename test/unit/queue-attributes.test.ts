@@ -96,7 +96,11 @@ function expectAwsError(action: () => unknown, expected: Expected): void {
   expect({ code: error.code, shape: error.shape, message: error.message }).toEqual(expected);
 }
 
-const invalidName = (message: string): Expected => ({ code: 'InvalidAttributeName', shape: 'InvalidAttributeName', message });
+const invalidName = (message: string): Expected => ({
+  code: 'InvalidAttributeName',
+  shape: 'InvalidAttributeName',
+  message,
+});
 const unknownAttribute = (name: string): Expected => invalidName(`Unknown Attribute ${name}.`);
 const invalidValue = (name: string, reason?: string): Expected => ({
   code: 'InvalidAttributeValue',
@@ -297,7 +301,9 @@ describe('server-side encryption', () => {
 
   it('removes the key with an empty KmsMasterKeyId, hiding the reuse period', () => {
     const withKey = apply({ KmsMasterKeyId: 'k', KmsDataKeyReusePeriodSeconds: '600' });
-    const shown = renderQueueSettings(apply({ KmsMasterKeyId: '', KmsDataKeyReusePeriodSeconds: '300' }, STANDARD, withKey));
+    const shown = renderQueueSettings(
+      apply({ KmsMasterKeyId: '', KmsDataKeyReusePeriodSeconds: '300' }, STANDARD, withKey),
+    );
     expect(shown).not.toHaveProperty('KmsMasterKeyId');
     expect(shown).not.toHaveProperty('KmsDataKeyReusePeriodSeconds');
   });
@@ -353,7 +359,9 @@ describe('RedrivePolicy', () => {
     const raw = policyText({ maxReceiveCount: 10, deadLetterTargetArn: DLQ_ARN });
     const settings = apply({ RedrivePolicy: raw });
     expect(settings.redrivePolicy).toEqual({ deadLetterTargetArn: DLQ_ARN, maxReceiveCount: 10 });
-    expect(renderQueueSettings(settings)['RedrivePolicy']).toBe(`{"deadLetterTargetArn":"${DLQ_ARN}","maxReceiveCount":10}`);
+    expect(renderQueueSettings(settings)['RedrivePolicy']).toBe(
+      `{"deadLetterTargetArn":"${DLQ_ARN}","maxReceiveCount":10}`,
+    );
   });
 
   it('accepts the count as a numeric string and renders it as a number', () => {
@@ -365,8 +373,9 @@ describe('RedrivePolicy', () => {
 
   it('accepts counts 1 and 1000', () => {
     for (const count of [1, 1000]) {
-      expect(apply({ RedrivePolicy: policyText({ deadLetterTargetArn: DLQ_ARN, maxReceiveCount: count }) }).redrivePolicy)
-        .toEqual({ deadLetterTargetArn: DLQ_ARN, maxReceiveCount: count });
+      expect(
+        apply({ RedrivePolicy: policyText({ deadLetterTargetArn: DLQ_ARN, maxReceiveCount: count }) }).redrivePolicy,
+      ).toEqual({ deadLetterTargetArn: DLQ_ARN, maxReceiveCount: count });
     }
   });
 
@@ -392,7 +401,10 @@ describe('RedrivePolicy', () => {
   });
 
   it('reports a missing deadLetterTargetArn', () => {
-    expectRedriveError('{"maxReceiveCount":5}', 'Redrive policy does not contain mandatory attribute: deadLetterTargetArn.');
+    expectRedriveError(
+      '{"maxReceiveCount":5}',
+      'Redrive policy does not contain mandatory attribute: deadLetterTargetArn.',
+    );
   });
 
   it('rejects extra keys', () => {
@@ -549,7 +561,10 @@ describe('FIFO attributes', () => {
   });
 
   it('refuses to turn a FIFO queue into a standard one', () => {
-    expectAwsError(() => apply({ FifoQueue: 'false' }, FIFO), invalidValue('FifoQueue', 'Modifying queue type is not supported.'));
+    expectAwsError(
+      () => apply({ FifoQueue: 'false' }, FIFO),
+      invalidValue('FifoQueue', 'Modifying queue type is not supported.'),
+    );
   });
 
   it('accepts FifoQueue=true on a FIFO queue as a no-op', () => {
@@ -589,7 +604,10 @@ describe('FIFO attributes', () => {
   });
 
   it('refuses moving a high-throughput queue back to queue scope alone', () => {
-    const highThroughput = apply({ DeduplicationScope: 'messageGroup', FifoThroughputLimit: 'perMessageGroupId' }, FIFO);
+    const highThroughput = apply(
+      { DeduplicationScope: 'messageGroup', FifoThroughputLimit: 'perMessageGroupId' },
+      FIFO,
+    );
     expectAwsError(() => apply({ DeduplicationScope: 'queue' }, FIFO, highThroughput), NEEDS_GROUP_SCOPE);
   });
 });
@@ -627,9 +645,9 @@ describe('immutability', () => {
 
   it('leaves the input untouched when validation fails', () => {
     const current = deepFreeze(defaultQueueSettings(false));
-    expect(() => applyQueueAttributes(current, deepFreeze({ DelaySeconds: '5', VisibilityTimeout: 'x' }), STANDARD)).toThrow(
-      AwsError,
-    );
+    expect(() =>
+      applyQueueAttributes(current, deepFreeze({ DelaySeconds: '5', VisibilityTimeout: 'x' }), STANDARD),
+    ).toThrow(AwsError);
     expect(current.delaySeconds).toBe(0);
   });
 });
@@ -672,9 +690,9 @@ describe('firstDifferingAttribute', () => {
     const current = apply({ RedrivePolicy: JSON.stringify({ deadLetterTargetArn: DLQ_ARN, maxReceiveCount: 3 }) });
     const sameContent = JSON.stringify({ maxReceiveCount: '3', deadLetterTargetArn: DLQ_ARN });
     expect(differing(current, { RedrivePolicy: sameContent })).toBeUndefined();
-    expect(differing(current, { RedrivePolicy: JSON.stringify({ deadLetterTargetArn: DLQ_ARN, maxReceiveCount: 4 }) })).toBe(
-      'RedrivePolicy',
-    );
+    expect(
+      differing(current, { RedrivePolicy: JSON.stringify({ deadLetterTargetArn: DLQ_ARN, maxReceiveCount: 4 }) }),
+    ).toBe('RedrivePolicy');
     expect(differing(current, { RedrivePolicy: '' })).toBe('RedrivePolicy');
   });
 
@@ -694,7 +712,9 @@ describe('firstDifferingAttribute', () => {
   });
 
   it('treats an empty optional attribute as equal to an absent one', () => {
-    expect(differing(defaultQueueSettings(false), { Policy: '', KmsMasterKeyId: '', RedrivePolicy: '' })).toBeUndefined();
+    expect(
+      differing(defaultQueueSettings(false), { Policy: '', KmsMasterKeyId: '', RedrivePolicy: '' }),
+    ).toBeUndefined();
   });
 
   it('notices the side effect of a KMS key on SqsManagedSseEnabled only when that name is supplied', () => {

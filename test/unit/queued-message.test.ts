@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { contentWith, messageContent, NO_ATTRIBUTES, QueuedMessage, type MessageDraft } from '../../src/sqs/messages/message.js';
+import {
+  contentWith,
+  messageContent,
+  NO_ATTRIBUTES,
+  QueuedMessage,
+  type MessageDraft,
+} from '../../src/sqs/messages/message.js';
 
 const md5 = (text: string) => createHash('md5').update(text).digest('hex');
 
@@ -35,7 +41,12 @@ describe('a stored message', () => {
 
   it('digests the attributes it has, as SQS answers them', () => {
     const attributes = { a: { DataType: 'String', StringValue: 'x' } };
-    const content = messageContent(draft('hello', { messageAttributes: attributes, systemAttributes: { AWSTraceHeader: { DataType: 'String', StringValue: 'Root=1' } } }));
+    const content = messageContent(
+      draft('hello', {
+        messageAttributes: attributes,
+        systemAttributes: { AWSTraceHeader: { DataType: 'String', StringValue: 'Root=1' } },
+      }),
+    );
     expect(content.messageAttributes).toBe(attributes);
     expect(content.md5OfMessageAttributes).toMatch(/^[0-9a-f]{32}$/);
     expect(content.md5OfMessageSystemAttributes).toMatch(/^[0-9a-f]{32}$/);
@@ -58,8 +69,14 @@ describe('a stored message', () => {
   it('has no receive history until received, then counts receives and visibility changes', () => {
     const content = messageContent(draft('hello'));
     const message = new QueuedMessage(content, 1, content.sentTimestamp);
-    expect([message.receiveCount, message.receivesHere, message.receiveNumber, message.visibilityChanges]).toEqual([0, 0, 0, 0]);
-    expect([message.firstReceiveTimestamp, message.lastReceivedAt, message.deadLetterQueueSourceArn]).toEqual([undefined, 0, undefined]);
+    expect([message.receiveCount, message.receivesHere, message.receiveNumber, message.visibilityChanges]).toEqual([
+      0, 0, 0, 0,
+    ]);
+    expect([message.firstReceiveTimestamp, message.lastReceivedAt, message.deadLetterQueueSourceArn]).toEqual([
+      undefined,
+      0,
+      undefined,
+    ]);
     expect(message.enqueuedAt).toBe(content.sentTimestamp);
     expect(message.recordReceive(10)).toBe(1);
     message.recordVisibilityChange();
@@ -86,6 +103,13 @@ describe('a stored message', () => {
   it('copies with a new id and send time, the rest unchanged', () => {
     const content = messageContent(draft('hello', { messageGroupId: 'g', messageDeduplicationId: 'd' }));
     const copy = contentWith(content, { messageId: 'm9', sentTimestamp: 5 });
-    expect(copy).toMatchObject({ messageId: 'm9', sentTimestamp: 5, body: 'hello', messageGroupId: 'g', messageDeduplicationId: 'd', sequenceNumber: undefined });
+    expect(copy).toMatchObject({
+      messageId: 'm9',
+      sentTimestamp: 5,
+      body: 'hello',
+      messageGroupId: 'g',
+      messageDeduplicationId: 'd',
+      sequenceNumber: undefined,
+    });
   });
 });

@@ -19,8 +19,16 @@ describe('receipt handles', () => {
 
   it('are written as before, with a tag in place of the nonce: these exact handles', () => {
     // Pins the coding: a change to it changes every seeded run's handles.
-    expect(coder.encode({ queueUid: 'q', messageId: 'm', receiveNumber: 1 })).toBe('AQEBcXxtfDF8MGY2OTI3MTIyOGJiZTNjYw==');
-    expect(coder.encode({ queueUid: '6f0c6c8e-1b55-4c4e-9d7e-0d1f0c7a1c11', messageId: '00000000-0000-4000-8000-000000000001', receiveNumber: 12 })).toBe(
+    expect(coder.encode({ queueUid: 'q', messageId: 'm', receiveNumber: 1 })).toBe(
+      'AQEBcXxtfDF8MGY2OTI3MTIyOGJiZTNjYw==',
+    );
+    expect(
+      coder.encode({
+        queueUid: '6f0c6c8e-1b55-4c4e-9d7e-0d1f0c7a1c11',
+        messageId: '00000000-0000-4000-8000-000000000001',
+        receiveNumber: 12,
+      }),
+    ).toBe(
       'AQEBNmYwYzZjOGUtMWI1NS00YzRlLTlkN2UtMGQxZjBjN2ExYzExfDAwMDAwMDAwLTAwMDAtNDAwMC04MDAwLTAwMDAwMDAwMDAwMXwxMnxkNDQ2MGE3MWZiOTgxNWZm',
     );
   });
@@ -29,7 +37,9 @@ describe('receipt handles', () => {
     for (let i = 0; i < 300; i++) {
       const parts = { queueUid: ids.uuid(), messageId: ids.uuid().slice(0, 30 + (i % 7)), receiveNumber: 1 + i * 7919 };
       const handle = coder.encode(parts);
-      expect(payloadOf(handle)).toMatch(new RegExp(`^${parts.queueUid}\\|${parts.messageId}\\|${parts.receiveNumber}\\|[0-9a-f]{16}$`));
+      expect(payloadOf(handle)).toMatch(
+        new RegExp(`^${parts.queueUid}\\|${parts.messageId}\\|${parts.receiveNumber}\\|[0-9a-f]{16}$`),
+      );
       expect(coder.decode(handle)).toEqual(parts);
     }
   });

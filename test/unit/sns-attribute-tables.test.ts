@@ -9,7 +9,12 @@ import {
   type SubscriptionTarget,
 } from '../../src/sns/subscription-attributes.js';
 import { Subscription } from '../../src/sns/subscription.js';
-import { checkCreateAttributes, differsFromTopic, renderTopicAttributes, setTopicAttribute } from '../../src/sns/topic-attributes.js';
+import {
+  checkCreateAttributes,
+  differsFromTopic,
+  renderTopicAttributes,
+  setTopicAttribute,
+} from '../../src/sns/topic-attributes.js';
 import { Topic } from '../../src/sns/topic.js';
 
 const TOPIC_ARN = 'arn:aws:sns:us-east-1:123456789012:orders';
@@ -64,22 +69,35 @@ describe('the subscription table', () => {
     setSubscriptionAttribute(subscription, TARGET, 'FilterPolicyScope', 'MessageBody');
     setSubscriptionAttribute(subscription, TARGET, 'FilterPolicy', '{"order":{"kind":["book"]}}');
     const policy = subscription.filterPolicy;
-    expect(() => setSubscriptionAttribute(subscription, TARGET, 'FilterPolicyScope', 'MessageAttributes')).toThrow(AwsError);
+    expect(() => setSubscriptionAttribute(subscription, TARGET, 'FilterPolicyScope', 'MessageAttributes')).toThrow(
+      AwsError,
+    );
     expect(subscription.filterPolicyScope).toBe('MessageBody');
     expect(subscription.filterPolicy).toBe(policy);
   });
 
   it('compares JSON values as JSON and omitted attributes not at all', () => {
     const subscription = newSubscription();
-    applySubscribeAttributes(subscription, checkSubscribeAttributes({ FilterPolicy: '{"a":["x"]}', RawMessageDelivery: 'true' }, TARGET));
-    expect(differsFrom(subscription, checkSubscribeAttributes({ FilterPolicy: '{ "a" : ["x"] }' }, TARGET))).toBe(false);
+    applySubscribeAttributes(
+      subscription,
+      checkSubscribeAttributes({ FilterPolicy: '{"a":["x"]}', RawMessageDelivery: 'true' }, TARGET),
+    );
+    expect(differsFrom(subscription, checkSubscribeAttributes({ FilterPolicy: '{ "a" : ["x"] }' }, TARGET))).toBe(
+      false,
+    );
     expect(differsFrom(subscription, checkSubscribeAttributes({ RawMessageDelivery: 'TRUE' }, TARGET))).toBe(false);
-    expect(differsFrom(subscription, checkSubscribeAttributes({ FilterPolicyScope: 'MessageBody' }, TARGET))).toBe(true);
+    expect(differsFrom(subscription, checkSubscribeAttributes({ FilterPolicyScope: 'MessageBody' }, TARGET))).toBe(
+      true,
+    );
   });
 
-  it('refuses read-only and unknown names alike, in the caller\'s wording', () => {
-    expect(messageOf(() => checkSubscribeAttributes({ Owner: 'x' }, TARGET))).toBe('Invalid parameter: Attributes Reason: AttributeName');
-    expect(messageOf(() => setSubscriptionAttribute(newSubscription(), TARGET, 'toString', 'x'))).toBe('Invalid parameter: AttributeName');
+  it("refuses read-only and unknown names alike, in the caller's wording", () => {
+    expect(messageOf(() => checkSubscribeAttributes({ Owner: 'x' }, TARGET))).toBe(
+      'Invalid parameter: Attributes Reason: AttributeName',
+    );
+    expect(messageOf(() => setSubscriptionAttribute(newSubscription(), TARGET, 'toString', 'x'))).toBe(
+      'Invalid parameter: AttributeName',
+    );
   });
 
   it('renders every attribute in name order, the scope only with a policy', () => {
@@ -97,7 +115,10 @@ describe('the subscription table', () => {
       'TopicArn',
     ]);
     setSubscriptionAttribute(subscription, TARGET, 'FilterPolicy', '{"a":["x"]}');
-    expect(renderSubscriptionAttributes(facts)).toMatchObject({ FilterPolicy: '{"a":["x"]}', FilterPolicyScope: 'MessageAttributes' });
+    expect(renderSubscriptionAttributes(facts)).toMatchObject({
+      FilterPolicy: '{"a":["x"]}',
+      FilterPolicyScope: 'MessageAttributes',
+    });
   });
 });
 
@@ -115,7 +136,12 @@ describe('the topic table', () => {
 
   it('counts an assumed default as no difference for CreateTopic', () => {
     const topic = new Topic(TOPIC_ARN, 'orders', false, 0);
-    expect(differsFromTopic(topic, checkCreateAttributes({ SignatureVersion: '1', TracingConfig: 'PassThrough', DisplayName: '' }, false))).toBe(false);
+    expect(
+      differsFromTopic(
+        topic,
+        checkCreateAttributes({ SignatureVersion: '1', TracingConfig: 'PassThrough', DisplayName: '' }, false),
+      ),
+    ).toBe(false);
     expect(differsFromTopic(topic, checkCreateAttributes({ SignatureVersion: '2' }, false))).toBe(true);
   });
 

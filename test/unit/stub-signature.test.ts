@@ -16,7 +16,9 @@ describe('the stand-in signature', () => {
       'Message\nhello\nMessageId\n6f0c6c8e-1b55-4c4e-9d7e-0d1f0c7a1c11\nTimestamp\n2026-01-02T03:04:05.678Z\n' +
         'TopicArn\narn:aws:sns:us-east-1:000000000000:orders\nType\nNotification\n',
     );
-    expect(canonicalString({ ...fields, Subject: 'hi' })).toContain('MessageId\n6f0c6c8e-1b55-4c4e-9d7e-0d1f0c7a1c11\nSubject\nhi\nTimestamp\n');
+    expect(canonicalString({ ...fields, Subject: 'hi' })).toContain(
+      'MessageId\n6f0c6c8e-1b55-4c4e-9d7e-0d1f0c7a1c11\nSubject\nhi\nTimestamp\n',
+    );
   });
 
   it('is the base64 of 256 bytes, stable for a notification and different for another', () => {

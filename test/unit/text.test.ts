@@ -9,7 +9,17 @@ function oddValues(): [string, unknown][] {
   cycle['self'] = cycle;
   const { proxy: revoked, revoke } = Proxy.revocable({}, {});
   revoke();
-  const trapping = new Proxy({}, { get: () => { throw new Error('trap'); }, ownKeys: () => { throw new Error('trap'); } });
+  const trapping = new Proxy(
+    {},
+    {
+      get: () => {
+        throw new Error('trap');
+      },
+      ownKeys: () => {
+        throw new Error('trap');
+      },
+    },
+  );
   return [
     ['a BigInt', 5n],
     ['a huge BigInt', 2n ** 80n],
@@ -19,8 +29,23 @@ function oddValues(): [string, unknown][] {
     ['an object without a prototype', bare],
     ['an empty object without a prototype', Object.create(null)],
     ['an object whose toString is not a function', { toString: 0 }],
-    ['a throwing toJSON', { toJSON: () => { throw new Error('toJSON'); } }],
-    ['a throwing getter', Object.defineProperty({}, 'x', { enumerable: true, get: () => { throw new Error('getter'); } })],
+    [
+      'a throwing toJSON',
+      {
+        toJSON: () => {
+          throw new Error('toJSON');
+        },
+      },
+    ],
+    [
+      'a throwing getter',
+      Object.defineProperty({}, 'x', {
+        enumerable: true,
+        get: () => {
+          throw new Error('getter');
+        },
+      }),
+    ],
     ['a revoked Proxy', revoked],
     ['a Proxy whose traps throw', trapping],
     ['undefined', undefined],

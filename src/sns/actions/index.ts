@@ -45,7 +45,8 @@ export const SNS_ACTIONS = {
   PublishBatch: { handler: publishBatch, batch: { check: checkPublishBatch } },
   // Read at call time, once the list below the table is built.
   AddPermission: {
-    handler: (backend: SnsBackend, input: Partial<AddPermissionCommandInput>): object => addPermission(backend, input, grantableActions),
+    handler: (backend: SnsBackend, input: Partial<AddPermissionCommandInput>): object =>
+      addPermission(backend, input, grantableActions),
     grantable: true,
   },
   RemovePermission: { handler: removePermission, grantable: true },

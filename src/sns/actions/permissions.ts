@@ -25,12 +25,16 @@ interface Statement {
 }
 
 /**
- * AddPermission (docs/aws-behaviour/sns.md §1): adds a statement to the topic's Policy allowing the given accounts the given actions:
- * `{"Sid":<Label>,"Effect":"Allow","Principal":{"AWS":<account root ARN(s)>},"Action":<"SNS:<name>"(s)>,
+ * AddPermission (docs/aws-behaviour/sns.md §1): adds a statement to the topic's Policy allowing the given accounts the
+ * given actions: `{"Sid":<Label>,"Effect":"Allow","Principal":{"AWS":<account root ARN(s)>},"Action":<"SNS:<name>"(s)>,
  * "Resource":<topic ARN>}`, a single principal or action as a string and several as a list [V]. Checks: the topic
  * (`Topic does not exist`), a label already used (`Statement already exists`), an action outside SNS [V].
  */
-export function addPermission(backend: SnsBackend, input: Partial<AddPermissionCommandInput>, grantable: readonly string[]): object {
+export function addPermission(
+  backend: SnsBackend,
+  input: Partial<AddPermissionCommandInput>,
+  grantable: readonly string[],
+): object {
   const topic = backend.topicByArn(input.TopicArn);
   const label = required(input.Label, 'Label');
   const accounts = requiredList(input.AWSAccountId, 'AWSAccountId');

@@ -1,5 +1,9 @@
 import type { RequestContext } from '../../plugin.js';
-import type { PublishBatchCommandInput, PublishBatchCommandOutput, PublishBatchRequestEntry } from '@aws-sdk/client-sns';
+import type {
+  PublishBatchCommandInput,
+  PublishBatchCommandOutput,
+  PublishBatchRequestEntry,
+} from '@aws-sdk/client-sns';
 import { snsErrors } from '../errors.js';
 import { publishToTopic } from '../delivery/publisher.js';
 import { requireEntryMembers, validateEntry, type PublishEntry } from '../publish/entry.js';
@@ -18,9 +22,10 @@ const ID_CHARACTERS = /^[A-Za-z0-9_-]+$/;
 type Entry = Partial<PublishBatchRequestEntry>;
 
 /**
- * PublishBatch (docs/aws-behaviour/sns.md §3): 1–10 entries with distinct, well-formed Ids and at most 262,144 bytes in all. Any entry
- * that fails a check fails the whole request, with the error Publish would give [V]; nothing is published until
- * every entry has passed. `Successful` keeps request order and `Failed` is always present and empty [V].
+ * PublishBatch (docs/aws-behaviour/sns.md §3): 1–10 entries with distinct, well-formed Ids and at most 262,144 bytes in
+ * all. Any entry that fails a check fails the whole request, with the error Publish would give [V]; nothing is
+ * published until every entry has passed. `Successful` keeps request order and `Failed` is always present and empty
+ * [V].
  */
 export function publishBatch(
   backend: SnsBackend,
@@ -28,7 +33,10 @@ export function publishBatch(
   request: RequestContext,
 ): Omit<PublishBatchCommandOutput, '$metadata'> {
   const { topic, entries, accepted } = checkPublishBatch(backend, input);
-  const Successful = accepted.map((entry, index) => ({ Id: entries[index]!.Id!, ...publishToTopic(backend, topic, entry, request) }));
+  const Successful = accepted.map((entry, index) => ({
+    Id: entries[index]!.Id!,
+    ...publishToTopic(backend, topic, entry, request),
+  }));
   return { Successful, Failed: [] };
 }
 
@@ -40,7 +48,9 @@ export function checkPublishBatch(
   const given: unknown = input.PublishBatchRequestEntries;
   // The SDK's serializer leaves null entries out of the request and numbers the rest from 1; a list of nothing but
   // nulls is not sent at all (an empty one is sent as empty).
-  const entries: Entry[] = Array.isArray(given) ? given.filter((entry): entry is Entry => entry !== null && entry !== undefined) : [];
+  const entries: Entry[] = Array.isArray(given)
+    ? given.filter((entry): entry is Entry => entry !== null && entry !== undefined)
+    : [];
   const sent = Array.isArray(given) && given.length > 0 && entries.length === 0 ? undefined : given;
   const required = new RequiredMembers();
   required.require(input.TopicArn, 'topicArn');

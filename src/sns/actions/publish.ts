@@ -7,11 +7,15 @@ import { existingTopic, resolvePublishTarget } from '../publish/target.js';
 import type { SnsBackend } from '../sns-backend.js';
 
 /**
- * Publish (docs/aws-behaviour/sns.md §3): the request framework's required members, the destination (TopicArn, TargetArn or
- * PhoneNumber), the message checks in AWS's order, and last the topic's existence. Answers the SNS MessageId,
- * with the SequenceNumber on FIFO topics.
+ * Publish (docs/aws-behaviour/sns.md §3): the request framework's required members, the destination (TopicArn,
+ * TargetArn or PhoneNumber), the message checks in AWS's order, and last the topic's existence. Answers the SNS
+ * MessageId, with the SequenceNumber on FIFO topics.
  */
-export function publish(backend: SnsBackend, input: Partial<PublishCommandInput>, request: RequestContext): Omit<PublishCommandOutput, '$metadata'> {
+export function publish(
+  backend: SnsBackend,
+  input: Partial<PublishCommandInput>,
+  request: RequestContext,
+): Omit<PublishCommandOutput, '$metadata'> {
   const required = new RequiredMembers();
   requireEntryMembers(input, required);
   required.throwIfAny();

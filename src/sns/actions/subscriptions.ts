@@ -48,10 +48,17 @@ function checkProtocol(value: unknown): Protocol {
   return value as Protocol;
 }
 
-/** An ARN of the given service; SNS checks the shape only, not that the resource exists (docs/aws-behaviour/sns.md §2). */
+/**
+ * An ARN of the given service; SNS checks the shape only, not that the resource exists (docs/aws-behaviour/sns.md §2).
+ */
 function isArnOf(service: string, endpoint: string, parts?: number): boolean {
   const split = endpoint.split(':');
-  return split[0] === 'arn' && split[2] === service && (parts ? split.length === parts : split.length >= 6) && split.at(-1) !== '';
+  return (
+    split[0] === 'arn' &&
+    split[2] === service &&
+    (parts ? split.length === parts : split.length >= 6) &&
+    split.at(-1) !== ''
+  );
 }
 
 /**
@@ -96,8 +103,8 @@ function checkFifoPairing(topic: Topic, protocol: Protocol, endpoint: string): v
 }
 
 /**
- * A queue of another account must confirm a subscription made by the topic owner (docs/aws-behaviour/sns.md §8, [D]); with
- * one account per mock that confirmation can only come through ConfirmSubscription and the token.
+ * A queue of another account must confirm a subscription made by the topic owner (docs/aws-behaviour/sns.md §8, [D]);
+ * with one account per mock that confirmation can only come through ConfirmSubscription and the token.
  */
 function needsConfirmation(subscription: Subscription, accountId: string): boolean {
   return subscription.protocol === 'sqs' && subscription.endpoint.split(':')[4] !== accountId;
@@ -109,7 +116,14 @@ function subscribeAnswer(subscription: Subscription, returnArn: boolean | undefi
 
 function newSubscription(backend: SnsBackend, topic: Topic, protocol: Protocol, endpoint: string): Subscription {
   const arn = `${topic.arn}:${backend.ids.uuid()}`;
-  const subscription = new Subscription(arn, topic.arn, protocol, endpoint, backend.scope.accountId, backend.newConfirmationToken());
+  const subscription = new Subscription(
+    arn,
+    topic.arn,
+    protocol,
+    endpoint,
+    backend.scope.accountId,
+    backend.newConfirmationToken(),
+  );
   if (needsConfirmation(subscription, backend.scope.accountId)) {
     subscription.pendingConfirmation = true;
     subscription.confirmationWasAuthenticated = false;
@@ -117,7 +131,10 @@ function newSubscription(backend: SnsBackend, topic: Topic, protocol: Protocol, 
   return subscription;
 }
 
-export function subscribe(backend: SnsBackend, input: Partial<SubscribeCommandInput>): Omit<SubscribeCommandOutput, '$metadata'> {
+export function subscribe(
+  backend: SnsBackend,
+  input: Partial<SubscribeCommandInput>,
+): Omit<SubscribeCommandOutput, '$metadata'> {
   const topic = backend.topicByArn(input.TopicArn);
   const protocol = checkProtocol(input.Protocol);
   const endpoint = checkEndpoint(protocol, input.Endpoint);
@@ -205,14 +222,28 @@ export function getSubscriptionAttributes(
 ): Omit<GetSubscriptionAttributesCommandOutput, '$metadata'> {
   const subscription = subscriptionByArn(backend, input.SubscriptionArn);
   const topic = topicOf(backend, subscription);
-  const facts = { subscription, principal: backend.subscriptionPrincipal, topicDeliveryPolicy: topicDeliveryPolicy(topic) };
-  return { Attributes: renderSubscriptionAttributes(facts, replayAttributes(topic, subscription, backend.clock.now())) };
+  const facts = {
+    subscription,
+    principal: backend.subscriptionPrincipal,
+    topicDeliveryPolicy: topicDeliveryPolicy(topic),
+  };
+  return {
+    Attributes: renderSubscriptionAttributes(facts, replayAttributes(topic, subscription, backend.clock.now())),
+  };
 }
 
-export function setSubscriptionAttributes(backend: SnsBackend, input: Partial<SetSubscriptionAttributesCommandInput>): object {
+export function setSubscriptionAttributes(
+  backend: SnsBackend,
+  input: Partial<SetSubscriptionAttributesCommandInput>,
+): object {
   const subscription = subscriptionByArn(backend, input.SubscriptionArn);
   const topic = topicOf(backend, subscription);
-  const target = { protocol: subscription.protocol, endpoint: subscription.endpoint, topicFifo: topic.fifo, replay: replayFacts(topic, backend.clock.now()) };
+  const target = {
+    protocol: subscription.protocol,
+    endpoint: subscription.endpoint,
+    topicFifo: topic.fifo,
+    replay: replayFacts(topic, backend.clock.now()),
+  };
   setSubscriptionAttribute(subscription, target, input.AttributeName, input.AttributeValue);
   // Setting a ReplayPolicy, even the same one again, starts a new replay that replaces the last [D].
   if (input.AttributeName === REPLAY_POLICY_ATTRIBUTE) startReplay(backend, topic, subscription);
@@ -237,7 +268,10 @@ function listed(subscription: Subscription): ListedSubscription {
   };
 }
 
-function listPage(subscriptions: readonly Subscription[], nextToken: unknown): { Subscriptions: ListedSubscription[]; NextToken?: string } {
+function listPage(
+  subscriptions: readonly Subscription[],
+  nextToken: unknown,
+): { Subscriptions: ListedSubscription[]; NextToken?: string } {
   const { page, nextToken: next } = paginateByToken(subscriptions, PAGE_SIZE, nextToken);
   return { Subscriptions: page.map(listed), ...(next ? { NextToken: next } : {}) };
 }

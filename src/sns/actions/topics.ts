@@ -25,7 +25,10 @@ import { checkTagCount, tagList, tagsDifferFrom } from './tags.js';
 const STANDARD_NAME = /^[A-Za-z0-9_-]{1,256}$/;
 const FIFO_NAME = /^[A-Za-z0-9_-]{1,251}\.fifo$/;
 
-export function createTopic(backend: SnsBackend, input: Partial<CreateTopicCommandInput>): Omit<CreateTopicCommandOutput, '$metadata'> {
+export function createTopic(
+  backend: SnsBackend,
+  input: Partial<CreateTopicCommandInput>,
+): Omit<CreateTopicCommandOutput, '$metadata'> {
   const attributes = { ...(input.Attributes ?? {}) } as Record<string, unknown>;
   const fifo = requestsFifoTopic(attributes);
   const name = input.Name;
@@ -62,7 +65,10 @@ export function deleteTopic(backend: SnsBackend, input: Partial<DeleteTopicComma
   return {};
 }
 
-export function listTopics(backend: SnsBackend, input: Partial<ListTopicsCommandInput>): Omit<ListTopicsCommandOutput, '$metadata'> {
+export function listTopics(
+  backend: SnsBackend,
+  input: Partial<ListTopicsCommandInput>,
+): Omit<ListTopicsCommandOutput, '$metadata'> {
   const { page, nextToken } = paginateByToken(backend.listTopics(), 100, input.NextToken);
   return { Topics: page.map((topic) => ({ TopicArn: topic.arn })), ...(nextToken ? { NextToken: nextToken } : {}) };
 }

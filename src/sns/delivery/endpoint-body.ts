@@ -36,8 +36,8 @@ const unsubscribeLines = new WeakMap<Subscription, CheckedText & { readonly endp
 
 /**
  * The bodies the endpoints of one published message receive: with RawMessageDelivery the message itself, and
- * otherwise the notification envelope (docs/aws-behaviour/sns.md §4). Email, SMS and mobile pushes carry the text. `message` is the string
- * for the subscription's protocol (with MessageStructure=json, its own entry).
+ * otherwise the notification envelope (docs/aws-behaviour/sns.md §4). Email, SMS and mobile pushes carry the text.
+ * `message` is the string for the subscription's protocol (with MessageStructure=json, its own entry).
  *
  * What all the subscriptions share is made once per message text, not once per subscription: the envelope but for
  * its UnsubscribeURL line (the signature among it), and the size and character checks SQS makes of a body. A fan-out
@@ -53,7 +53,9 @@ export class EndpointBodies {
   /** What `subscription`'s endpoint receives. */
   body(subscription: Subscription, message: string): string {
     if (isPlain(subscription)) return message;
-    return this.envelope(message).parts.head + this.unsubscribeLine(subscription).text + this.envelope(message).parts.tail;
+    return (
+      this.envelope(message).parts.head + this.unsubscribeLine(subscription).text + this.envelope(message).parts.tail
+    );
   }
 
   /** What `subscription`'s endpoint receives, for an SQS endpoint. */
@@ -61,7 +63,11 @@ export class EndpointBodies {
     if (isPlain(subscription)) return this.plain(message);
     const { parts, bytes, storable } = this.envelope(message);
     const line = this.unsubscribeLine(subscription);
-    return { text: parts.head + line.text + parts.tail, bytes: bytes + line.bytes, storable: storable && line.storable };
+    return {
+      text: parts.head + line.text + parts.tail,
+      bytes: bytes + line.bytes,
+      storable: storable && line.storable,
+    };
   }
 
   private envelope(message: string): Envelope {

@@ -11,10 +11,15 @@ import { deliverToSqs, type SqsDeliveryContext } from './sqs-endpoint.js';
 
 /**
  * Offers one published message to every confirmed subscription of the topic, in subscription order (so all FIFO
- * queues see the same order). A pending subscription gets nothing and no record (docs/aws-behaviour/sns.md §8); a filtered-out one gets
- * a record saying so. Only `sqs` endpoints are really delivered to; the others are recorded.
+ * queues see the same order). A pending subscription gets nothing and no record (docs/aws-behaviour/sns.md §8); a
+ * filtered-out one gets a record saying so. Only `sqs` endpoints are really delivered to; the others are recorded.
  */
-export function fanOut(topic: Topic, notification: Notification, entry: PublishEntry, sqs: SqsDeliveryContext): Delivery[] {
+export function fanOut(
+  topic: Topic,
+  notification: Notification,
+  entry: PublishEntry,
+  sqs: SqsDeliveryContext,
+): Delivery[] {
   const filter = new MessageFilter(entry.attributes);
   const bodies = new EndpointBodies(notification);
   const deliveries: Delivery[] = [];
@@ -44,7 +49,13 @@ export function offerTo(
   if (!filter.accepts(subscription, message)) return filteredOut(subscription);
   if (subscription.protocol === 'sqs') return deliverToSqs(sqs, subscription, bodies.prepared(subscription, message));
   const body = bodies.body(subscription, message);
-  return { subscriptionArn: subscription.arn, protocol: subscription.protocol, endpoint: subscription.endpoint, delivered: true, body };
+  return {
+    subscriptionArn: subscription.arn,
+    protocol: subscription.protocol,
+    endpoint: subscription.endpoint,
+    delivered: true,
+    body,
+  };
 }
 
 /**

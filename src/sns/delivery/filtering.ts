@@ -4,8 +4,9 @@ import type { Subscription } from '../subscription.js';
 
 /**
  * Filter-policy decisions for one published message. The matcher's input is built once per distinct body: with
- * MessageStructure=json each protocol's own string is what a MessageBody-scope policy looks at (docs/aws-behaviour/sns.md §5 [I]), so
- * two protocols may see different bodies; most messages have one body and parse it at most once.
+ * MessageStructure=json each protocol's own string is what a MessageBody-scope policy looks at
+ * (docs/aws-behaviour/sns.md §5 [I]), so two protocols may see different bodies; most messages have one body and parse
+ * it at most once.
  */
 export class MessageFilter {
   /** The input of the body asked for first, which is the only one unless MessageStructure=json. */

@@ -40,23 +40,32 @@ export function sqsDeliveryContext(
 }
 
 /**
- * Publishes one accepted message to `topic`. The request's X-Ray trace header (`request.traceHeader`, see plugin.ts) goes on
- * to SQS deliveries as their AWSTraceHeader: a topic "passes through the tracing header it receives from an Amazon
- * SNS publisher to its subscriptions" [D]; with TracingConfig Active SNS also traces itself, which is not emulated.
- * On a FIFO topic a repeat of a deduplication id within five minutes, in any message group, answers the original MessageId and SequenceNumber and delivers nothing (docs/aws-behaviour/sns.md §6.3);
- * otherwise the message gets its ids, goes to every subscription, and is recorded on the topic (and kept in its
- * archive while an ArchivePolicy is active).
+ * Publishes one accepted message to `topic`. The request's X-Ray trace header (`request.traceHeader`, see plugin.ts)
+ * goes on to SQS deliveries as their AWSTraceHeader: a topic "passes through the tracing header it receives from an
+ * Amazon SNS publisher to its subscriptions" [D]; with TracingConfig Active SNS also traces itself, which is not
+ * emulated. On a FIFO topic a repeat of a deduplication id within five minutes, in any message group, answers the
+ * original MessageId and SequenceNumber and delivers nothing (docs/aws-behaviour/sns.md §6.3); otherwise the message
+ * gets its ids, goes to every subscription, and is recorded on the topic (and kept in its archive while an
+ * ArchivePolicy is active).
  */
-export function publishToTopic(backend: SnsBackend, topic: Topic, entry: PublishEntry, request: RequestContext): PublishResult {
+export function publishToTopic(
+  backend: SnsBackend,
+  topic: Topic,
+  entry: PublishEntry,
+  request: RequestContext,
+): PublishResult {
   const now = backend.clock.now();
-  const deduplicationId = topic.fifo ? (entry.messageDeduplicationId ?? contentDeduplicationId(entry.message)) : undefined;
+  const deduplicationId = topic.fifo
+    ? (entry.messageDeduplicationId ?? contentDeduplicationId(entry.message))
+    : undefined;
   if (deduplicationId !== undefined) {
     const original = topic.findDuplicate(deduplicationId, now);
     if (original) return { MessageId: original.messageId, SequenceNumber: original.sequenceNumber };
   }
   const messageId = snsMessageId(backend.ids);
   const sequenceNumber = topic.fifo ? topic.nextSequenceNumber() : undefined;
-  if (deduplicationId !== undefined) topic.rememberSend(deduplicationId, { messageId, sequenceNumber: sequenceNumber! }, now);
+  if (deduplicationId !== undefined)
+    topic.rememberSend(deduplicationId, { messageId, sequenceNumber: sequenceNumber! }, now);
 
   const notification: Notification = {
     messageId,
@@ -69,7 +78,12 @@ export function publishToTopic(backend: SnsBackend, topic: Topic, entry: Publish
     endpointBase: snsEndpointBase(backend.scope.region),
   };
   const { traceHeader } = request;
-  const deliveries = fanOut(topic, notification, entry, sqsDeliveryContext(backend, topic, entry, deduplicationId, traceHeader));
+  const deliveries = fanOut(
+    topic,
+    notification,
+    entry,
+    sqsDeliveryContext(backend, topic, entry, deduplicationId, traceHeader),
+  );
   topic.archiveAt(now).record({ notification, entry, deduplicationId, traceHeader });
   topic.published.push({
     messageId,

@@ -51,7 +51,10 @@ export function runReplay(backend: SnsBackend, topic: Topic, subscription: Subsc
     run.failed = true;
     return;
   }
-  for (const { notification, entry, deduplicationId, traceHeader } of archive.between(run.window.startingPoint, run.window.endingPoint ?? now)) {
+  for (const { notification, entry, deduplicationId, traceHeader } of archive.between(
+    run.window.startingPoint,
+    run.window.endingPoint ?? now,
+  )) {
     offerTo(
       subscription,
       new EndpointBodies({ ...notification, replayed: true }),

@@ -54,7 +54,9 @@ export function rawDeliveryAttributes(attributes: SnsMessageAttributes): () => D
         values,
         count: Object.keys(values).length,
         bytes: messagePayloadSize('', values),
-        storable: Object.values(values).every((value) => value.StringValue === undefined || hasOnlyValidCharacters(value.StringValue)),
+        storable: Object.values(values).every(
+          (value) => value.StringValue === undefined || hasOnlyValidCharacters(value.StringValue),
+        ),
       };
     }
     return delivered;
@@ -67,25 +69,46 @@ export function rawDeliveryAttributes(attributes: SnsMessageAttributes): () => D
  * have received to the subscription's RedrivePolicy dead-letter queue, and without one the message is dropped
  * (docs/aws-behaviour/sns.md §7). AWS retries SQS deliveries first; the emulation gives up at once.
  */
-export function deliverToSqs(context: SqsDeliveryContext, subscription: Subscription, prepared: PreparedBody): Delivery {
+export function deliverToSqs(
+  context: SqsDeliveryContext,
+  subscription: Subscription,
+  prepared: PreparedBody,
+): Delivery {
   // With raw delivery SNS attributes become SQS attributes, bytes and all; the envelope carries them otherwise.
   const attributes = subscription.rawMessageDelivery ? context.rawAttributes() : ENVELOPED;
   const count = attributes.count;
   const result: ServiceDeliveryResult =
     count > MAX_RAW_ATTRIBUTES
-      ? { accepted: false, reason: `${count} message attributes, more than raw delivery to SQS carries (${MAX_RAW_ATTRIBUTES})` }
+      ? {
+          accepted: false,
+          reason: `${count} message attributes, more than raw delivery to SQS carries (${MAX_RAW_ATTRIBUTES})`,
+        }
       : sendTo(context, subscription.endpoint, prepared, attributes);
   const { arn: subscriptionArn, protocol, endpoint } = subscription;
   const body = prepared.text;
   if (result.accepted) return { subscriptionArn, protocol, endpoint, body, delivered: true };
-  // Whether AWS dead-letters a message refused for having over 10 attributes is not recorded (docs/aws-behaviour/sns.md §12.3).
-  // Parsed once when the RedrivePolicy was set (subscription-attributes.ts).
+  // Whether AWS dead-letters a message refused for having over 10 attributes is not recorded (docs/aws-behaviour/sns.md
+  // §12.3). Parsed once when the RedrivePolicy was set (subscription-attributes.ts).
   const deadLetterArn = subscription.redrivePolicy?.deadLetterTargetArn;
   const deadLettered = deadLetterArn !== undefined && sendTo(context, deadLetterArn, prepared, attributes).accepted;
-  return { subscriptionArn, protocol, endpoint, body, delivered: false, failed: true, failure: result.reason, deadLettered };
+  return {
+    subscriptionArn,
+    protocol,
+    endpoint,
+    body,
+    delivered: false,
+    failed: true,
+    failure: result.reason,
+    deadLettered,
+  };
 }
 
-function sendTo(context: SqsDeliveryContext, queueArn: string, prepared: PreparedBody, attributes: DeliveredAttributes): ServiceDeliveryResult {
+function sendTo(
+  context: SqsDeliveryContext,
+  queueArn: string,
+  prepared: PreparedBody,
+  attributes: DeliveredAttributes,
+): ServiceDeliveryResult {
   const queue = context.queues.findByArn(queueArn);
   if (!queue) return { accepted: false, reason: `the queue ${queueArn} does not exist` };
   // FIFO queues get the topic's group and dedup ids [V]. Standard queues get the MessageGroupId of a standard

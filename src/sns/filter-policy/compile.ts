@@ -19,9 +19,10 @@ export interface CompiledFilterPolicy {
 }
 
 /**
- * Parses, validates and compiles a policy (docs/aws-behaviour/sns.md §10). Validation order: size, JSON syntax, event-ruler's checks in
- * document order, then SNS's scope, key-count and complexity checks (limits.ts). Throws a FilterPolicyError carrying
- * AWS's message. The result holds only closures and lookup structures; matching never looks at JSON again.
+ * Parses, validates and compiles a policy (docs/aws-behaviour/sns.md §10). Validation order: size, JSON syntax,
+ * event-ruler's checks in document order, then SNS's scope, key-count and complexity checks (limits.ts). Throws a
+ * FilterPolicyError carrying AWS's message. The result holds only closures and lookup structures; matching never looks
+ * at JSON again.
  *
  * An empty policy string means "no policy" to SNS [V]; that decision belongs to the caller, which should not call
  * this for `""`.
@@ -97,7 +98,8 @@ class AttributePolicy implements CompiledFilterPolicy {
 
   matches(input: FilterInput): boolean {
     // A message without attributes is filtered out before any rule is looked at, so even `{"exists": false}` fails
-    // (SNS Developer Guide, "Key matching", Note; SNS counts these as NumberOfNotificationsFilteredOut-NoMessageAttributes).
+    // (SNS Developer Guide, "Key matching", Note; SNS counts these as
+    // NumberOfNotificationsFilteredOut-NoMessageAttributes).
     if (input.attributeCount === 0) return false;
     const { list, conditionCount } = this.alternatives;
     if (list.length === 1) {
@@ -178,8 +180,9 @@ class BodyPolicy implements CompiledFilterPolicy {
 
   private candidates(matcher: KeyMatcher, field: BodyField): Candidates {
     const { values, memberships } = field;
-    // docs/aws-behaviour/sns.md §12 Q1, options.ts: for body arrays an anything-but is satisfied by any element it does not exclude, by
-    // default (the documented {"price": [100, 50]} example); 'none-listed' requires every element to pass.
+    // docs/aws-behaviour/sns.md §12 Q1, options.ts: for body arrays an anything-but is satisfied by any element it does
+    // not exclude, by default (the documented {"price": [100, 50]} example); 'none-listed' requires every element to
+    // pass.
     const anyElement = this.options.anythingButOnBodyArray === 'any-element';
     const passes = (value: Leaf): boolean =>
       matcher.accepts(value) || (anyElement && matcher.anythingBut.some((ok) => ok(value)));

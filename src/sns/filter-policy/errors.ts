@@ -40,14 +40,17 @@ export class FilterPolicyError extends Error {
   /** This error with event-ruler's location line for `policy` appended; itself when it has no offset. */
   locatedIn(policy: string): FilterPolicyError {
     if (this.offset === undefined) return this;
-    return new FilterPolicyError(`${this.message}\n at ${jacksonLocation(policy, this.offset, 'text')}`, { labelled: this.labelled });
+    return new FilterPolicyError(`${this.message}\n at ${jacksonLocation(policy, this.offset, 'text')}`, {
+      labelled: this.labelled,
+    });
   }
 
   /**
    * The complete message AWS returns with code `InvalidParameter`:
    * - SetSubscriptionAttributes: `Invalid parameter: FilterPolicy: <message>` [V]
    * - Subscribe: `Invalid parameter: Attributes Reason: FilterPolicy: <message>` [V]
-   * For the unlabelled scope message on Subscribe the `Attributes Reason: ` part is inferred (docs/aws-behaviour/sns.md §10.1).
+   * For the unlabelled scope message on Subscribe the `Attributes Reason: ` part is inferred (docs/aws-behaviour/sns.md
+   * §10.1).
    */
   awsMessage(action: FilterPolicyAction): string {
     const prefix = action === 'Subscribe' ? 'Invalid parameter: Attributes Reason: ' : 'Invalid parameter: ';

@@ -37,7 +37,10 @@ export function jacksonLocation(text: string, offset: number, source: LocationSo
 /** `ContentReference.appendSourceDescription` for a String. */
 function quotedSource(text: string): string {
   const shown = text.length > MAX_SOURCE_CHARS ? text.slice(0, MAX_SOURCE_CHARS) : text;
-  const escaped = shown.replace(ISO_CONTROL, (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`);
+  const escaped = shown.replace(
+    ISO_CONTROL,
+    (c) => `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`,
+  );
   const truncated = text.length > MAX_SOURCE_CHARS ? `[truncated ${text.length - MAX_SOURCE_CHARS} chars]` : '';
   return `(String)"${escaped}"${truncated}`;
 }

@@ -233,7 +233,11 @@ class JsonReader {
     for (;;) {
       if (pos >= text.length) {
         this.pos = pos;
-        throw this.error(what === 'name' ? 'Unexpected end-of-input in field name' : 'Unexpected end-of-input: was expecting closing quote for a string value');
+        throw this.error(
+          what === 'name'
+            ? 'Unexpected end-of-input in field name'
+            : 'Unexpected end-of-input: was expecting closing quote for a string value',
+        );
       }
       const code = text.charCodeAt(pos++);
       if (code === Ch.Quote) {
@@ -242,7 +246,9 @@ class JsonReader {
       }
       if (code < Ch.Space) {
         this.pos = pos;
-        throw this.errorBefore(`Illegal unquoted character (${describeChar(code)}): has to be escaped using backslash to be included in ${what}`);
+        throw this.errorBefore(
+          `Illegal unquoted character (${describeChar(code)}): has to be escaped using backslash to be included in ${what}`,
+        );
       }
       if (code !== Ch.Backslash) continue;
       out += text.slice(runStart, pos - 1);
@@ -403,7 +409,9 @@ class JsonReader {
         return code;
       }
       if (code !== Ch.Space && code !== Ch.LineFeed && code !== Ch.CarriageReturn && code !== Ch.Tab) {
-        throw this.error(`Illegal character (${describeChar(code)}): only regular white space (\\r, \\n, \\t) is allowed between tokens`);
+        throw this.error(
+          `Illegal character (${describeChar(code)}): only regular white space (\\r, \\n, \\t) is allowed between tokens`,
+        );
       }
     }
   }
@@ -431,7 +439,8 @@ class JsonReader {
 
   /** Where a context began: its bracket, or line 1, column 0 for the root. */
   private contextStart(context: Context): string {
-    if (context.kind === 'root') return '[Source: REDACTED (`StreamReadFeature.INCLUDE_SOURCE_IN_LOCATION` disabled); line: 1, column: 0]';
+    if (context.kind === 'root')
+      return '[Source: REDACTED (`StreamReadFeature.INCLUDE_SOURCE_IN_LOCATION` disabled); line: 1, column: 0]';
     return jacksonLocation(this.text, context.start, 'redacted');
   }
 
@@ -452,7 +461,9 @@ class JsonReader {
 
   /** An error located where the parser stands (Jackson's `currentLocation`), or at `offset`. */
   private error(jacksonMessage: string, offset = this.pos): FilterPolicyError {
-    return new FilterPolicyError(`failed to parse JSON. ${jacksonMessage}\n at ${jacksonLocation(this.text, offset, 'redacted')}`);
+    return new FilterPolicyError(
+      `failed to parse JSON. ${jacksonMessage}\n at ${jacksonLocation(this.text, offset, 'redacted')}`,
+    );
   }
 }
 
@@ -486,7 +497,8 @@ function isIdentifierStart(code: number): boolean {
 
 /** Java's `Character.isJavaIdentifierPart`, the ignorable control and format characters included. */
 function isIdentifierPart(code: number): boolean {
-  if (code < 128) return isIdentifierStart(code) || isDigit(code) || code <= 8 || (code >= 14 && code <= 27) || code === 127;
+  if (code < 128)
+    return isIdentifierStart(code) || isDigit(code) || code <= 8 || (code >= 14 && code <= 27) || code === 127;
   return IDENTIFIER_PART.test(String.fromCharCode(code));
 }
 

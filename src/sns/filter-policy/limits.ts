@@ -22,9 +22,12 @@ export function checkSize(policyJson: string): void {
 
 export function checkLimits(policy: PolicyObject, scope: FilterPolicyScope): void {
   if (scope === 'MessageAttributes' && isNested(policy)) {
-    throw new FilterPolicyError('Filter policy scope MessageAttributes does not support nested filter policy', { labelled: false });
+    throw new FilterPolicyError('Filter policy scope MessageAttributes does not support nested filter policy', {
+      labelled: false,
+    });
   }
-  // Top-level keys as written, `$or` counting as one (docs/aws-behaviour/sns.md §12 Q5: whether keys inside `$or` count is unknown).
+  // Top-level keys as written, `$or` counting as one (docs/aws-behaviour/sns.md §12 Q5: whether keys inside `$or` count
+  // is unknown).
   if (policy.entries.size > MAX_KEYS) throw fail(`Filter policy can not have more than ${MAX_KEYS} keys`);
   if (combinations(policy, 1) > MAX_COMBINATIONS) throw fail('Filter policy is too complex');
 }
@@ -38,9 +41,9 @@ function isNested(object: PolicyObject): boolean {
 }
 
 /**
- * docs/aws-behaviour/sns.md §10.5 [V]: within one object the factors multiply; a value array contributes (number of values × depth of
- * its key), so `{"a":{"b":{"c":[4 values]}}}` contributes 12; `$or` branches are summed, at the depth of the
- * object holding the `$or`. The documented examples: 3·4 × 2·3 × 1·3 = 216 (fails); 24 + 64 + 64 = 152 (fails);
+ * docs/aws-behaviour/sns.md §10.5 [V]: within one object the factors multiply; a value array contributes (number of
+ * values × depth of its key), so `{"a":{"b":{"c":[4 values]}}}` contributes 12; `$or` branches are summed, at the depth
+ * of the object holding the `$or`. The documented examples: 3·4 × 2·3 × 1·3 = 216 (fails); 24 + 64 + 64 = 152 (fails);
  * 18 + 48 + 84 = 150 (passes).
  */
 export function combinations(object: PolicyObject, depth: number): number {

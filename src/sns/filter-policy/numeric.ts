@@ -12,7 +12,8 @@ import { afterToken, tokenText, type JsonNode } from './json-reader.js';
  *   numeric `anything-but` — as in event-ruler, where such a value falls back to matching as text. It can still
  *   equal an exact number written in the policy (see `key-matcher.ts`).
  * - A policy operand outside ±1e9 in `numeric` or `anything-but` is refused with event-ruler's wording and SNS's
- *   bounds (`Value must be between -1.0E9 and 1.0E9, inclusive`). This is docs/aws-behaviour/sns.md §12 question 6: the text is
+ * bounds (`Value must be between -1.0E9 and 1.0E9, inclusive`). This is docs/aws-behaviour/sns.md §12 question 6: the
+ * text is
  *   inferred, not recorded from AWS. An exact number in a value list (`[5000000000]`) is accepted, as event-ruler
  *   tolerates it (LocalStack observed AWS accepting such policies).
  */
@@ -56,7 +57,9 @@ export function satisfiesNumeric(condition: NumericCondition, key: number): bool
   );
 }
 
-/** `Too many elements in numeric expression`: event-ruler also uses it for extra keys after `numeric`/`anything-but`. */
+/**
+ * `Too many elements in numeric expression`: event-ruler also uses it for extra keys after `numeric`/`anything-but`.
+ */
 export const TOO_MANY_ELEMENTS = 'Too many elements in numeric expression';
 
 /**
@@ -84,7 +87,8 @@ export function parseNumericCondition(operand: JsonNode): NumericCondition {
       if (items.length === 2) return range(bottom, operator === '>', NUMERIC_LIMIT, false, end);
       if (third?.kind !== 'string') throw fail(`Bad value in numeric range: ${tokenText(third)}`, at(2));
       const topOperator = third.value;
-      if (topOperator !== '<' && topOperator !== '<=') throw fail(`Bad numeric range operator: ${topOperator}`, third.end);
+      if (topOperator !== '<' && topOperator !== '<=')
+        throw fail(`Bad numeric range operator: ${topOperator}`, third.end);
       const top = numberOperand(fourth, topOperator, at(3));
       if (items.length > 4) throw fail('Too many terms in numeric range expression', at(4));
       return range(bottom, operator === '>', top, topOperator === '<', end);

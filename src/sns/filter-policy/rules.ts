@@ -7,8 +7,9 @@ import { unreachable } from '../../util/unreachable.js';
 /**
  * One entry of a policy's value array (`"key": [rule, rule, …]`), validated. The checks follow event-ruler's
  * `JsonRuleCompiler` from the era SNS behaves like (it has `suffix` and `equals-ignore-case` but refuses
- * `anything-but` with `suffix`, docs/aws-behaviour/sns.md §10.4): same order, same messages, reported where its parser stands (policy.ts).
- * Refusals raised outside the parser carry no location: CIDR blocks, and a single `anything-but` number out of range.
+ * `anything-but` with `suffix`, docs/aws-behaviour/sns.md §10.4): same order, same messages, reported where its parser
+ * stands (policy.ts). Refusals raised outside the parser carry no location: CIDR blocks, and a single `anything-but`
+ * number out of range.
  */
 export type Rule =
   /** A string value. `ip` is set when the string is an IP address: event-ruler then matches it as an address. */
@@ -58,7 +59,10 @@ function parseRule(item: JsonNode): Rule {
   }
 }
 
-/** Operators SNS accepts. event-ruler also knows `wildcard` and `exactly`; SNS documents neither (docs/aws-behaviour/sns.md §12 Q2). */
+/**
+ * Operators SNS accepts. event-ruler also knows `wildcard` and `exactly`; SNS documents neither
+ * (docs/aws-behaviour/sns.md §12 Q2).
+ */
 function parseMatchExpression(expression: ObjectNode): Rule {
   const [first, ...rest] = expression.entries;
   if (first === undefined) throw fail('Match expression name not found', expression.end);
@@ -92,7 +96,8 @@ function parseMatchExpression(expression: ObjectNode): Rule {
       return { kind: 'anything-but', exclude };
     }
     case 'exists': {
-      if (operand.kind !== 'boolean') throw fail('exists match pattern must be either true or false.', afterToken(operand));
+      if (operand.kind !== 'boolean')
+        throw fail('exists match pattern must be either true or false.', afterToken(operand));
       onlyOneKey();
       return { kind: 'exists', value: operand.value };
     }
@@ -141,8 +146,11 @@ function parseAnythingButValues(operand: JsonNode): AnythingButExclusion {
     else if (item.kind === 'number') keys.push(policyNumericKey(item.value, item.end));
     else throw fail('Inside anything but list, start|null|boolean is not supported.', afterToken(item));
   }
-  if ((strings.length > 0) === (keys.length > 0)) {
-    throw fail('Inside anything but list, either all values are number or string, mixed type is not supported', operand.end);
+  if (strings.length > 0 === keys.length > 0) {
+    throw fail(
+      'Inside anything but list, either all values are number or string, mixed type is not supported',
+      operand.end,
+    );
   }
   return strings.length > 0 ? { kind: 'strings', values: strings } : { kind: 'numbers', keys };
 }

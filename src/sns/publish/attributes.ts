@@ -27,7 +27,8 @@ const DATA_TYPE = /^(String|Number|Binary)(?:\..+)?$/s;
 const invalid = snsErrors.parameterValueInvalid;
 
 function checkName(name: string): void {
-  if (Buffer.byteLength(name, 'utf8') > MAX_NAME_BYTES) throw invalid('Length of message attribute name must be less than 256 bytes.');
+  if (Buffer.byteLength(name, 'utf8') > MAX_NAME_BYTES)
+    throw invalid('Length of message attribute name must be less than 256 bytes.');
   if (!NAME.test(name)) {
     for (const character of name) {
       if (!NAME_CHARACTER.test(character)) {
@@ -64,7 +65,8 @@ function checkValue(name: string, raw: Readonly<Record<string, unknown>>): SnsMe
   const other = field === 'Binary' ? raw['StringValue'] : raw['BinaryValue'];
   const absent = (value: unknown): boolean => value === undefined || value === null;
   // Only the other field given: "must use field"; nothing, or an empty value: "must contain non-empty" [V].
-  if (absent(own) && !absent(other)) throw invalid(`The message attribute '${name}' with type '${base}' must use field '${field}'.`);
+  if (absent(own) && !absent(other))
+    throw invalid(`The message attribute '${name}' with type '${base}' must use field '${field}'.`);
   const empty = `The message attribute '${name}' must contain non-empty message attribute value for message attribute type '${base}'.`;
   if (field === 'Binary') {
     const bytes = bytesOf(own);
@@ -80,7 +82,8 @@ function checkValue(name: string, raw: Readonly<Record<string, unknown>>): SnsMe
 /**
  * Validates `MessageAttributes` (absent → none), each attribute name first and value second, in request order;
  * the first failure is thrown. A missing DataType never gets here: the request framework reports it first
- * (RequiredMembers). SNS sets no limit on the number of attributes; only raw SQS delivery does (docs/aws-behaviour/sns.md §4).
+ * (RequiredMembers). SNS sets no limit on the number of attributes; only raw SQS delivery does
+ * (docs/aws-behaviour/sns.md §4).
  */
 export function validateMessageAttributes(attributes: unknown): SnsMessageAttributes {
   const result: Record<string, SnsMessageAttribute> = {};
@@ -96,5 +99,7 @@ export function validateMessageAttributes(attributes: unknown): SnsMessageAttrib
 
 /** The bytes of an attribute's value: UTF-8 of the string, or the binary itself. */
 export function valueBytes(attribute: SnsMessageAttribute): number {
-  return attribute.BinaryValue ? attribute.BinaryValue.byteLength : Buffer.byteLength(attribute.StringValue ?? '', 'utf8');
+  return attribute.BinaryValue
+    ? attribute.BinaryValue.byteLength
+    : Buffer.byteLength(attribute.StringValue ?? '', 'utf8');
 }

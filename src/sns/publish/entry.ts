@@ -35,9 +35,10 @@ export function requireEntryMembers(input: EntryInput, required: RequiredMembers
 }
 
 /**
- * The action's checks of one message, in the order the catalogue knows (docs/aws-behaviour/sns.md §3): Subject, empty Message,
- * attributes, size (Publish only: a batch checks its total instead, before any entry), MessageStructure (docs/aws-behaviour/sns.md §5),
- * the FIFO and standard rules (docs/aws-behaviour/sns.md §6.2). Topic existence is the caller's last step.
+ * The action's checks of one message, in the order the catalogue knows (docs/aws-behaviour/sns.md §3): Subject, empty
+ * Message, attributes, size (Publish only: a batch checks its total instead, before any entry), MessageStructure
+ * (docs/aws-behaviour/sns.md §5), the FIFO and standard rules (docs/aws-behaviour/sns.md §6.2). Topic existence is the
+ * caller's last step.
  *
  * MessageStructure comes before the FIFO rules as AWS answered a PublishBatch entry with neither a `default` key nor
  * a group id on a FIFO topic (LocalStack's test_publish_batch_exceptions, `no-default-key-json`); no recording shows

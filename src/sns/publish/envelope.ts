@@ -26,10 +26,10 @@ export function snsEndpointBase(region: string): string {
 }
 
 /**
- * The JSON document an endpoint without raw delivery receives (docs/aws-behaviour/sns.md §4), byte for byte as AWS writes it: keys in
- * AWS's order, Subject and MessageAttributes only when there are some, signature fields for standard topics only,
- * pretty-printed the Jackson way (see jackson.ts), attributes in Java HashMap order with Binary values as base64.
- * `message` is what this endpoint's protocol gets (with MessageStructure=json, its own entry).
+ * The JSON document an endpoint without raw delivery receives (docs/aws-behaviour/sns.md §4), byte for byte as AWS
+ * writes it: keys in AWS's order, Subject and MessageAttributes only when there are some, signature fields for standard
+ * topics only, pretty-printed the Jackson way (see jackson.ts), attributes in Java HashMap order with Binary values as
+ * base64. `message` is what this endpoint's protocol gets (with MessageStructure=json, its own entry).
  */
 export function notificationEnvelope(notification: Notification, message: string, subscriptionArn: string): string {
   return assembleEnvelope(envelopeParts(notification, message), notification, subscriptionArn);
@@ -56,7 +56,8 @@ export function envelopeParts(notification: Notification, message: string): Enve
   const requestText = [messageText];
   // Written straight into text, member by member, in the order and form prettyObject would give the whole object.
   let head = `{\n  "Type" : "Notification",\n  "MessageId" : ${jsonString(notification.messageId)},\n`;
-  if (notification.sequenceNumber !== undefined) head += `  "SequenceNumber" : ${jsonString(notification.sequenceNumber)},\n`;
+  if (notification.sequenceNumber !== undefined)
+    head += `  "SequenceNumber" : ${jsonString(notification.sequenceNumber)},\n`;
   head += `  "TopicArn" : ${jsonString(notification.topicArn)},\n`;
   if (notification.subject !== undefined) {
     const subjectText = jsonString(notification.subject);
@@ -127,5 +128,8 @@ export function assembleEnvelope(parts: EnvelopeParts, notification: Notificatio
 
 /** The envelope's one subscription-specific line, as it stands between `head` and `tail`. */
 export function unsubscribeMember(notification: Notification, subscriptionArn: string): string {
-  return prettyMember('UnsubscribeURL', jsonString(`${notification.endpointBase}/?Action=Unsubscribe&SubscriptionArn=${subscriptionArn}`));
+  return prettyMember(
+    'UnsubscribeURL',
+    jsonString(`${notification.endpointBase}/?Action=Unsubscribe&SubscriptionArn=${subscriptionArn}`),
+  );
 }

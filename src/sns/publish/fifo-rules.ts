@@ -24,9 +24,9 @@ function checkIdFormat(name: 'MessageGroupId' | 'MessageDeduplicationId', value:
 }
 
 /**
- * FIFO and standard topic rules (docs/aws-behaviour/sns.md §6.2), in AWS's order: on a FIFO topic MessageGroupId is required, then a
- * dedup id unless the topic has ContentBasedDeduplication; on a standard topic MessageDeduplicationId is refused
- * while MessageGroupId is accepted (it goes on to standard queues, since 2025).
+ * FIFO and standard topic rules (docs/aws-behaviour/sns.md §6.2), in AWS's order: on a FIFO topic MessageGroupId is
+ * required, then a dedup id unless the topic has ContentBasedDeduplication; on a standard topic MessageDeduplicationId
+ * is refused while MessageGroupId is accepted (it goes on to standard queues, since 2025).
  */
 export function checkFifoRules(topic: TopicKind, groupId: unknown, deduplicationId: unknown): FifoIds {
   if (topic.fifo) {

@@ -5,7 +5,15 @@
  * between a name and its value. Both were checked byte for byte against real deliveries, whose MD5OfBody
  * matched.
  */
-const SHORT_ESCAPES: Readonly<Record<string, string>> = { '"': '\\"', '\\': '\\\\', '\b': '\\b', '\t': '\\t', '\n': '\\n', '\f': '\\f', '\r': '\\r' };
+const SHORT_ESCAPES: Readonly<Record<string, string>> = {
+  '"': '\\"',
+  '\\': '\\\\',
+  '\b': '\\b',
+  '\t': '\\t',
+  '\n': '\\n',
+  '\f': '\\f',
+  '\r': '\\r',
+};
 
 const NEEDS_ESCAPE = /["\\\u0000-\u001f]/g;
 /** The same class, for the common case of a text with nothing to escape. */

@@ -1,9 +1,9 @@
 import { snsErrors } from '../errors.js';
 
 /**
- * MessageStructure=json (docs/aws-behaviour/sns.md §5): the Message is a JSON object of per-protocol strings with a required string
- * `default`. Each endpoint gets the value of its own protocol's key when that is a string, and `default`
- * otherwise: `{"sqs":{"a":1}}` is ignored for SQS and `default` is delivered [V].
+ * MessageStructure=json (docs/aws-behaviour/sns.md §5): the Message is a JSON object of per-protocol strings with a
+ * required string `default`. Each endpoint gets the value of its own protocol's key when that is a string, and
+ * `default` otherwise: `{"sqs":{"a":1}}` is ignored for SQS and `default` is delivered [V].
  */
 export class MessageStructure {
   private constructor(private readonly byProtocol: ReadonlyMap<string, string>) {}
@@ -20,7 +20,8 @@ export class MessageStructure {
       throw snsErrors.messageStructureUnparsable();
     }
     // A JSON array or scalar cannot be read as the expected object; answered like unparsable JSON [I].
-    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw snsErrors.messageStructureUnparsable();
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed))
+      throw snsErrors.messageStructureUnparsable();
     const byProtocol = new Map<string, string>();
     // Duplicate keys are accepted [V]; JSON.parse keeps the last one, as a Java map would.
     for (const [key, value] of Object.entries(parsed)) if (typeof value === 'string') byProtocol.set(key, value);

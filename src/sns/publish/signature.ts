@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 
 /**
- * The signature fields of a standard topic's notification (docs/aws-behaviour/sns.md §4). We cannot sign as AWS, so the Signature is a
- * plausible stand-in: base64 of 256 bytes (an RSA-2048 signature's size) derived from a hash of the canonical string
- * AWS signs, so it is stable for the same notification and differs between notifications. It will not verify.
+ * The signature fields of a standard topic's notification (docs/aws-behaviour/sns.md §4). We cannot sign as AWS, so the
+ * Signature is a plausible stand-in: base64 of 256 bytes (an RSA-2048 signature's size) derived from a hash of the
+ * canonical string AWS signs, so it is stable for the same notification and differs between notifications. It will not
+ * verify.
  */
 export interface SignedFields {
   readonly Message: string;

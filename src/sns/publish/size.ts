@@ -1,7 +1,9 @@
 import { snsErrors } from '../errors.js';
 import { valueBytes, type SnsMessageAttributes } from './attributes.js';
 
-/** What one Publish, or all entries of one PublishBatch together, may carry (docs/aws-behaviour/sns.md §3) [V 2024-09]. */
+/**
+ * What one Publish, or all entries of one PublishBatch together, may carry (docs/aws-behaviour/sns.md §3) [V 2024-09].
+ */
 export const MAX_PUBLISH_BYTES = 262_144;
 
 /** The counted size: UTF-8 bytes of the Message plus, per attribute, its name, DataType and value [V]. */

@@ -1,6 +1,8 @@
 import { snsErrors } from '../errors.js';
 
-/** Documented as "less than 100 characters"; the catalogue reads it as at most 100 (docs/aws-behaviour/sns.md §3) [D]. */
+/**
+ * Documented as "less than 100 characters"; the catalogue reads it as at most 100 (docs/aws-behaviour/sns.md §3) [D].
+ */
 const MAX_SUBJECT_CHARACTERS = 100;
 /** Line breaks and other control characters are not allowed anywhere, nor anything beyond ASCII [D]. */
 const CONTROL_OR_NOT_ASCII = /[\p{Cc}\u0080-\u{10FFFF}]/u;

@@ -19,9 +19,13 @@ const PHONE_NUMBER = /^\+[1-9]\d{1,14}$/;
 /**
  * Publish's destination: TopicArn, or TargetArn (its alias, which also names platform endpoints), or PhoneNumber.
  * Malformed and foreign-region ARNs fail here; a topic that does not exist is only reported after the message
- * checks (docs/aws-behaviour/sns.md §3, step 7), so `topic` may be undefined and its FIFO-ness then comes from the name.
+ * checks (docs/aws-behaviour/sns.md §3, step 7), so `topic` may be undefined and its FIFO-ness then comes from the
+ * name.
  */
-export function resolvePublishTarget(backend: SnsBackend, input: { TopicArn?: unknown; TargetArn?: unknown; PhoneNumber?: unknown }): ResolvedTarget {
+export function resolvePublishTarget(
+  backend: SnsBackend,
+  input: { TopicArn?: unknown; TargetArn?: unknown; PhoneNumber?: unknown },
+): ResolvedTarget {
   const present = (value: unknown): boolean => value !== undefined && value !== null;
   // Both given: TopicArn is used (what AWS does is not recorded).
   if (present(input.TopicArn)) return resolveTopic(backend, input.TopicArn, 'TopicArn');

@@ -15,8 +15,12 @@ const ENTRY_ID = /^[A-Za-z0-9_-]{1,80}$/;
  * The whole-request checks every SQS batch action makes, in AWS's order: some entries, at most ten,
  * well-formed ids, no id twice. `entryShape` names the entry type in the empty-batch message.
  */
-export function validateBatchEntries<T extends { Id?: unknown }>(entries: unknown, entryShape: string): (T & { Id: string })[] {
-  if (!isPresent(entries) || (Array.isArray(entries) && entries.length === 0)) throw sqsErrors.emptyBatchRequest(entryShape);
+export function validateBatchEntries<T extends { Id?: unknown }>(
+  entries: unknown,
+  entryShape: string,
+): (T & { Id: string })[] {
+  if (!isPresent(entries) || (Array.isArray(entries) && entries.length === 0))
+    throw sqsErrors.emptyBatchRequest(entryShape);
   if (!Array.isArray(entries)) throw sqsErrors.batchEntriesNotList(entryShape);
   if (entries.length > 10) throw sqsErrors.tooManyEntriesInBatchRequest(entries.length);
   const seen = new Set<string>();

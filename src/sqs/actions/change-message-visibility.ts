@@ -3,9 +3,16 @@ import { SQS_RANGE_REASONS } from '../errors.js';
 import type { SqsBackend } from '../sqs-backend.js';
 import { changeVisibilityByHandle, visibilityTimeoutParam } from './receipt.js';
 
-export function changeMessageVisibility(backend: SqsBackend, input: Partial<ChangeMessageVisibilityCommandInput>): object {
+export function changeMessageVisibility(
+  backend: SqsBackend,
+  input: Partial<ChangeMessageVisibilityCommandInput>,
+): object {
   const queue = backend.queueByUrl(input.QueueUrl);
-  const seconds = visibilityTimeoutParam(input.VisibilityTimeout, 'VisibilityTimeout', SQS_RANGE_REASONS.changeVisibilityTimeout);
+  const seconds = visibilityTimeoutParam(
+    input.VisibilityTimeout,
+    'VisibilityTimeout',
+    SQS_RANGE_REASONS.changeVisibilityTimeout,
+  );
   changeVisibilityByHandle(queue, input.ReceiptHandle, seconds);
   return {};
 }

@@ -1,7 +1,12 @@
 import type { CreateQueueCommandInput, CreateQueueCommandOutput } from '@aws-sdk/client-sqs';
 import { sqsErrors } from '../errors.js';
 import { queueArn } from '../queue-address.js';
-import { applyQueueAttributes, defaultQueueSettings, firstDifferingAttribute, requestsFifoQueue } from '../queue-attributes.js';
+import {
+  applyQueueAttributes,
+  defaultQueueSettings,
+  firstDifferingAttribute,
+  requestsFifoQueue,
+} from '../queue-attributes.js';
 import type { SqsBackend } from '../sqs-backend.js';
 import { isPresent, stringMap } from './params.js';
 import { attributeContext } from './queue-context.js';
@@ -10,12 +15,16 @@ import { validateTags } from './tags.js';
 const STANDARD_NAME = /^[A-Za-z0-9_-]{1,80}$/;
 const FIFO_NAME = /^[A-Za-z0-9_-]{1,75}\.fifo$/;
 
-export function createQueue(backend: SqsBackend, input: Partial<CreateQueueCommandInput>): Omit<CreateQueueCommandOutput, '$metadata'> {
+export function createQueue(
+  backend: SqsBackend,
+  input: Partial<CreateQueueCommandInput>,
+): Omit<CreateQueueCommandOutput, '$metadata'> {
   const name = input.QueueName;
   if (!isPresent(name) || name === '') throw sqsErrors.queueNameMissing();
   const attributes = stringMap('Attributes', input.Attributes) ?? {};
   const fifo = requestsFifoQueue(attributes);
-  if (typeof name !== 'string' || !(fifo ? FIFO_NAME : STANDARD_NAME).test(name)) throw sqsErrors.invalidQueueName(fifo);
+  if (typeof name !== 'string' || !(fifo ? FIFO_NAME : STANDARD_NAME).test(name))
+    throw sqsErrors.invalidQueueName(fifo);
   const tags = validateTags(stringMap('tags', input.tags) ?? {}, 0, name);
   const context = attributeContext(backend, 'create', fifo, queueArn(backend.addressFor(name)));
 

@@ -1,7 +1,4 @@
-import type {
-  DeleteMessageBatchCommandInput,
-  DeleteMessageBatchRequestEntry,
-} from '@aws-sdk/client-sqs';
+import type { DeleteMessageBatchCommandInput, DeleteMessageBatchRequestEntry } from '@aws-sdk/client-sqs';
 import type { SqsBackend } from '../sqs-backend.js';
 import { batchOutput, runEntry, type BatchOutput, validateBatchEntries, type BatchResultErrorEntry } from './batch.js';
 import { deleteByHandle } from './receipt.js';
@@ -11,7 +8,10 @@ export function deleteMessageBatch(
   input: Partial<DeleteMessageBatchCommandInput>,
 ): BatchOutput<{ Id: string }> {
   const queue = backend.queueByUrl(input.QueueUrl);
-  const entries = validateBatchEntries<Partial<DeleteMessageBatchRequestEntry>>(input.Entries, 'DeleteMessageBatchRequestEntry');
+  const entries = validateBatchEntries<Partial<DeleteMessageBatchRequestEntry>>(
+    input.Entries,
+    'DeleteMessageBatchRequestEntry',
+  );
   const successful: { Id: string }[] = [];
   const failed: BatchResultErrorEntry[] = [];
   // One request: a long poll woken by a FIFO group these deletes unlock is served once, after every entry.

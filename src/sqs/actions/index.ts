@@ -49,7 +49,10 @@ export const SQS_ACTIONS = {
   SendMessageBatch: { handler: sendMessageBatch, batch: { check: checkSendMessageBatch } },
   ReceiveMessage: { handler: receiveMessage, access: 'grantable' },
   DeleteMessage: { handler: deleteMessage, access: 'grantable' },
-  DeleteMessageBatch: { handler: deleteMessageBatch, batch: { check: queueAndEntries('DeleteMessageBatchRequestEntry') } },
+  DeleteMessageBatch: {
+    handler: deleteMessageBatch,
+    batch: { check: queueAndEntries('DeleteMessageBatchRequestEntry') },
+  },
   ChangeMessageVisibility: { handler: changeMessageVisibility, access: 'grantable' },
   ChangeMessageVisibilityBatch: {
     handler: changeMessageVisibilityBatch,
@@ -62,7 +65,8 @@ export const SQS_ACTIONS = {
   ListQueueTags: { handler: listQueueTags, access: 'grantable' },
   // Read at call time, once the table below it is built.
   AddPermission: {
-    handler: (backend: SqsBackend, input: Partial<AddPermissionCommandInput>): object => addPermission(backend, input, permissionRules),
+    handler: (backend: SqsBackend, input: Partial<AddPermissionCommandInput>): object =>
+      addPermission(backend, input, permissionRules),
     access: 'ownerOnly',
   },
   RemovePermission: { handler: removePermission, access: 'ownerOnly' },

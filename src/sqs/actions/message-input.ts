@@ -33,7 +33,12 @@ export interface AcceptedMessage {
 
 /** The queue's FIFO rules on one message (Queue.fifoSendViolation), before anything else about it is checked. */
 export function throwIfFifoViolation(queue: Queue, input: MessageInput, inBatch: boolean): void {
-  const error = queue.fifoSendViolation(input.DelaySeconds, isPresent(input.MessageGroupId), isPresent(input.MessageDeduplicationId), inBatch);
+  const error = queue.fifoSendViolation(
+    input.DelaySeconds,
+    isPresent(input.MessageGroupId),
+    isPresent(input.MessageDeduplicationId),
+    inBatch,
+  );
   if (error) throw error;
 }
 
@@ -55,7 +60,10 @@ export function acceptMessage(
   const delaySeconds = validateDelaySeconds(input.DelaySeconds);
   throwIfFifoViolation(queue, input, inBatch);
   const messageAttributes = validateMessageAttributes(input.MessageAttributes);
-  const systemAttributes = withTraceHeader(validateMessageSystemAttributes(input.MessageSystemAttributes), request.traceHeader);
+  const systemAttributes = withTraceHeader(
+    validateMessageSystemAttributes(input.MessageSystemAttributes),
+    request.traceHeader,
+  );
   const messageGroupId = validateGroupOrDedupId('MessageGroupId', input.MessageGroupId);
   const messageDeduplicationId = validateGroupOrDedupId('MessageDeduplicationId', input.MessageDeduplicationId);
   if (messageDeduplicationId !== undefined && !queue.fifo) {

@@ -26,15 +26,25 @@ type CancelOutput = Omit<CancelMessageMoveTaskCommandOutput, '$metadata'>;
 const MAX_MESSAGES_PER_SECOND = 500;
 const MAX_LISTED_TASKS = 10;
 
-export function startMessageMoveTask(backend: SqsBackend, input: Partial<StartMessageMoveTaskCommandInput>): StartOutput {
+export function startMessageMoveTask(
+  backend: SqsBackend,
+  input: Partial<StartMessageMoveTaskCommandInput>,
+): StartOutput {
   const sourceArn = arnParameter('SourceArn', input.SourceArn);
-  const destinationArn = isPresent(input.DestinationArn) ? arnParameter('DestinationArn', input.DestinationArn) : undefined;
-  const rate = numberParameter('MaxNumberOfMessagesPerSecond', input.MaxNumberOfMessagesPerSecond, MAX_MESSAGES_PER_SECOND);
+  const destinationArn = isPresent(input.DestinationArn)
+    ? arnParameter('DestinationArn', input.DestinationArn)
+    : undefined;
+  const rate = numberParameter(
+    'MaxNumberOfMessagesPerSecond',
+    input.MaxNumberOfMessagesPerSecond,
+    MAX_MESSAGES_PER_SECOND,
+  );
   if (destinationArn === sourceArn) throw sqsErrors.moveTaskSameQueue();
 
   const source = existingQueue(backend, 'SourceArn', sourceArn);
   if (!isDeadLetterQueue(backend, source)) throw sqsErrors.moveTaskSourceNotDeadLetterQueue();
-  const destination = destinationArn === undefined ? undefined : existingQueue(backend, 'DestinationArn', destinationArn);
+  const destination =
+    destinationArn === undefined ? undefined : existingQueue(backend, 'DestinationArn', destinationArn);
   // Without a destination the messages return to their sources, whose type a redrive policy already matches.
   if (destination && destination.fifo !== source.fifo) throw sqsErrors.moveTaskQueueTypeMismatch();
   if (backend.moveTasks.running(source.arn)) throw sqsErrors.moveTaskAlreadyRunning();
@@ -43,7 +53,10 @@ export function startMessageMoveTask(backend: SqsBackend, input: Partial<StartMe
   return { TaskHandle: task.taskHandle };
 }
 
-export function listMessageMoveTasks(backend: SqsBackend, input: Partial<ListMessageMoveTasksCommandInput>): ListOutput {
+export function listMessageMoveTasks(
+  backend: SqsBackend,
+  input: Partial<ListMessageMoveTasksCommandInput>,
+): ListOutput {
   const sourceArn = arnParameter('SourceArn', input.SourceArn);
   const maxResults = numberParameter('MaxResults', input.MaxResults, MAX_LISTED_TASKS) ?? 1;
   const source = existingQueue(backend, 'SourceArn', sourceArn);
@@ -51,7 +64,10 @@ export function listMessageMoveTasks(backend: SqsBackend, input: Partial<ListMes
   return { Results: backend.moveTasks.list(source.arn).slice(0, maxResults).map(listEntry) };
 }
 
-export function cancelMessageMoveTask(backend: SqsBackend, input: Partial<CancelMessageMoveTaskCommandInput>): CancelOutput {
+export function cancelMessageMoveTask(
+  backend: SqsBackend,
+  input: Partial<CancelMessageMoveTaskCommandInput>,
+): CancelOutput {
   const handle = input.TaskHandle;
   if (!isPresent(handle)) throw sqsErrors.missingParameter('TaskHandle');
   const decoded = typeof handle === 'string' ? decodeTaskHandle(handle) : undefined;
@@ -70,7 +86,9 @@ function listEntry(task: MoveTask): ListMessageMoveTasksResultEntry {
     Status: task.status,
     SourceArn: task.sourceArn,
     ...(task.destinationArn !== undefined ? { DestinationArn: task.destinationArn } : {}),
-    ...(task.maxNumberOfMessagesPerSecond !== undefined ? { MaxNumberOfMessagesPerSecond: task.maxNumberOfMessagesPerSecond } : {}),
+    ...(task.maxNumberOfMessagesPerSecond !== undefined
+      ? { MaxNumberOfMessagesPerSecond: task.maxNumberOfMessagesPerSecond }
+      : {}),
     ApproximateNumberOfMessagesMoved: task.approximateNumberOfMessagesMoved,
     ApproximateNumberOfMessagesToMove: task.approximateNumberOfMessagesToMove,
     ...(task.failureReason !== undefined ? { FailureReason: task.failureReason } : {}),
@@ -92,7 +110,11 @@ function arnParameter(name: 'SourceArn' | 'DestinationArn', value: unknown): str
 }
 
 /** An optional whole number from 1 to `max`. */
-function numberParameter(name: 'MaxNumberOfMessagesPerSecond' | 'MaxResults', value: unknown, max: number): number | undefined {
+function numberParameter(
+  name: 'MaxNumberOfMessagesPerSecond' | 'MaxResults',
+  value: unknown,
+  max: number,
+): number | undefined {
   if (!isPresent(value)) return undefined;
   const number = typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : value;
   if (typeof number !== 'number' || !Number.isInteger(number) || number < 1 || number > max) {
@@ -110,5 +132,7 @@ function existingQueue(backend: SqsBackend, parameter: 'SourceArn' | 'Destinatio
 
 /** Some queue's RedrivePolicy names it as its dead-letter queue. */
 function isDeadLetterQueue(backend: SqsBackend, queue: Queue): boolean {
-  return backend.list().some((other) => other !== queue && other.settings.redrivePolicy?.deadLetterTargetArn === queue.arn);
+  return backend
+    .list()
+    .some((other) => other !== queue && other.settings.redrivePolicy?.deadLetterTargetArn === queue.arn);
 }

@@ -20,7 +20,13 @@ export function requiredString(name: string, value: unknown): string {
  * An optional integer within [min, max]; otherwise InvalidParameterValue
  * "Value <v> for parameter <name> is invalid. Reason: <reason>".
  */
-export function optionalInteger(name: string, value: unknown, min: number, max: number, reason: string): number | undefined {
+export function optionalInteger(
+  name: string,
+  value: unknown,
+  min: number,
+  max: number,
+  reason: string,
+): number | undefined {
   if (!isPresent(value)) return undefined;
   const number = typeof value === 'string' && /^-?\d+$/.test(value) ? Number(value) : value;
   if (typeof number !== 'number' || !Number.isInteger(number) || number < min || number > max) {
@@ -45,7 +51,8 @@ export function stringList(name: string, value: unknown): string[] {
  */
 export function stringMap(name: string, value: unknown): Record<string, string> | undefined {
   if (!isPresent(value)) return undefined;
-  if (typeof value !== 'object' || Array.isArray(value)) throw sqsErrors.parameterNotStringMap(name, describeValue(value));
+  if (typeof value !== 'object' || Array.isArray(value))
+    throw sqsErrors.parameterNotStringMap(name, describeValue(value));
   const entries = Object.entries(value as object).filter(([, v]) => isPresent(v));
   if (entries.some(([, v]) => typeof v !== 'string')) throw sqsErrors.parameterNotStringMap(name, describeValue(value));
   return Object.fromEntries(entries) as Record<string, string>;

@@ -28,7 +28,11 @@ export interface PermissionRules {
 }
 const MAX_ACTIONS = 7;
 
-export function addPermission(backend: SqsBackend, input: Partial<AddPermissionCommandInput>, rules: PermissionRules): object {
+export function addPermission(
+  backend: SqsBackend,
+  input: Partial<AddPermissionCommandInput>,
+  rules: PermissionRules,
+): object {
   const queue = backend.queueByUrl(input.QueueUrl);
   const label = requiredString('Label', input.Label);
   if (!LABEL.test(label)) throw sqsErrors.invalidPermissionLabel(label);
@@ -46,7 +50,8 @@ export function addPermission(backend: SqsBackend, input: Partial<AddPermissionC
   const policy = currentPolicy(queue);
   const statements = policy.Statement ?? [];
   if (statements.some((statement) => statement.Sid === label)) throw sqsErrors.permissionLabelExists(label);
-  if (statements.length + 1 > MAX_POLICY_STATEMENTS) throw sqsErrors.tooManyPolicyStatements(statements.length + 1, MAX_POLICY_STATEMENTS);
+  if (statements.length + 1 > MAX_POLICY_STATEMENTS)
+    throw sqsErrors.tooManyPolicyStatements(statements.length + 1, MAX_POLICY_STATEMENTS);
   // Principals live in the queue's partition (aws-cn, aws-us-gov, ...), as its own ARN does.
   const partition = queue.arn.split(':')[1];
   const principals = accounts.map((account) => `arn:${partition}:iam::${account}:root`);

@@ -44,6 +44,8 @@ export function setQueueAttributes(backend: SqsBackend, input: Partial<SetQueueA
   const queue = backend.queueByUrl(input.QueueUrl);
   const attributes = stringMap('Attributes', input.Attributes);
   if (!attributes || Object.keys(attributes).length === 0) throw sqsErrors.missingParameter('Attribute.Name');
-  queue.updateSettings(applyQueueAttributes(queue.settings, attributes, attributeContext(backend, 'set', queue.fifo, queue.arn)));
+  queue.updateSettings(
+    applyQueueAttributes(queue.settings, attributes, attributeContext(backend, 'set', queue.fifo, queue.arn)),
+  );
   return {};
 }

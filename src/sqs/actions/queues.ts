@@ -19,7 +19,10 @@ export function deleteQueue(backend: SqsBackend, input: Partial<DeleteQueueComma
   return {};
 }
 
-export function getQueueUrl(backend: SqsBackend, input: Partial<GetQueueUrlCommandInput>): Omit<GetQueueUrlCommandOutput, '$metadata'> {
+export function getQueueUrl(
+  backend: SqsBackend,
+  input: Partial<GetQueueUrlCommandInput>,
+): Omit<GetQueueUrlCommandOutput, '$metadata'> {
   const name = input.QueueName;
   if (!isPresent(name) || name === '') {
     throw sqsErrors.queueNameMissing();
@@ -30,7 +33,10 @@ export function getQueueUrl(backend: SqsBackend, input: Partial<GetQueueUrlComma
   return { QueueUrl: queue.url };
 }
 
-export function listQueues(backend: SqsBackend, input: Partial<ListQueuesCommandInput>): Omit<ListQueuesCommandOutput, '$metadata'> {
+export function listQueues(
+  backend: SqsBackend,
+  input: Partial<ListQueuesCommandInput>,
+): Omit<ListQueuesCommandOutput, '$metadata'> {
   const prefix = typeof input.QueueNamePrefix === 'string' ? input.QueueNamePrefix : '';
   const matching = backend.list().filter((queue) => queue.name.startsWith(prefix));
   const { page, nextToken } = paginate(matching, (queue) => queue.name, input.MaxResults, input.NextToken);
@@ -51,7 +57,9 @@ export function listDeadLetterSourceQueues(
   input: Partial<ListDeadLetterSourceQueuesCommandInput>,
 ): Omit<ListDeadLetterSourceQueuesCommandOutput, '$metadata'> {
   const deadLetterQueue = backend.queueByUrl(input.QueueUrl);
-  const sources = backend.list().filter((queue) => queue.settings.redrivePolicy?.deadLetterTargetArn === deadLetterQueue.arn);
+  const sources = backend
+    .list()
+    .filter((queue) => queue.settings.redrivePolicy?.deadLetterTargetArn === deadLetterQueue.arn);
   const { page, nextToken } = paginate(sources, (queue) => queue.name, input.MaxResults, input.NextToken);
   // `queueUrls` is required in the model: present even when empty.
   return { queueUrls: page.map((queue) => queue.url), ...(nextToken ? { NextToken: nextToken } : {}) };

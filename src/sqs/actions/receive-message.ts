@@ -17,7 +17,13 @@ export function receiveMessage(
 ): ReceiveOutput | Promise<ReceiveOutput> {
   const queue = backend.queueByUrl(input.QueueUrl);
   const max =
-    optionalInteger('MaxNumberOfMessages', input.MaxNumberOfMessages, 1, 10, SQS_RANGE_REASONS.receiveMaxNumberOfMessages) ?? 1;
+    optionalInteger(
+      'MaxNumberOfMessages',
+      input.MaxNumberOfMessages,
+      1,
+      10,
+      SQS_RANGE_REASONS.receiveMaxNumberOfMessages,
+    ) ?? 1;
   const visibilityTimeout = optionalInteger(
     'VisibilityTimeout',
     input.VisibilityTimeout,
@@ -29,7 +35,10 @@ export function receiveMessage(
     optionalInteger('WaitTimeSeconds', input.WaitTimeSeconds, 0, 20, SQS_RANGE_REASONS.receiveWaitTimeSeconds) ??
     queue.settings.receiveMessageWaitTimeSeconds;
   const shape = messageShaper(
-    [...stringList('AttributeNames', input.AttributeNames), ...stringList('MessageSystemAttributeNames', input.MessageSystemAttributeNames)],
+    [
+      ...stringList('AttributeNames', input.AttributeNames),
+      ...stringList('MessageSystemAttributeNames', input.MessageSystemAttributeNames),
+    ],
     stringList('MessageAttributeNames', input.MessageAttributeNames),
   );
 
@@ -102,4 +111,3 @@ function longPoll(
     queue.wait(waiter);
   });
 }
-

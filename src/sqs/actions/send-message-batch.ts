@@ -1,8 +1,5 @@
 import type { RequestContext } from '../../plugin.js';
-import type {
-  SendMessageBatchCommandInput,
-  SendMessageBatchResultEntry,
-} from '@aws-sdk/client-sqs';
+import type { SendMessageBatchCommandInput, SendMessageBatchResultEntry } from '@aws-sdk/client-sqs';
 import { sqsErrors } from '../errors.js';
 import { messagePayloadSize } from '../message-validation.js';
 import type { Queue } from '../queue.js';
@@ -44,7 +41,9 @@ export function sendMessageBatch(
   // Entries are enqueued in order, so FIFO entries keep their order and a later duplicate is caught.
   queue.batch(() =>
     entries.forEach((entry, index) => {
-      const result = runEntry(entry.Id, () => deliverAccepted(queue, acceptMessage(queue, entry, request, backend.ids, index)));
+      const result = runEntry(entry.Id, () =>
+        deliverAccepted(queue, acceptMessage(queue, entry, request, backend.ids, index)),
+      );
       if ('failed' in result) failed.push(result.failed);
       else successful.push({ Id: entry.Id, ...result.ok });
     }),

@@ -11,8 +11,14 @@ import { isPresent, stringList, stringMap } from './params.js';
 // AWS documents these limits; the error texts below are not confirmed against AWS (docs/aws-behaviour/sqs.md §4.16).
 const MAX_TAGS = 50;
 
-/** Checks tag keys and values against SQS's limits; `existing` tags of the queue `queueName` count toward the maximum. */
-export function validateTags(tags: Record<string, string>, existing: number, queueName: string): Record<string, string> {
+/**
+ * Checks tag keys and values against SQS's limits; `existing` tags of the queue `queueName` count toward the maximum.
+ */
+export function validateTags(
+  tags: Record<string, string>,
+  existing: number,
+  queueName: string,
+): Record<string, string> {
   for (const [key, value] of Object.entries(tags)) {
     if (key.length < 1 || key.length > 128) throw sqsErrors.tagKeyLength(key);
     if (key.toLowerCase().startsWith('aws:')) throw sqsErrors.reservedTagKey(key);
@@ -40,7 +46,10 @@ export function untagQueue(backend: SqsBackend, input: Partial<UntagQueueCommand
   return {};
 }
 
-export function listQueueTags(backend: SqsBackend, input: Partial<ListQueueTagsCommandInput>): Omit<ListQueueTagsCommandOutput, '$metadata'> {
+export function listQueueTags(
+  backend: SqsBackend,
+  input: Partial<ListQueueTagsCommandInput>,
+): Omit<ListQueueTagsCommandOutput, '$metadata'> {
   const queue = backend.queueByUrl(input.QueueUrl);
   return queue.tags.size > 0 ? { Tags: Object.fromEntries(queue.tags) } : {};
 }

@@ -219,7 +219,10 @@ export class DeduplicationWindow {
       const entry = this.entries[slot]!;
       if (typeof entry === 'number') {
         if (this.records.matches(entry, check1, check2)) return this.records.send(entry);
-      } else if (entry.messageDeduplicationId === deduplicationId && (group === undefined || entry.messageGroupId === group)) {
+      } else if (
+        entry.messageDeduplicationId === deduplicationId &&
+        (group === undefined || entry.messageGroupId === group)
+      ) {
         return { messageId: entry.messageId, sequenceNumber: entry.sequenceNumber! };
       }
     }
@@ -252,7 +255,13 @@ export class DeduplicationWindow {
     const check2 = keyWords[2]!;
     for (let slot = this.buckets[hash & (this.buckets.length - 1)]!; slot !== NONE; slot = this.chain[slot]!) {
       if (this.entries[slot] !== message) continue;
-      this.entries[slot] = this.records.add(message.enqueuedAt, message.messageId, message.sequenceCounter ?? message.sequenceNumber!, check1, check2);
+      this.entries[slot] = this.records.add(
+        message.enqueuedAt,
+        message.messageId,
+        message.sequenceCounter ?? message.sequenceNumber!,
+        check1,
+        check2,
+      );
       return;
     }
   }

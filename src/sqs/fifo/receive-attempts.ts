@@ -34,7 +34,11 @@ export class ReceiveAttempts {
     return unchanged ? attempt.deliveries : undefined;
   }
 
-  remember(attemptId: string, now: number, deliveries: readonly { message: QueuedMessage; receiptHandle: string }[]): void {
+  remember(
+    attemptId: string,
+    now: number,
+    deliveries: readonly { message: QueuedMessage; receiptHandle: string }[],
+  ): void {
     this.attempts.delete(attemptId);
     this.attempts.set(attemptId, {
       at: now,

@@ -181,7 +181,11 @@ export class FifoMessageStore implements MessageStore {
 
   private releaseDelayed(now: number): number {
     let released = 0;
-    for (let first = this.delayedLine.head; first && first.enqueuedAt + this.delayMs <= now; first = this.delayedLine.head) {
+    for (
+      let first = this.delayedLine.head;
+      first && first.enqueuedAt + this.delayMs <= now;
+      first = this.delayedLine.head
+    ) {
       this.delayedLine.remove(first);
       this.joinGroup(first);
       released++;

@@ -21,10 +21,16 @@ export interface MessageContent {
 }
 
 /** What a sender supplies; the digests are derived. */
-export type MessageDraft = Omit<MessageContent, 'md5OfBody' | 'md5OfMessageAttributes' | 'md5OfMessageSystemAttributes' | 'sequenceNumber'>;
+export type MessageDraft = Omit<
+  MessageContent,
+  'md5OfBody' | 'md5OfMessageAttributes' | 'md5OfMessageSystemAttributes' | 'sequenceNumber'
+>;
 
 /** A draft or a whole content: what a queue makes a message of. Digests it carries are not used, but derived again. */
-export type ContentSource = MessageDraft & Partial<Pick<MessageContent, 'md5OfBody' | 'md5OfMessageAttributes' | 'md5OfMessageSystemAttributes' | 'sequenceNumber'>>;
+export type ContentSource = MessageDraft &
+  Partial<
+    Pick<MessageContent, 'md5OfBody' | 'md5OfMessageAttributes' | 'md5OfMessageSystemAttributes' | 'sequenceNumber'>
+  >;
 
 /**
  * The attributes of every message sent without any: one frozen object shared by all of them, rather than an empty
@@ -48,7 +54,9 @@ export function withTraceHeader(
 /** Bodies at least this long keep their digest once computed: hashing them again would cost more than keeping it. */
 const KEPT_DIGEST_MIN_LENGTH = 1024;
 
-function attributesOrShared(attributes: Readonly<Record<string, MessageAttributeValue>>): Readonly<Record<string, MessageAttributeValue>> {
+function attributesOrShared(
+  attributes: Readonly<Record<string, MessageAttributeValue>>,
+): Readonly<Record<string, MessageAttributeValue>> {
   for (const _ in attributes) return attributes;
   return NO_ATTRIBUTES;
 }
@@ -156,7 +164,9 @@ export class StoredContent implements MessageContent {
  */
 export function formatSequenceNumber(counter: number): string {
   const digits = String(counter);
-  return digits.length < 20 ? `1${'0'.repeat(19 - digits.length)}${digits}` : (10_000_000_000_000_000_000n + BigInt(counter)).toString();
+  return digits.length < 20
+    ? `1${'0'.repeat(19 - digits.length)}${digits}`
+    : (10_000_000_000_000_000_000n + BigInt(counter)).toString();
 }
 
 /** The content a queue stores, with the MD5 digests SQS computes (and answers with) available. */

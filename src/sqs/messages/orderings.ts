@@ -50,6 +50,7 @@ export class RetentionIndex {
 
   /** Hands `drop` every message whose retention has ended by `now`, oldest first; `drop` must remove it. */
   expire(now: number, retentionMs: number, drop: (message: QueuedMessage) => void): void {
-    for (let oldest = this.heap.peek(); oldest && oldest.enqueuedAt + retentionMs <= now; oldest = this.heap.peek()) drop(oldest);
+    for (let oldest = this.heap.peek(); oldest && oldest.enqueuedAt + retentionMs <= now; oldest = this.heap.peek())
+      drop(oldest);
   }
 }

@@ -12,10 +12,10 @@ import type { MessageStore } from './store.js';
 export class StandardMessageStore implements MessageStore {
   private readonly received = new Map<string, QueuedMessage>();
   /** By sequence: messages sent join its log; ones back from flight, its heap. */
-  private readonly visible = new LogHeap<QueuedMessage>(
-    (a, b) => a.sequence < b.sequence,
-    { get: (m) => m.slot, set: (m, i) => (m.slot = i) },
-  );
+  private readonly visible = new LogHeap<QueuedMessage>((a, b) => a.sequence < b.sequence, {
+    get: (m) => m.slot,
+    set: (m, i) => (m.slot = i),
+  });
   private readonly hidden = hiddenByVisibleAt();
   /** Every stored message. */
   private readonly byAge = new RetentionIndex();

@@ -57,11 +57,15 @@ describe('filter input sharing', () => {
       expect(policy.matches(input)).toBe(false);
     }
     // Any attribute at all, even one filtering ignores, makes the absent key's exists:false hold.
-    expect(policy.matches(filterInput({ other: { DataType: 'Binary', BinaryValue: new Uint8Array([1]) } }, 'm'))).toBe(true);
+    expect(policy.matches(filterInput({ other: { DataType: 'Binary', BinaryValue: new Uint8Array([1]) } }, 'm'))).toBe(
+      true,
+    );
   });
 
   it('[inferred] lets exists:false match an empty JSON object body under MessageBody', () => {
-    expect(compileFilterPolicy('{"k":[{"exists":false}]}', 'MessageBody').matches(filterInput(undefined, '{}'))).toBe(true);
+    expect(compileFilterPolicy('{"k":[{"exists":false}]}', 'MessageBody').matches(filterInput(undefined, '{}'))).toBe(
+      true,
+    );
   });
 
   it('evaluates $or alternatives that share conditions consistently', () => {

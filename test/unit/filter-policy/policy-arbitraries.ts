@@ -77,7 +77,7 @@ function ipv6Text(address: bigint, full: boolean): string {
   const groups = [112n, 96n, 80n, 64n, 48n, 32n, 16n, 0n].map((shift) => Number((address >> shift) & 0xffffn));
   if (full) return groups.map((g) => g.toString(16).padStart(4, '0')).join(':');
   let best = { start: -1, length: 0 };
-  for (let i = 0; i < 8; ) {
+  for (let i = 0; i < 8;) {
     let j = i;
     while (j < 8 && groups[j] === 0) j += 1;
     if (j - i > best.length && j - i >= 2) best = { start: i, length: j - i };
@@ -92,11 +92,13 @@ const ipText = (family: 4 | 6, address: bigint, full: boolean): string =>
   family === 4 ? ipv4Text(address) : ipv6Text(address, full);
 
 const blockArb: fc.Arbitrary<Block> = fc.oneof(
-  fc.tuple(fc.bigInt({ min: 0n, max: (1n << 32n) - 1n }), fc.integer({ min: 8, max: 31 })).map(([address, maskBits]) => ({
-    family: 4 as const,
-    network: (address >> BigInt(32 - maskBits)) << BigInt(32 - maskBits),
-    maskBits,
-  })),
+  fc
+    .tuple(fc.bigInt({ min: 0n, max: (1n << 32n) - 1n }), fc.integer({ min: 8, max: 31 }))
+    .map(([address, maskBits]) => ({
+      family: 4 as const,
+      network: (address >> BigInt(32 - maskBits)) << BigInt(32 - maskBits),
+      maskBits,
+    })),
   fc
     .tuple(
       fc.array(fc.oneof(fc.constant(0), fc.integer({ min: 0, max: 0xffff })), { minLength: 8, maxLength: 8 }),
@@ -118,7 +120,8 @@ function addressesNear(block: Block): fc.Arbitrary<string> {
   const outside = [last + 1n, block.network - 1n].filter((a) => a >= 0n && a <= top);
   const written = (addresses: bigint[]) =>
     fc.tuple(fc.constantFrom(...addresses), fc.boolean()).map(([address, full]) => ipText(block.family, address, full));
-  const notAnAddress = block.family === 4 ? `${ipv4Text(block.network).split('.').slice(0, 3).join('.')}.256` : 'fe80::1::2';
+  const notAnAddress =
+    block.family === 4 ? `${ipv4Text(block.network).split('.').slice(0, 3).join('.')}.256` : 'fe80::1::2';
   return fc.oneof(
     { arbitrary: written(inside), weight: 3 },
     { arbitrary: outside.length > 0 ? written(outside) : fc.constant(notAnAddress), weight: 2 },
@@ -155,7 +158,10 @@ function ruleArb(scope: Scope): fc.Arbitrary<Rule> {
     { arbitrary: word.map((suffix) => ({ suffix })), weight: 3 },
     { arbitrary: word.map((text) => ({ 'equals-ignore-case': text })), weight: 3 },
     { arbitrary: anythingBut.map((value) => ({ 'anything-but': value })), weight: 4 },
-    { arbitrary: fc.tuple(fc.constantFrom('=', '<', '<=', '>', '>='), number).map((test) => ({ numeric: test })), weight: 3 },
+    {
+      arbitrary: fc.tuple(fc.constantFrom('=', '<', '<=', '>', '>='), number).map((test) => ({ numeric: test })),
+      weight: 3,
+    },
     { arbitrary: range, weight: 3 },
     { arbitrary: fc.boolean().map((exists) => ({ exists })), weight: 3 },
     { arbitrary: blockArb.map((block) => ({ cidr: blockText(block) })), weight: 2 },
@@ -171,9 +177,8 @@ function memo<K, V>(build: (key: K) => V): (key: K) => V {
   };
 }
 
-const rulesArb = memo(
-  (scope: Scope): fc.Arbitrary<Rule[]> =>
-    fc.uniqueArray(ruleArb(scope), { minLength: 1, maxLength: 3, selector: (rule) => JSON.stringify(rule) }),
+const rulesArb = memo((scope: Scope): fc.Arbitrary<Rule[]> =>
+  fc.uniqueArray(ruleArb(scope), { minLength: 1, maxLength: 3, selector: (rule) => JSON.stringify(rule) }),
 );
 
 // --- policies -----------------------------------------------------------------------------------------------
@@ -205,7 +210,10 @@ const objectArbs = memo((key: string): fc.Arbitrary<PolicyNode> => {
       )
     : rulesArb(scope);
   const free = KEYS.filter((key) => !taken.has(key));
-  const keys = fc.uniqueArray(fc.constantFrom(...free), { minLength: needsKey ? 1 : 0, maxLength: Math.min(2, free.length) });
+  const keys = fc.uniqueArray(fc.constantFrom(...free), {
+    minLength: needsKey ? 1 : 0,
+    maxLength: Math.min(2, free.length),
+  });
   const withKeys = memo((joined: string): fc.Arbitrary<PolicyNode> => {
     const names = joined === '' ? [] : joined.split(',');
     const branchTaken = new Set([...taken, ...names]);
@@ -216,18 +224,23 @@ const objectArbs = memo((key: string): fc.Arbitrary<PolicyNode> => {
         : fc.constant(null);
     return fc
       .tuple(fc.tuple(...names.map((name) => value.map((v) => [name, v] as const))), or)
-      .map(([entries, branches]) => ({ ...Object.fromEntries(entries), ...(branches === null ? {} : { $or: branches }) }));
+      .map(([entries, branches]) => ({
+        ...Object.fromEntries(entries),
+        ...(branches === null ? {} : { $or: branches }),
+      }));
   });
   return keys.chain((names) => withKeys(names.join(',')));
 });
 
 const isRules = (value: Json): value is readonly Json[] => Array.isArray(value);
-const isNode = (value: Json): value is PolicyNode => value !== null && typeof value === 'object' && !Array.isArray(value);
+const isNode = (value: Json): value is PolicyNode =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
 
 /** Every value array of the policy, with its key path; `$or` branches add their own. */
 function leavesOf(policy: PolicyNode, path: readonly string[] = []): { path: string[]; rules: readonly Json[] }[] {
   return Object.entries(policy).flatMap(([key, value]) => {
-    if (key === '$or' && Array.isArray(value)) return value.flatMap((branch) => (isNode(branch) ? leavesOf(branch, path) : []));
+    if (key === '$or' && Array.isArray(value))
+      return value.flatMap((branch) => (isNode(branch) ? leavesOf(branch, path) : []));
     if (isRules(value)) return [{ path: [...path, key], rules: value }];
     return isNode(value) ? leavesOf(value, [...path, key]) : [];
   });
@@ -241,7 +254,8 @@ function combinations(policy: PolicyNode, depth = 1): number[] {
   let alternatives = [1];
   for (const [key, value] of Object.entries(policy)) {
     let options: number[];
-    if (key === '$or' && Array.isArray(value)) options = value.flatMap((branch) => (isNode(branch) ? combinations(branch, depth) : []));
+    if (key === '$or' && Array.isArray(value))
+      options = value.flatMap((branch) => (isNode(branch) ? combinations(branch, depth) : []));
     else if (isRules(value)) options = [value.length * depth];
     else options = isNode(value) ? combinations(value, depth + 1) : [1];
     alternatives = alternatives.flatMap((done) => options.map((option) => done * option));
@@ -270,21 +284,33 @@ const form = fc.nat({ max: 2 });
 /** Messages stay within the documented ±10^9 too. */
 const clamp = (scaled: number): number => Math.max(-NUMBER_LIMIT, Math.min(NUMBER_LIMIT, scaled));
 const numberNear = (scaled: number): fc.Arbitrary<Value> =>
-  fc.tuple(fc.constantFrom(0, 1, -1, NUMBER_SCALE, -NUMBER_SCALE), form).map(([step, f]) => num(clamp(scaled + step), f));
+  fc
+    .tuple(fc.constantFrom(0, 1, -1, NUMBER_SCALE, -NUMBER_SCALE), form)
+    .map(([step, f]) => num(clamp(scaled + step), f));
 const hitOrMiss = (hit: fc.Arbitrary<Value>, ...misses: fc.Arbitrary<Value>[]): fc.Arbitrary<Value> =>
   fc.oneof({ arbitrary: hit, weight: 2 * misses.length }, ...misses.map((arbitrary) => ({ arbitrary, weight: 1 })));
 const text = (value: string): fc.Arbitrary<Value> => fc.constant(str(value));
-const shorter = (value: string, end: 'head' | 'tail'): string => (end === 'head' ? value.slice(1) : value.slice(0, -1)) || 'z';
+const shorter = (value: string, end: 'head' | 'tail'): string =>
+  (end === 'head' ? value.slice(1) : value.slice(0, -1)) || 'z';
 
 /** Values that meet one rule, and values just beside it (a character short, the other case, a step away). */
 function valuesFor(rule: Json): fc.Arbitrary<Value> {
   if (typeof rule === 'string') {
     if (rule === '') return hitOrMiss(text(''), text(' '));
-    return hitOrMiss(text(rule), text(flipCase(rule)), text(shorter(rule, 'tail')), word.map((w) => str(w + rule)));
+    return hitOrMiss(
+      text(rule),
+      text(flipCase(rule)),
+      text(shorter(rule, 'tail')),
+      word.map((w) => str(w + rule)),
+    );
   }
   if (typeof rule === 'number') {
     const scaled = Math.round(rule * NUMBER_SCALE);
-    return hitOrMiss(form.map((f) => num(scaled, f)), numberNear(scaled), text(String(rule)));
+    return hitOrMiss(
+      form.map((f) => num(scaled, f)),
+      numberNear(scaled),
+      text(String(rule)),
+    );
   }
   if (rule === null || typeof rule === 'boolean') {
     return hitOrMiss(fc.constant<Value>({ type: 'literal', value: rule }), text(String(rule)));
@@ -309,9 +335,9 @@ function valuesFor(rule: Json): fc.Arbitrary<Value> {
         around((w) => value + w),
       );
     case 'equals-ignore-case': {
-      const anyCase = fc.array(fc.boolean(), { minLength: 4, maxLength: 4 }).map((upper) =>
-        str([...value].map((c, i) => (upper[i % 4] ? c.toUpperCase() : c.toLowerCase())).join('')),
-      );
+      const anyCase = fc
+        .array(fc.boolean(), { minLength: 4, maxLength: 4 })
+        .map((upper) => str([...value].map((c, i) => (upper[i % 4] ? c.toUpperCase() : c.toLowerCase())).join('')));
       return hitOrMiss(anyCase, text(`${value}a`), text(shorter(value, 'tail')));
     }
     case 'numeric': {
@@ -322,12 +348,18 @@ function valuesFor(rule: Json): fc.Arbitrary<Value> {
         scaledBounds.length === 2
           ? Math.round((scaledBounds[0]! + scaledBounds[1]!) / 2)
           : scaledBounds[0]! + (op === '<' || op === '<=' ? -1 : op === '=' ? 0 : 1) * 10 * NUMBER_SCALE;
-      return hitOrMiss(form.map((f) => num(clamp(inside), f)), fc.constantFrom(...scaledBounds).chain(numberNear));
+      return hitOrMiss(
+        form.map((f) => num(clamp(inside), f)),
+        fc.constantFrom(...scaledBounds).chain(numberNear),
+      );
     }
     case 'anything-but': {
       if (isNode(operand as Json)) return valuesFor({ prefix: (operand as { prefix: Json }).prefix });
       const listed = Array.isArray(operand) ? operand : [operand];
-      return fc.oneof(fc.constantFrom(...listed).chain((item) => valuesFor(item as Json)), generic);
+      return fc.oneof(
+        fc.constantFrom(...listed).chain((item) => valuesFor(item as Json)),
+        generic,
+      );
     }
     case 'cidr': {
       const [ip = '', bits] = value.split('/');
@@ -347,7 +379,10 @@ const generic: fc.Arbitrary<Value> = fc.oneof(
 );
 
 function valueArb(rules: readonly Json[]): fc.Arbitrary<Value> {
-  return fc.oneof({ arbitrary: fc.constantFrom(...rules).chain(valuesFor), weight: 6 }, { arbitrary: generic, weight: 1 });
+  return fc.oneof(
+    { arbitrary: fc.constantFrom(...rules).chain(valuesFor), weight: 6 },
+    { arbitrary: generic, weight: 1 },
+  );
 }
 
 const jsonText = (value: Value): string =>
@@ -358,21 +393,31 @@ const jsonText = (value: Value): string =>
 /** What one policy key finds among the attributes: nothing, one value, a String.Array, or a Binary attribute. */
 function attributeArb(values: fc.Arbitrary<Value>): fc.Arbitrary<ReferenceAttribute | undefined> {
   const single = fc.tuple(values, fc.nat({ max: 9 })).map(([value, custom]): ReferenceAttribute => {
-    if (value.type === 'string') return { DataType: custom === 0 ? 'String.custom' : 'String', StringValue: value.value };
+    if (value.type === 'string')
+      return { DataType: custom === 0 ? 'String.custom' : 'String', StringValue: value.value };
     if (value.type === 'number') {
       return { DataType: custom === 0 ? 'Number.float' : 'Number', StringValue: numberText(value.scaled, value.form) };
     }
     return { DataType: 'String.Array', StringValue: `[${jsonText(value)}]` };
   });
-  const array = fc
-    .array(values, { minLength: 1, maxLength: 3 })
-    .map((items): ReferenceAttribute => ({ DataType: 'String.Array', StringValue: `[${items.map(jsonText).join(', ')}]` }));
-  const binary = word.map((text): ReferenceAttribute => ({ DataType: 'Binary', BinaryValue: new TextEncoder().encode(text) }));
+  const array = fc.array(values, { minLength: 1, maxLength: 3 }).map((items): ReferenceAttribute => ({
+    DataType: 'String.Array',
+    StringValue: `[${items.map(jsonText).join(', ')}]`,
+  }));
+  const binary = word.map((text): ReferenceAttribute => ({
+    DataType: 'Binary',
+    BinaryValue: new TextEncoder().encode(text),
+  }));
   return fc.oneof(
     { arbitrary: fc.constant(undefined), weight: 1 },
     { arbitrary: single, weight: 7 },
     { arbitrary: array, weight: 3 },
-    { arbitrary: fc.constantFrom('[]', '[null]').map((list): ReferenceAttribute => ({ DataType: 'String.Array', StringValue: list })), weight: 1 },
+    {
+      arbitrary: fc
+        .constantFrom('[]', '[null]')
+        .map((list): ReferenceAttribute => ({ DataType: 'String.Array', StringValue: list })),
+      weight: 1,
+    },
     { arbitrary: binary, weight: 1 },
   );
 }
@@ -407,7 +452,12 @@ function bodyValueArb(values: fc.Arbitrary<Value>): fc.Arbitrary<BodyValue> {
   return fc.oneof(
     { arbitrary: fc.constant<BodyValue>({ kind: 'absent' }), weight: 1 },
     { arbitrary: values.map((value): BodyValue => ({ kind: 'value', value })), weight: 7 },
-    { arbitrary: fc.array(values, { minLength: 1, maxLength: 3 }).map((vs): BodyValue => ({ kind: 'array', values: vs })), weight: 2 },
+    {
+      arbitrary: fc
+        .array(values, { minLength: 1, maxLength: 3 })
+        .map((vs): BodyValue => ({ kind: 'array', values: vs })),
+      weight: 2,
+    },
     { arbitrary: fc.constantFrom<BodyValue>({ kind: 'object' }, { kind: 'empty-array' }), weight: 1 },
   );
 }
@@ -433,9 +483,14 @@ function bodyValueText(value: BodyValue): string | undefined {
  */
 function bodyArb(policy: PolicyNode): fc.Arbitrary<string> {
   const leaves = new Map<string, Json[]>();
-  for (const { path, rules } of leavesOf(policy)) leaves.set(path.join('.'), [...(leaves.get(path.join('.')) ?? []), ...rules]);
+  for (const { path, rules } of leavesOf(policy))
+    leaves.set(path.join('.'), [...(leaves.get(path.join('.')) ?? []), ...rules]);
   const leafPaths = [...leaves.keys()];
-  const ancestors = (path: string) => path.split('.').slice(0, -1).map((_, i, parts) => parts.slice(0, i + 1).join('.'));
+  const ancestors = (path: string) =>
+    path
+      .split('.')
+      .slice(0, -1)
+      .map((_, i, parts) => parts.slice(0, i + 1).join('.'));
   const prefixes = [...new Set(leafPaths.flatMap(ancestors))];
   const drawing = fc.tuple(...leafPaths.map((path) => bodyValueArb(valueArb(leaves.get(path)!))));
   const wraps = fc.tuple(...prefixes.map(() => fc.nat({ max: 4 }).map((n) => n === 0)));
@@ -475,7 +530,9 @@ export function caseArb(scope: Scope): fc.Arbitrary<GeneratedCase> {
     const attributes = scope === 'MessageAttributes' ? attributesArb(policy) : attributesArb({ n1: ['x'] });
     const body = scope === 'MessageBody' ? bodyArb(policy) : fc.constantFrom('message', '{"a":"x"}');
     const policyJson = JSON.stringify(policy);
-    return fc.tuple(attributes, body).map(([attrs, text]) => ({ scope, policy, policyJson, attributes: attrs, body: text }));
+    return fc
+      .tuple(attributes, body)
+      .map(([attrs, text]) => ({ scope, policy, policyJson, attributes: attrs, body: text }));
   });
 }
 

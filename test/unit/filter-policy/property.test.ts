@@ -89,7 +89,8 @@ function expectedOutcome(c: GeneratedCase, engine: boolean, readings?: Readings)
 function checkCase(c: GeneratedCase, tally: Tally, readings?: Readings): void {
   const engine = engineMatches(c, readings);
   const outcome = expectedOutcome(c, engine, readings);
-  const byDefault = outcome === 'unsettled' && readings === undefined ? expectedOutcome(c, engine, PROJECT_DEFAULTS) : 'unsettled';
+  const byDefault =
+    outcome === 'unsettled' && readings === undefined ? expectedOutcome(c, engine, PROJECT_DEFAULTS) : 'unsettled';
   if (byDefault !== 'unsettled') {
     tally.byDefault += 1;
   } else if (outcome === 'unsettled') {
@@ -107,7 +108,11 @@ function checkCase(c: GeneratedCase, tally: Tally, readings?: Readings): void {
   }
 }
 
-function runProperty<T extends [unknown, ...unknown[]]>(property: fc.IProperty<T>, numRuns: number, name: string): void {
+function runProperty<T extends [unknown, ...unknown[]]>(
+  property: fc.IProperty<T>,
+  numRuns: number,
+  name: string,
+): void {
   const details = fc.check(property, {
     numRuns,
     ...(SEED === undefined ? {} : { seed: SEED }),
@@ -156,32 +161,47 @@ const OPERATORS = [
   'value array',
 ];
 
-describe.each(['MessageAttributes', 'MessageBody'] as const)('filter policies with scope %s against the reference', (scope: Scope) => {
-  it(`agrees with the reference wherever the guide settles the outcome (${RUNS} cases)`, () => {
-    const tally = newTally();
-    const name = `scope ${scope} against the reference agrees`;
-    runProperty(fc.property(caseArb(scope), (c) => checkCase(c, tally)), RUNS, name);
-    if (process.env['FILTER_STATS']) {
-      console.log(scope, JSON.stringify({ ...tally, operators: Object.fromEntries(tally.operators) }));
-    }
-    if (PATH) return;
-    expectInformative(tally, RUNS, scope === 'MessageBody' ? [...OPERATORS, 'nested key'] : OPERATORS);
-  }, TIMEOUT);
-
-  it('agrees under either reading of anything-but against several values, chosen explicitly (§12 Q1)', () => {
-    const tally = newTally();
-    const readings = fc.record({
-      anythingButOnStringArray: fc.constantFrom('none-listed' as const, 'any-element' as const),
-      anythingButOnBodyArray: fc.constantFrom('none-listed' as const, 'any-element' as const),
-    });
-    const runs = Math.ceil(RUNS / 2);
-    runProperty(
-      fc.property(caseArb(scope), readings, (c, chosen) => checkCase(c, tally, chosen)),
-      runs,
-      `scope ${scope} against the reference agrees under either reading`,
+describe.each(['MessageAttributes', 'MessageBody'] as const)(
+  'filter policies with scope %s against the reference',
+  (scope: Scope) => {
+    it(
+      `agrees with the reference wherever the guide settles the outcome (${RUNS} cases)`,
+      () => {
+        const tally = newTally();
+        const name = `scope ${scope} against the reference agrees`;
+        runProperty(
+          fc.property(caseArb(scope), (c) => checkCase(c, tally)),
+          RUNS,
+          name,
+        );
+        if (process.env['FILTER_STATS']) {
+          console.log(scope, JSON.stringify({ ...tally, operators: Object.fromEntries(tally.operators) }));
+        }
+        if (PATH) return;
+        expectInformative(tally, RUNS, scope === 'MessageBody' ? [...OPERATORS, 'nested key'] : OPERATORS);
+      },
+      TIMEOUT,
     );
-  }, TIMEOUT);
-});
+
+    it(
+      'agrees under either reading of anything-but against several values, chosen explicitly (§12 Q1)',
+      () => {
+        const tally = newTally();
+        const readings = fc.record({
+          anythingButOnStringArray: fc.constantFrom('none-listed' as const, 'any-element' as const),
+          anythingButOnBodyArray: fc.constantFrom('none-listed' as const, 'any-element' as const),
+        });
+        const runs = Math.ceil(RUNS / 2);
+        runProperty(
+          fc.property(caseArb(scope), readings, (c, chosen) => checkCase(c, tally, chosen)),
+          runs,
+          `scope ${scope} against the reference agrees under either reading`,
+        );
+      },
+      TIMEOUT,
+    );
+  },
+);
 
 describe('end to end through the SDK', () => {
   beforeEach(() => {
@@ -193,22 +213,26 @@ describe('end to end through the SDK', () => {
   const attributesOf = (c: GeneratedCase): Record<string, MessageAttributeValue> =>
     Object.fromEntries(Object.entries(c.attributes).map(([name, attribute]) => [name, { ...attribute }]));
 
-  it(`delivers a sample of ${E2E_RUNS} cases exactly when the engine (and, where settled, the reference) says so`, async () => {
-    const cases = fc.sample(fc.oneof(caseArb('MessageAttributes'), caseArb('MessageBody')), {
-      numRuns: E2E_RUNS,
-      ...(SEED === undefined ? {} : { seed: SEED }),
-    });
-    for (const c of cases) {
-      const { sns, sqs } = snsSetup();
-      const { topicArn: TopicArn, queueUrl } = await filteredQueue(sns, sqs, c.policyJson, c.scope);
-      const attributes = attributesOf(c);
-      const withAttributes = Object.keys(attributes).length > 0 ? { MessageAttributes: attributes } : {};
-      await sns.send(new PublishCommand({ TopicArn, Message: c.body, ...withAttributes }));
-      const delivered = (await counts(sqs, queueUrl)).visible === 1;
-      expect(delivered, `${c.policyJson}\n${c.body}`).toBe(engineMatches(c));
-      expectedOutcome(c, delivered);
-    }
-  }, TIMEOUT);
+  it(
+    `delivers a sample of ${E2E_RUNS} cases exactly when the engine (and, where settled, the reference) says so`,
+    async () => {
+      const cases = fc.sample(fc.oneof(caseArb('MessageAttributes'), caseArb('MessageBody')), {
+        numRuns: E2E_RUNS,
+        ...(SEED === undefined ? {} : { seed: SEED }),
+      });
+      for (const c of cases) {
+        const { sns, sqs } = snsSetup();
+        const { topicArn: TopicArn, queueUrl } = await filteredQueue(sns, sqs, c.policyJson, c.scope);
+        const attributes = attributesOf(c);
+        const withAttributes = Object.keys(attributes).length > 0 ? { MessageAttributes: attributes } : {};
+        await sns.send(new PublishCommand({ TopicArn, Message: c.body, ...withAttributes }));
+        const delivered = (await counts(sqs, queueUrl)).visible === 1;
+        expect(delivered, `${c.policyJson}\n${c.body}`).toBe(engineMatches(c));
+        expectedOutcome(c, delivered);
+      }
+    },
+    TIMEOUT,
+  );
 });
 
 interface DocumentedCase {
@@ -253,7 +277,9 @@ describe('minimal cases of departures from the guide', () => {
     for (const policy of ['{"store":[{"exists":false}]}', '{"store":[{"anything-but":["rugby"]},{"exists":false}]}']) {
       for (const attributes of [undefined, {}]) {
         expect(referenceMatch(policy, 'MessageAttributes', { attributes, body: 'message' })).toBe(false);
-        expect(compileFilterPolicy(policy, 'MessageAttributes').matches(filterInput(attributes, 'message'))).toBe(false);
+        expect(compileFilterPolicy(policy, 'MessageAttributes').matches(filterInput(attributes, 'message'))).toBe(
+          false,
+        );
       }
     }
   });
@@ -265,7 +291,10 @@ describe('minimal cases of departures from the guide', () => {
    */
   const EXISTS = '{"store":[{"exists":true}]}';
   const NULL_BODY = '{"store":null,"other":1}';
-  const NULL_ARRAY = { store: { DataType: 'String.Array', StringValue: '[null]' }, other: { DataType: 'String', StringValue: 'x' } };
+  const NULL_ARRAY = {
+    store: { DataType: 'String.Array', StringValue: '[null]' },
+    other: { DataType: 'String', StringValue: 'x' },
+  };
 
   it('the reference answers both null cases as the guide does', () => {
     expect(referenceMatch(EXISTS, 'MessageBody', { body: NULL_BODY })).toBe(false);

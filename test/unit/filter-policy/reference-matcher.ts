@@ -317,7 +317,9 @@ function anythingBut(rule: AnythingBut, field: Field | undefined, { scope, readi
  */
 function exists(rule: { exists: boolean }, field: Field | undefined, departures: Departures): Verdict {
   if (field === undefined) return !rule.exists;
-  const meaningful = field.values.some((leaf) => leaf.type !== 'null' && !(leaf.type === 'string' && leaf.value === ''));
+  const meaningful = field.values.some(
+    (leaf) => leaf.type !== 'null' && !(leaf.type === 'string' && leaf.value === ''),
+  );
   if (meaningful) return rule.exists;
   if (field.values.length === 0) {
     // A String.Array of `[]`: the key is there but holds nothing; the guide does not say which wins.
@@ -478,8 +480,7 @@ function choices(value: Json): Json[] {
   return partial;
 }
 
-const holdsObject = (value: Json): boolean =>
-  isObject(value) || (Array.isArray(value) && value.some(holdsObject));
+const holdsObject = (value: Json): boolean => isObject(value) || (Array.isArray(value) && value.some(holdsObject));
 
 const MAX_CHOICES = 256;
 

@@ -6,7 +6,9 @@ import {
   type FilterPolicyScope,
 } from '../../../src/sns/filter-policy/index.js';
 
-/** The whole message `compileFilterPolicy` fails with, location line included, or undefined when it accepts the policy. */
+/**
+ * The whole message `compileFilterPolicy` fails with, location line included, or undefined when it accepts the policy.
+ */
 function located(policy: string, scope: FilterPolicyScope = 'MessageAttributes'): string | undefined {
   try {
     compileFilterPolicy(policy, scope);
@@ -23,10 +25,12 @@ function rejection(policy: string, scope: FilterPolicyScope = 'MessageAttributes
 }
 
 /** Jackson's location line as event-ruler writes it, the policy quoted. */
-const at = (policy: string, line: number, column: number): string => `\n at [Source: (String)"${policy}"; line: ${line}, column: ${column}]`;
+const at = (policy: string, line: number, column: number): string =>
+  `\n at [Source: (String)"${policy}"; line: ${line}, column: ${column}]`;
 /** The same, as SNS's own JSON reading writes it (Jackson 2.16+). */
 const REDACTED = 'REDACTED (`StreamReadFeature.INCLUDE_SOURCE_IN_LOCATION` disabled)';
-const redactedAt = (line: number, column: number): string => `\n at [Source: ${REDACTED}; line: ${line}, column: ${column}]`;
+const redactedAt = (line: number, column: number): string =>
+  `\n at [Source: ${REDACTED}; line: ${line}, column: ${column}]`;
 
 function errorOf(policy: string, scope: FilterPolicyScope = 'MessageAttributes'): FilterPolicyError {
   try {
@@ -42,8 +46,8 @@ const json = (value: unknown): string => JSON.stringify(value);
 const values = (count: number): string[] => Array.from({ length: count }, (_, i) => `value${i}`);
 
 /**
- * docs/aws-behaviour/sns.md §10.6, every verified row (LocalStack snapshots recorded against AWS, 2024). A syntax error is
- * reported before the scope is considered, so each row gives the same message under both scopes.
+ * docs/aws-behaviour/sns.md §10.6, every verified row (LocalStack snapshots recorded against AWS, 2024). A syntax error
+ * is reported before the scope is considered, so each row gives the same message under both scopes.
  */
 const VERIFIED_MESSAGES: readonly (readonly [string, string])[] = [
   ['{"key":[["value"]]}', 'Match value must be String, number, true, false, or null'],
@@ -110,8 +114,14 @@ const EVENT_RULER_MESSAGES: readonly (readonly [string, string])[] = [
   ['{"key":[{"anything-but":null}]}', 'Value of anything-but must be an array or single string/number value.'],
   ['{"key":[{"anything-but":true}]}', 'Value of anything-but must be an array or single string/number value.'],
   ['{"key":[{"anything-but":[true]}]}', 'Inside anything but list, start|null|boolean is not supported.'],
-  ['{"key":[{"anything-but":["a",1]}]}', 'Inside anything but list, either all values are number or string, mixed type is not supported'],
-  ['{"key":[{"anything-but":[]}]}', 'Inside anything but list, either all values are number or string, mixed type is not supported'],
+  [
+    '{"key":[{"anything-but":["a",1]}]}',
+    'Inside anything but list, either all values are number or string, mixed type is not supported',
+  ],
+  [
+    '{"key":[{"anything-but":[]}]}',
+    'Inside anything but list, either all values are number or string, mixed type is not supported',
+  ],
   ['{"key":[{"anything-but":"a","prefix":"b"}]}', 'Too many elements in numeric expression'],
   ['{"key":[{"anything-but":{}}]}', 'Anything-But expression name not found'],
   ['{"key":[{"anything-but":{"prefix":""}}]}', 'Null prefix not allowed'],
@@ -141,8 +151,8 @@ const EVENT_RULER_MESSAGES: readonly (readonly [string, string])[] = [
 ];
 
 /**
- * Numbers outside SNS's documented ±1e9 in `numeric` and `anything-but` (docs/aws-behaviour/sns.md §12 Q6): event-ruler's message with
- * SNS's bounds, and its `Range` order check first (inferred).
+ * Numbers outside SNS's documented ±1e9 in `numeric` and `anything-but` (docs/aws-behaviour/sns.md §12 Q6):
+ * event-ruler's message with SNS's bounds, and its `Range` order check first (inferred).
  */
 const RANGE_MESSAGES: readonly (readonly [string, string])[] = [
   ['{"key":[{"numeric":["=",1000000001]}]}', 'Value must be between -1.0E9 and 1.0E9, inclusive'],
@@ -185,7 +195,11 @@ describe('validation messages (docs/aws-behaviour/sns.md §10.6)', () => {
     ['{"key":[{"numeric":["=",1000000001]}]}', 'Value must be between -1.0E9 and 1.0E9, inclusive', 36],
     ['{"key":[{"numeric":["=",5],"prefix":"a"}]}', 'Too many elements in numeric expression', 38],
     ['{"key":[{"anything-but":[true]}]}', 'Inside anything but list, start|null|boolean is not supported.', 30],
-    ['{"key":[{"anything-but":["a",1]}]}', 'Inside anything but list, either all values are number or string, mixed type is not supported', 32],
+    [
+      '{"key":[{"anything-but":["a",1]}]}',
+      'Inside anything but list, either all values are number or string, mixed type is not supported',
+      32,
+    ],
     ['{"key":[{"anything-but":[1,5000000000]}]}', 'Value must be between -1.0E9 and 1.0E9, inclusive', 38],
     ['{"key":[{"anything-but":{"prefix":""}}]}', 'Null prefix not allowed', 37],
     ['{"key":[{"anything-but":{}}]}', 'Anything-But expression name not found', 27],
@@ -227,7 +241,22 @@ describe('validation messages (docs/aws-behaviour/sns.md §10.6)', () => {
     ['a numeric range up to the limit', '{"k":[{"numeric":[">=",-1e9,"<=",1e9]}]}'],
     ['an empty prefix', '{"k":[{"prefix":""}]}'],
     ['cidr /0 and /31', '{"k":[{"cidr":"0.0.0.0/0"},{"cidr":"10.0.0.0/31"},{"cidr":"2001:db8::/127"}]}'],
-    ['every operator side by side', json({ k: ['s', 1, true, false, null, { prefix: 'p' }, { suffix: 's' }, { 'equals-ignore-case': 'E' }, { exists: true }] })],
+    [
+      'every operator side by side',
+      json({
+        k: [
+          's',
+          1,
+          true,
+          false,
+          null,
+          { prefix: 'p' },
+          { suffix: 's' },
+          { 'equals-ignore-case': 'E' },
+          { exists: true },
+        ],
+      }),
+    ],
     ['trailing content after the root object (Jackson ignores it)', '{"k":["v"]} trailing'],
   ])('accepts %s', (_, policy) => {
     expect(rejection(policy)).toBeUndefined();
@@ -240,23 +269,63 @@ describe('JSON syntax errors (docs/aws-behaviour/sns.md §10.6: "failed to parse
     ['invalid', `Unrecognized token 'invalid': was expecting ${VALID}`, 1, 8],
     ['{invalid}', "Unexpected character ('i' (code 105)): was expecting double-quote to start field name", 1, 2],
     ["{'a':['b']}", "Unexpected character (''' (code 39)): was expecting double-quote to start field name", 1, 2],
-    ['{"a" ["b"]}', "Unexpected character ('[' (code 91)): was expecting a colon to separate field name and value", 1, 6],
-    ['{"a":["b"] "c":["d"]}', "Unexpected character ('\"' (code 34)): was expecting comma to separate Object entries", 1, 12],
+    [
+      '{"a" ["b"]}',
+      "Unexpected character ('[' (code 91)): was expecting a colon to separate field name and value",
+      1,
+      6,
+    ],
+    [
+      '{"a":["b"] "c":["d"]}',
+      "Unexpected character ('\"' (code 34)): was expecting comma to separate Object entries",
+      1,
+      12,
+    ],
     ['{"a":["b" "c"]}', "Unexpected character ('\"' (code 34)): was expecting comma to separate Array entries", 1, 11],
     ['{"a":["b",]}', `Unexpected character (']' (code 93)): expected a valid value ${VALID}`, 1, 11],
     ['{"a":["b"],}', "Unexpected character ('}' (code 125)): was expecting double-quote to start field name", 1, 12],
     ['{"a":[tru]}', `Unrecognized token 'tru': was expecting ${VALID}`, 1, 10],
     ['{"a":[“x”]}', `Unexpected character ('“' (code 8220 / 0x201c)): expected a valid value ${VALID}`, 1, 7],
     ['{"a":[01]}', 'Invalid numeric value: Leading zeroes not allowed', 1, 8],
-    ['{"a":[1.]}', "Unexpected character (']' (code 93)) in numeric value: Decimal point not followed by a digit", 1, 9],
-    ['{"a":[-x]}', "Unexpected character ('x' (code 120)) in numeric value: expected digit (0-9) to follow minus sign, for valid numeric value", 1, 8],
+    [
+      '{"a":[1.]}',
+      "Unexpected character (']' (code 93)) in numeric value: Decimal point not followed by a digit",
+      1,
+      9,
+    ],
+    [
+      '{"a":[-x]}',
+      "Unexpected character ('x' (code 120)) in numeric value: expected digit (0-9) to follow minus sign, for valid numeric value",
+      1,
+      8,
+    ],
     ['{"a":["\\q"]}', "Unrecognized character escape 'q' (code 113)", 1, 9],
-    ['{"a":["\n"]}', 'Illegal unquoted character ((CTRL-CHAR, code 10)): has to be escaped using backslash to be included in string value', 1, 8],
-    ['{"a":["b"', `Unexpected end-of-input: expected close marker for Array (start marker at [Source: ${REDACTED}; line: 1, column: 6])`, 1, 10],
-    ['{"a":["b"]', `Unexpected end-of-input: expected close marker for Object (start marker at [Source: ${REDACTED}; line: 1, column: 1])`, 1, 11],
+    [
+      '{"a":["\n"]}',
+      'Illegal unquoted character ((CTRL-CHAR, code 10)): has to be escaped using backslash to be included in string value',
+      1,
+      8,
+    ],
+    [
+      '{"a":["b"',
+      `Unexpected end-of-input: expected close marker for Array (start marker at [Source: ${REDACTED}; line: 1, column: 6])`,
+      1,
+      10,
+    ],
+    [
+      '{"a":["b"]',
+      `Unexpected end-of-input: expected close marker for Object (start marker at [Source: ${REDACTED}; line: 1, column: 1])`,
+      1,
+      11,
+    ],
     ['{"a":["b', 'Unexpected end-of-input: was expecting closing quote for a string value', 1, 9],
     ['   ', 'No content to map due to end-of-input', 1, 1],
-    ['// x\n{}', "Unexpected character ('/' (code 47)): maybe a (non-standard) comment? (not recognized as one since Feature 'ALLOW_COMMENTS' not enabled for parser)", 1, 1],
+    [
+      '// x\n{}',
+      "Unexpected character ('/' (code 47)): maybe a (non-standard) comment? (not recognized as one since Feature 'ALLOW_COMMENTS' not enabled for parser)",
+      1,
+      1,
+    ],
     // Jackson 2.18's other paths, as ReaderBasedJsonParser takes them (inferred: not recorded from AWS).
     ['{"a"', 'Unexpected end-of-input within/between Object entries', 1, 5],
     ['{"a":', 'Unexpected end-of-input within/between Object entries', 1, 6],
@@ -265,11 +334,31 @@ describe('JSON syntax errors (docs/aws-behaviour/sns.md §10.6: "failed to parse
     ['{"a', 'Unexpected end-of-input in field name', 1, 4],
     ['{"a\\', 'Unexpected end-of-input in character escape sequence', 1, 5],
     ['{"a":}', "Unexpected character ('}' (code 125)): expected a value", 1, 6],
-    ['[}', `Unexpected close marker '}': expected ']' (for Array starting at [Source: ${REDACTED}; line: 1, column: 1])`, 1, 2],
-    ['{]', `Unexpected close marker ']': expected '}' (for Object starting at [Source: ${REDACTED}; line: 1, column: 1])`, 1, 2],
-    ['}', `Unexpected close marker '}': expected ']' (for root starting at [Source: ${REDACTED}; line: 1, column: 0])`, 1, 1],
+    [
+      '[}',
+      `Unexpected close marker '}': expected ']' (for Array starting at [Source: ${REDACTED}; line: 1, column: 1])`,
+      1,
+      2,
+    ],
+    [
+      '{]',
+      `Unexpected close marker ']': expected '}' (for Object starting at [Source: ${REDACTED}; line: 1, column: 1])`,
+      1,
+      2,
+    ],
+    [
+      '}',
+      `Unexpected close marker '}': expected ']' (for root starting at [Source: ${REDACTED}; line: 1, column: 0])`,
+      1,
+      1,
+    ],
     ['{"a":[NaN]}', "Non-standard token 'NaN': enable `JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS` to allow", 1, 10],
-    ['{"a":[-Infinity]}', "Non-standard token '-Infinity': enable `JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS` to allow", 1, 16],
+    [
+      '{"a":[-Infinity]}',
+      "Non-standard token '-Infinity': enable `JsonReadFeature.ALLOW_NON_NUMERIC_NUMBERS` to allow",
+      1,
+      16,
+    ],
     [
       '{"a":[+1]}',
       "Unexpected character ('+' (code 43)) in numeric value: JSON spec does not allow numbers to have plus signs: enable `JsonReadFeature.ALLOW_LEADING_PLUS_SIGN_FOR_NUMBERS` to allow",
@@ -277,15 +366,30 @@ describe('JSON syntax errors (docs/aws-behaviour/sns.md §10.6: "failed to parse
       8,
     ],
     ['{"a":[-.5]}', `Unexpected character ('.' (code 46)): expected a valid value ${VALID}`, 1, 8],
-    ['{"a":[1e]}', "Unexpected character (']' (code 93)) in numeric value: Exponent indicator not followed by a digit", 1, 9],
+    [
+      '{"a":[1e]}',
+      "Unexpected character (']' (code 93)) in numeric value: Exponent indicator not followed by a digit",
+      1,
+      9,
+    ],
     ['{"a":[1.', "Unexpected character ('.' (code 46)) in numeric value: Decimal point not followed by a digit", 1, 8],
     ['{"a":[1e', 'Unexpected end-of-inputexpected a digit for number exponent', 1, 9],
     ['{"a":[-', 'Unexpected end-of-inputNo digit following sign', 1, 8],
-    ['{"a":\u0001[1]}', 'Illegal character ((CTRL-CHAR, code 1)): only regular white space (\\r, \\n, \\t) is allowed between tokens', 1, 7],
+    [
+      '{"a":\u0001[1]}',
+      'Illegal character ((CTRL-CHAR, code 1)): only regular white space (\\r, \\n, \\t) is allowed between tokens',
+      1,
+      7,
+    ],
     ['truex', `Unrecognized token 'truex': was expecting ${VALID}`, 1, 6],
     ['12x', "Unexpected character ('x' (code 120)): Expected space separating root-level values", 1, 3],
     ['{\n"a":\n[x]}', `Unrecognized token 'x': was expecting ${VALID}`, 3, 3],
-    ['{\r\n"a"x', "Unexpected character ('x' (code 120)): was expecting a colon to separate field name and value", 2, 4],
+    [
+      '{\r\n"a"x',
+      "Unexpected character ('x' (code 120)): was expecting a colon to separate field name and value",
+      2,
+      4,
+    ],
     ['x'.repeat(300), `Unrecognized token '${'x'.repeat(256)}...': was expecting ${VALID}`, 1, 257],
   ])('%j', (policy, jacksonMessage, line, column) => {
     expect(located(policy)).toBe(`failed to parse JSON. ${jacksonMessage}${redactedAt(line, column)}`);
@@ -347,7 +451,8 @@ describe('limits (docs/aws-behaviour/sns.md §10.5)', () => {
   const tooComplex = 'Filter policy is too complex';
 
   it('allows 5 keys and refuses 6 [V]', () => {
-    const keys = (count: number) => Object.fromEntries(Array.from({ length: count }, (_, i) => [`key_${i}`, [`v${i}`]]));
+    const keys = (count: number) =>
+      Object.fromEntries(Array.from({ length: count }, (_, i) => [`key_${i}`, [`v${i}`]]));
     expect(rejection(json(keys(5)))).toBeUndefined();
     expect(rejection(json(keys(6)))).toBe(tooManyKeys);
     expect(rejection(json(keys(6)), 'MessageBody')).toBe(tooManyKeys);
