@@ -45,6 +45,17 @@ export const SHARED_MESSAGES = {
   accessDenied: 'The caller is not allowed to perform this action.',
 } as const;
 
+/**
+ * The unmodelled errors of AWS's request layer that both services answer (the SDK surfaces each as the service's base
+ * exception, named by the code); each table spreads them in.
+ */
+export const COMMON_UNMODELLED_ERRORS = {
+  InternalFailure: { code: 'InternalFailure', status: 500, message: SHARED_MESSAGES.internal },
+  ServiceUnavailable: { code: 'ServiceUnavailable', status: 503, message: SHARED_MESSAGES.unavailable },
+  Throttling: { code: 'Throttling', status: 400, message: SHARED_MESSAGES.throttled },
+  AccessDenied: { code: 'AccessDenied', status: 403, message: SHARED_MESSAGES.accessDenied },
+} as const satisfies Readonly<Record<string, ErrorIdentity>>;
+
 /** Who is at fault for a status: the caller for a 4xx, the service for a 5xx. */
 export const faultSide = (status: number): ErrorType => (status >= 500 ? 'Receiver' : 'Sender');
 

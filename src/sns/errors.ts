@@ -1,11 +1,6 @@
-import { AwsError, errorOf, SHARED_MESSAGES, type ErrorIdentity } from '../aws-error.js';
+import { AwsError, COMMON_UNMODELLED_ERRORS, errorOf, SHARED_MESSAGES, type ErrorIdentity } from '../aws-error.js';
 
-const {
-  throttled: THROTTLED,
-  internal: INTERNAL,
-  unavailable: UNAVAILABLE,
-  accessDenied: ACCESS_DENIED,
-} = SHARED_MESSAGES;
+const { throttled: THROTTLED, internal: INTERNAL, accessDenied: ACCESS_DENIED } = SHARED_MESSAGES;
 const INVALID_REQUEST = 'The request is not valid.';
 
 /**
@@ -197,10 +192,7 @@ export const SNS_ERRORS = {
   },
   // Unmodelled: the SDK answers SNSServiceException named by the code.
   ValidationError: { code: 'ValidationError', status: 400, message: INVALID_REQUEST },
-  InternalFailure: { code: 'InternalFailure', status: 500, message: INTERNAL },
-  ServiceUnavailable: { code: 'ServiceUnavailable', status: 503, message: UNAVAILABLE },
-  Throttling: { code: 'Throttling', status: 400, message: THROTTLED },
-  AccessDenied: { code: 'AccessDenied', status: 403, message: ACCESS_DENIED },
+  ...COMMON_UNMODELLED_ERRORS,
 } as const satisfies Readonly<Record<string, ErrorIdentity>>;
 
 /** The SNS error `name`, with its default message or `message`. */

@@ -1,12 +1,7 @@
-import { AwsError, errorOf, SHARED_MESSAGES, type ErrorIdentity } from '../aws-error.js';
+import { AwsError, COMMON_UNMODELLED_ERRORS, errorOf, SHARED_MESSAGES, type ErrorIdentity } from '../aws-error.js';
 import { textOf } from '../util/text.js';
 
-const {
-  throttled: THROTTLED,
-  internal: INTERNAL,
-  unavailable: UNAVAILABLE,
-  accessDenied: ACCESS_DENIED,
-} = SHARED_MESSAGES;
+const { throttled: THROTTLED, internal: INTERNAL } = SHARED_MESSAGES;
 
 /**
  * Every SQS error, by the SDK's class name (by the code for unmodelled ones), with the code and HTTP status AWS
@@ -189,11 +184,8 @@ export const SQS_ERRORS = {
     message: 'A required parameter is missing.',
   },
   InternalError: { code: 'InternalError', status: 500, message: INTERNAL },
-  InternalFailure: { code: 'InternalFailure', status: 500, message: INTERNAL },
-  ServiceUnavailable: { code: 'ServiceUnavailable', status: 503, message: UNAVAILABLE },
-  Throttling: { code: 'Throttling', status: 400, message: THROTTLED },
+  ...COMMON_UNMODELLED_ERRORS,
   ThrottlingException: { code: 'ThrottlingException', status: 400, message: THROTTLED },
-  AccessDenied: { code: 'AccessDenied', status: 403, message: ACCESS_DENIED },
 } as const satisfies Readonly<Record<string, ErrorIdentity>>;
 
 /**
