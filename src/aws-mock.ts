@@ -1,6 +1,7 @@
 import type { Account } from './account.js';
 import { globalClock, injectedClock, type Clock, type InjectedClock } from './clock.js';
 import { createIdSource, type IdSource } from './ids.js';
+import { installClient, type InstallHandle } from './install/install.js';
 import { SnsMock } from './sns/sns-mock.js';
 import type { HonestOptions } from './sqs/honest-delivery.js';
 import { SqsMock } from './sqs/sqs-mock.js';
@@ -38,6 +39,7 @@ export class AwsMock implements Account {
   readonly sqs: SqsMock<AwsMock>;
   readonly sns: SnsMock<AwsMock>;
   private idSource: IdSource;
+  private readonly installs = new Set<InstallHandle>();
 
   constructor(options: AwsMockOptions = {}) {
     this.accountId = options.accountId ?? '000000000000';
@@ -59,6 +61,27 @@ export class AwsMock implements Account {
   /** Random ids of this account; replaced on reset so a seeded mock starts its sequence again. */
   get ids(): IdSource {
     return this.idSource;
+  }
+
+  /**
+   * Answers every instance of an SDK client class (`SQSClient`, `SNSClient`), made before or after, in any module,
+   * with this mock, under the SDK's own middleware (docs/aws-behaviour/sdk-reach.md §2). `reset()` keeps it.
+   */
+  install(clientClass: abstract new (...args: never[]) => unknown): InstallHandle {
+    const installed = installClient(clientClass, this);
+    const handle: InstallHandle = {
+      restore: () => {
+        this.installs.delete(handle);
+        installed.restore();
+      },
+    };
+    this.installs.add(handle);
+    return handle;
+  }
+
+  /** Undoes every `install` of this mock. */
+  restore(): void {
+    for (const handle of [...this.installs]) handle.restore();
   }
 
   /** Forgets every queue, topic, subscription and message, and ends waiting receives: as if new. */

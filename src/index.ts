@@ -25,3 +25,4 @@ export type {
   FailEntriesOptions,
   EntrySelector,
 } from './faults/types.js';
+export type { InstallHandle } from './install/install.js';

@@ -1,0 +1,110 @@
+import { loadSdk, type ServiceName } from '../sdk-errors.js';
+import { textOf } from '../util/text.js';
+import { INSTALLABLE_CLIENTS, type InstallablePlugins } from './clients.js';
+import { activateInstall, type Middleware, type SdkModule } from './command-hook.js';
+
+/** What `aws.install(Class)` returns. */
+export interface InstallHandle {
+  /** Undoes this install: clients of the class are no longer answered by this mock (another install may answer). */
+  restore(): void;
+}
+
+/** The SDK packages already loaded, so an install after the first is in force at once. */
+const loadedSdks = new Map<ServiceName, SdkModule>();
+
+function captureMiddleware(plugin: { applyToStack(stack: { add(middleware: unknown): void }): void }): Middleware {
+  let captured: Middleware | undefined;
+  plugin.applyToStack({ add: (middleware) => (captured = middleware as Middleware) });
+  if (!captured) throw new Error('sqs-sns-mock: the plugin added no middleware');
+  return captured;
+}
+
+function otherCopyError(clientName: string, service: ServiceName): Error {
+  const pkg = service === 'SQS' ? '@aws-sdk/client-sqs' : '@aws-sdk/client-sns';
+  return new Error(
+    `sqs-sns-mock: aws.install(${clientName}) was given a ${clientName} of another copy of ${pkg} than the one ` +
+      `sqs-sns-mock loads (import('${pkg}') from its own folder), so its commands cannot be reached: install the ` +
+      `class of that copy only (npm dedupe), or add the mock to each client: ` +
+      `client.middlewareStack.use(aws.${service.toLowerCase()}).`,
+  );
+}
+
+/**
+ * Makes every instance of `Class`, made before or after, answered by the plugin of `plugins` that serves it
+ * (docs/aws-behaviour/sdk-reach.md §2).
+ */
+export function installClient(Class: unknown, plugins: InstallablePlugins): InstallHandle {
+  const clientName = typeof Class === 'function' ? Class.name : '';
+  const client = Object.hasOwn(INSTALLABLE_CLIENTS, clientName) ? INSTALLABLE_CLIENTS[clientName] : undefined;
+  if (!client || typeof Class !== 'function') {
+    throw new TypeError(
+      `sqs-sns-mock: aws.install() takes an SDK client class (${Object.keys(INSTALLABLE_CLIENTS).join(', ')}), ` +
+        `got ${typeof Class === 'function' ? `a class named "${clientName}"` : textOf(Class)}`,
+    );
+  }
+  const middleware = captureMiddleware(client.plugin(plugins));
+  const activate = (sdk: SdkModule): (() => void) => {
+    if (sdk[clientName] !== Class) throw otherCopyError(clientName, client.service);
+    return activateInstall({ clientName, sdk, middleware });
+  };
+
+  const known = loadedSdks.get(client.service);
+  if (known) return handle(activate(known));
+
+  // The first install of a package: its exports come from an import, which settles later. Until then the class's
+  // `send` waits for it, so a command sent at once is answered too, and never reaches the network.
+  let restored = false;
+  let deactivate: (() => void) | undefined;
+  const ready = loadSdk(client.service).then((sdk) => {
+    loadedSdks.set(client.service, sdk);
+    if (!restored) deactivate = activate(sdk);
+  });
+  const unbridge = bridgeSend(Class as { prototype: Record<string, unknown> }, ready);
+  // A class of another copy keeps the bridge, whose sends then fail with the reason, until restore.
+  ready.then(unbridge, () => {});
+  return handle(() => {
+    restored = true;
+    unbridge();
+    deactivate?.();
+  });
+}
+
+function handle(undo: () => void): InstallHandle {
+  let done = false;
+  return {
+    restore() {
+      if (done) return;
+      done = true;
+      undo();
+    },
+  };
+}
+
+type Send = (...args: unknown[]) => unknown;
+
+/**
+ * An own `send` on the class's prototype that waits for `ready`, then sends as the SDK does; returns its removal. If
+ * something replaced it meanwhile (aws-sdk-client-mock's stub, which then calls it through), that stays.
+ */
+function bridgeSend(Class: { prototype: Record<string, unknown> }, ready: Promise<void>): () => void {
+  const prototype = Class.prototype;
+  const previous = Object.getOwnPropertyDescriptor(prototype, 'send');
+  const bridge = function (this: unknown, ...args: unknown[]): unknown {
+    const send = (previous?.value ?? Object.getPrototypeOf(prototype).send) as Send;
+    const last = args[args.length - 1];
+    const callback = typeof last === 'function' ? (last as (error: unknown) => void) : undefined;
+    const sent = ready.then(() => send.apply(this, args));
+    if (!callback) return sent;
+    sent.catch(callback);
+    return undefined;
+  };
+  Object.defineProperty(prototype, 'send', { value: bridge, writable: true, configurable: true, enumerable: false });
+  let removed = false;
+  return () => {
+    if (removed) return;
+    removed = true;
+    if (prototype['send'] !== bridge) return;
+    if (previous) Object.defineProperty(prototype, 'send', previous);
+    else delete prototype['send'];
+  };
+}
