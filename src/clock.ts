@@ -2,7 +2,15 @@
  * The one source of time. By default it reads the global timers at the moment of each call, so
  * `vi.useFakeTimers()`, jest's fake timers or `FakeTimers.install()` take effect whether they were
  * installed before or after the mock was created. Never cache `Date.now` or `setTimeout` anywhere else.
+ * The global clock also catches the set-up mistakes that would otherwise end in a test timeout
+ * (src/diagnostics): timers and `Date` faked apart, a long poll on real timers inside a test runner.
  */
+import { checkBeforeRead, checkBeforeTimer } from './diagnostics/global-time-check.js';
+import { currentRunner, RUNNER_DEFAULT_TEST_TIMEOUT_MS } from './diagnostics/runner.js';
+import { mistakeTexts } from './diagnostics/texts.js';
+import { realTimers } from './diagnostics/time-sources.js';
+import { warnOnce } from './diagnostics/warn-once.js';
+
 export type TimerHandle = unknown;
 
 export interface Clock {
@@ -10,6 +18,12 @@ export interface Clock {
   /** A timer that never keeps the process alive. */
   setTimeout(callback: () => void, ms: number): TimerHandle;
   clearTimeout(handle: TimerHandle): void;
+  /**
+   * Called when a ReceiveMessage is about to wait `seconds` for messages: throws when the wait could never wake
+   * as it should, and warns once when it will outlast the test runner's default timeout. Only the global clock
+   * has anything to check; an injected clock is its own timers and time.
+   */
+  beforeLongPoll?(seconds: number): void;
 }
 
 /** The subset of an `@sinonjs/fake-timers` clock that the emulation uses. */
@@ -29,9 +43,22 @@ function unref(handle: unknown): unknown {
 
 export function globalClock(): Clock {
   return {
-    now: () => globalThis.Date.now(),
-    setTimeout: (callback, ms) => unref(globalThis.setTimeout(callback, ms)),
+    now: () => {
+      checkBeforeRead();
+      return globalThis.Date.now();
+    },
+    setTimeout: (callback, ms) => {
+      checkBeforeTimer();
+      return unref(globalThis.setTimeout(callback, ms));
+    },
     clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
+    beforeLongPoll: (seconds) => {
+      checkBeforeTimer();
+      const runner = currentRunner();
+      if (runner && realTimers() && seconds * 1000 >= RUNNER_DEFAULT_TEST_TIMEOUT_MS) {
+        warnOnce('longPollOnRealTimers', mistakeTexts.longPollOnRealTimers(seconds, runner));
+      }
+    },
   };
 }
 

@@ -1,5 +1,6 @@
 import type { Account } from './account.js';
 import { AwsError, NotEmulatedError } from './aws-error.js';
+import { checkPluggedAccount, registerMiddleware } from './diagnostics/plugged-accounts.js';
 import { toSdkException, type ServiceName } from './sdk-errors.js';
 
 /**
@@ -88,7 +89,8 @@ const SMITHY_CONTEXT_KEY = '__smithy_context';
  * validators wrap it while credentials, endpoint resolution and the network are never reached.
  */
 export function middlewareFor(emulation: ServiceEmulation, account: Account) {
-  return (_next: unknown, context: HandlerContext) =>
+  const middleware =
+    (_next: unknown, context: HandlerContext) =>
     async (args: { input?: unknown }): Promise<{ output: object; response: object }> => {
       // Read at each call: a middleware above may change the context (and the SDK may reuse it, cacheMiddleware).
       const command = context.commandName ?? 'UnknownCommand';
@@ -120,6 +122,13 @@ export function middlewareFor(emulation: ServiceEmulation, account: Account) {
         throw error;
       }
     };
+  registerMiddleware(middleware, {
+    account,
+    accountId: account.accountId,
+    service: emulation.service,
+    clientName: emulation.clientName,
+  });
+  return middleware;
 }
 
 function successMetadata(requestId: string) {
@@ -134,6 +143,8 @@ function successMetadata(requestId: string) {
 }
 
 export function applyMiddleware(stack: MiddlewareStackLike, middleware: unknown, name: string): void {
+  // A second account on one client is refused; the same mock again replaces itself (`override`).
+  if (typeof middleware === 'function') checkPluggedAccount(stack, middleware, name);
   stack.add(middleware, { step: 'initialize', priority: 'low', name, tags: ['MOCK', 'SQS_SNS_MOCK'], override: true });
 }
 

@@ -8,6 +8,7 @@ import { applyMiddleware, dispatch, middlewareFor, type MiddlewareStackLike } fr
 import type { QueueDirectory } from '../sqs/queue.js';
 import { snsActions, snsBatchChecks } from './actions/index.js';
 import { SnsBackend } from './sns-backend.js';
+import type { Topic } from './topic.js';
 import { TopicView } from './views.js';
 
 /**
@@ -65,12 +66,20 @@ export class SnsMock<Owner extends Account = Account> extends FaultControls<SnsA
     const topic = ref.startsWith('arn:') ? this.backend.findTopicByArn(ref) : this.backend.findTopicByName(ref);
     if (!topic)
       throw new Error(`sqs-sns-mock: no topic "${ref}" in account ${this.aws.accountId}, region ${this.aws.region}`);
-    return new TopicView(topic, () => this.backend.expireUnconfirmed());
+    return this.viewOf(topic);
+  }
+
+  private viewOf(topic: Topic): TopicView {
+    return new TopicView(
+      topic,
+      () => this.backend.expireUnconfirmed(),
+      (arn) => this.backend.findTopicByArn(arn),
+    );
   }
 
   /** Every topic, oldest first. */
   topics(): TopicView[] {
-    return this.backend.listTopics().map((topic) => new TopicView(topic, () => this.backend.expireUnconfirmed()));
+    return this.backend.listTopics().map((topic) => this.viewOf(topic));
   }
 
   /** Same as `aws.reset()`. */

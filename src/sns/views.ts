@@ -1,3 +1,4 @@
+import { mistakeTexts } from '../diagnostics/texts.js';
 import type { Delivery, PublishedMessage } from './published.js';
 import type { FilterPolicyScope, Protocol, Subscription } from './subscription.js';
 import type { Topic } from './topic.js';
@@ -62,12 +63,19 @@ export class PublishedView {
   }
 }
 
-/** A read-only look at one topic, reading its live state at each call. */
+/**
+ * A read-only look at one topic, reading its live state at each call. Once DeleteTopic or `aws.reset()` removed the
+ * topic, reading it throws: an empty answer would let an assertion pass on a topic that is gone.
+ */
 export class TopicView {
-  /** @param refresh applies the passage of time to the account's subscriptions before a read. */
+  /**
+   * @param refresh applies the passage of time to the account's subscriptions before a read.
+   * @param current the account's topic of this ARN now, if any.
+   */
   constructor(
     private readonly topic: Topic,
     private readonly refresh: () => void = () => {},
+    private readonly current: (arn: string) => Topic | undefined = () => topic,
   ) {}
 
   get name(): string {
@@ -83,7 +91,7 @@ export class TopicView {
   /** The topic's subscriptions, oldest first, pending ones included. */
   subscriptions(): SubscriptionView[] {
     this.refresh();
-    return [...this.topic.subscriptions.values()].map((subscription) => new SubscriptionView(subscription));
+    return [...this.live().subscriptions.values()].map((subscription) => new SubscriptionView(subscription));
   }
 
   /**
@@ -91,6 +99,11 @@ export class TopicView {
    * that many.
    */
   published(): PublishedView[] {
-    return Array.from(this.topic.published, (published) => new PublishedView(published));
+    return Array.from(this.live().published, (published) => new PublishedView(published));
+  }
+
+  private live(): Topic {
+    if (this.current(this.topic.arn) !== this.topic) throw new Error(mistakeTexts.removed('topic', this.name));
+    return this.topic;
   }
 }

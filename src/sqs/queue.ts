@@ -1,5 +1,6 @@
 import type { AwsError } from '../aws-error.js';
 import type { Clock } from '../clock.js';
+import { EmptyShortPolls } from '../diagnostics/busy-loop.js';
 import { contentDeduplicationId } from '../util/content-deduplication.js';
 import { sqsErrors } from './errors.js';
 import { DeduplicationWindow, type AcceptedSend } from './fifo/deduplication.js';
@@ -81,6 +82,8 @@ export class Queue {
   /** Honest mode: standard-queue looseness, and the deliveries it will repeat while still in flight. */
   private readonly honest: HonestDelivery | undefined;
   private readonly pendingDuplicates: QueuedMessage[] = [];
+  /** Diagnostics: empty short polls in a row at one instant, to tell a busy receive loop (diagnostics/busy-loop.ts). */
+  readonly emptyShortPolls = new EmptyShortPolls();
 
   constructor(
     readonly address: QueueAddress,

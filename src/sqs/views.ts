@@ -1,3 +1,4 @@
+import { mistakeTexts } from '../diagnostics/texts.js';
 import type { MessageAttributeValue } from './md5.js';
 import { copyAttributeValue, type MessageState, type QueuedMessage } from './messages/message.js';
 import type { Queue } from './queue.js';
@@ -35,7 +36,10 @@ export class MessageView {
   }
 }
 
-/** A read-only look at one queue, reading its live state at each call. */
+/**
+ * A read-only look at one queue, reading its live state at each call. Once DeleteQueue or `aws.reset()` removed the
+ * queue, reading its messages throws: an empty answer would let an assertion pass on a queue that is gone.
+ */
 export class QueueView {
   constructor(
     private readonly queue: Queue,
@@ -57,14 +61,21 @@ export class QueueView {
 
   /** Every message in queue order, or those in one state. */
   messages(state?: MessageState): MessageView[] {
-    const all = this.queue.messages();
+    const all = this.live().messages();
     return (state ? all.filter((m) => m.state === state) : all).map((m) => new MessageView(m));
   }
 
   /** The queue its redrive policy names, if it exists. */
   deadLetterQueue(): QueueView | undefined {
-    const arn = this.queue.settings.redrivePolicy?.deadLetterTargetArn;
+    const arn = this.live().settings.redrivePolicy?.deadLetterTargetArn;
     const target = arn ? this.backend.findByArn(arn) : undefined;
     return target && new QueueView(target, this.backend);
+  }
+
+  /** The queue, while the account still has it (a queue created anew under the same name is another queue). */
+  private live(): Queue {
+    if (this.backend.findByArn(this.queue.arn) !== this.queue)
+      throw new Error(mistakeTexts.removed('queue', this.name));
+    return this.queue;
   }
 }

@@ -49,7 +49,15 @@ export function receiveMessage(
       .receive(max, visibilityTimeout ?? queue.settings.visibilityTimeout, attemptId, shortPoll)
       .map((r: ReceivedMessage) => shape(r));
   const messages = receive(waitTimeSeconds === 0);
-  if (messages.length > 0 || waitTimeSeconds === 0) return output(messages);
+  if (messages.length > 0) {
+    queue.emptyShortPolls.reset();
+    return output(messages);
+  }
+  if (waitTimeSeconds === 0) {
+    queue.emptyShortPolls.recordEmpty(queue.now(), queue.name);
+    return output(messages);
+  }
+  backend.clock.beforeLongPoll?.(waitTimeSeconds);
   return longPoll(queue, backend, waitTimeSeconds, receive, request.abortSignal);
 }
 
