@@ -277,16 +277,16 @@ function checkError(service: Service, call: Call, error: Error, label: () => str
 
 /**
  * The SDK's own SendMessageBatch MD5 check (middleware-sdk-sqs) indexes the successful entries in a plain object,
- * so a failed entry whose Id is `constructor`, `toString`, … finds Object.prototype's member there and the check
- * throws "Invalid MD5 checksum on messages: ". Against AWS the same answer gives the same error: not the mock's.
+ * so a failed entry whose Id is `constructor`, `__proto__`, … finds Object.prototype's member there and the check
+ * throws "Invalid MD5 checksum on messages: ", or, when that entry's MessageBody is not a string, fails hashing it
+ * (a RangeError or TypeError from its toUint8Array). Against AWS the same answer gives the same error: not the mock's.
  */
 function isSdkPrototypeKeyQuirk(service: Service, call: Call, error: Error): boolean {
-  if (
-    service !== 'SQS' ||
-    call.command !== 'SendMessageBatch' ||
-    !error.message.startsWith('Invalid MD5 checksum on messages')
-  )
-    return false;
+  const md5Check =
+    error.message.startsWith('Invalid MD5 checksum on messages') ||
+    error instanceof RangeError ||
+    error instanceof TypeError;
+  if (service !== 'SQS' || call.command !== 'SendMessageBatch' || !md5Check) return false;
   const entries = (call.input as { Entries?: unknown } | null)?.Entries;
   return (
     Array.isArray(entries) &&
