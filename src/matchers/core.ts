@@ -1,6 +1,7 @@
 /**
- * The four assertions, framework-neutral: each takes what `expect()` received, the matcher's
- * arguments and the framework's `equals`, and returns `{ pass, message }` as `expect.extend` wants.
+ * The assertions, framework-neutral (the delivery and order ones are in deliveries.ts and order.ts): each
+ * takes what `expect()` received, the matcher's arguments and the framework's `equals`, and returns
+ * `{ pass, message }` as `expect.extend` wants.
  * `message` always describes the failure of the assertion as written: when `pass` is true it is the
  * text for `.not` (the framework decides which one applies).
  *
@@ -8,11 +9,15 @@
  * `pass: false`, so that `.not` cannot turn a broken assertion into a passing one.
  */
 import type { MessageState } from '../sqs/messages/message.js';
-import { describeExpected, listBodies, plural } from './format.js';
-import { bodyMatches, type Equals, type MessageMatch } from './match.js';
+import { requireMatch } from './expected.js';
+import { describeExpected, doesOrDo, listBodies, plural } from './format.js';
+import { attributesMatch, bodyMatches, type AttributeValueLike, type Equals, type MessageMatch } from './match.js';
+import { messageMatchOptions, type MessageMatchOptions } from './options.js';
 import { asQueueView, asTopicView } from './received.js';
 
 export type { Equals, MessageMatch } from './match.js';
+export { toHaveDeliveredTo, toHaveFilteredOut } from './deliveries.js';
+export { toHaveMessagesInOrder } from './order.js';
 
 export interface MatcherOutcome {
   pass: boolean;
@@ -49,12 +54,23 @@ export function toHaveMessageCount(received: unknown, count: unknown, state?: un
   };
 }
 
-/** The queue holds a message whose body is the string, or is JSON containing the object (see `bodyMatches`). */
-export function toContainMessage(received: unknown, expected: unknown, equals: Equals): MatcherOutcome {
+/**
+ * The queue holds a message whose body is the string, or is JSON containing the object (see `bodyMatches`), and
+ * that carries the `attributes` given; with `times`, exactly that many such messages. With options, `expected`
+ * may be `undefined`: any body.
+ */
+export function toContainMessage(
+  received: unknown,
+  expected: unknown,
+  equals: Equals,
+  options?: unknown,
+): MatcherOutcome {
   const queue = asQueueView(received, 'toContainMessage');
-  const wanted = requireMatch(expected, 'toContainMessage');
-  const bodies = queue.messages().map((m) => m.body);
-  return search(`queue ${JSON.stringify(queue.name)}`, 'contain a message', 'holds', bodies, wanted, equals);
+  const settings = messageMatchOptions(options, 'toContainMessage');
+  const wanted =
+    expected === undefined && options !== undefined ? undefined : requireMatch(expected, 'toContainMessage');
+  const messages = queue.messages().map((m) => ({ body: m.body, attributes: m.messageAttributes }));
+  return search(`queue ${JSON.stringify(queue.name)}`, 'contain', 'holds', messages, wanted, settings, equals);
 }
 
 /**
@@ -91,12 +107,22 @@ export function toHaveDeadLetter(received: unknown, expected: unknown, equals: E
   };
 }
 
-/** The topic accepted a Publish (or PublishBatch entry) whose Message matches `expected`; without it, any. */
-export function toHavePublished(received: unknown, expected: unknown, equals: Equals): MatcherOutcome {
+/**
+ * The topic accepted a Publish (or PublishBatch entry) whose Message matches `expected` and that carries the
+ * `attributes` given; with `times`, exactly that many. Without `expected`, any message.
+ */
+export function toHavePublished(
+  received: unknown,
+  expected: unknown,
+  equals: Equals,
+  options?: unknown,
+): MatcherOutcome {
   const topic = asTopicView(received, 'toHavePublished');
+  const settings = messageMatchOptions(options, 'toHavePublished');
   const subject = `topic ${JSON.stringify(topic.name)}`;
-  const bodies = topic.published().map((p) => p.message);
-  if (expected === undefined) {
+  const published = topic.published().map((p) => ({ body: p.message, attributes: p.messageAttributes }));
+  if (expected === undefined && options === undefined) {
+    const bodies = published.map((p) => p.body);
     return {
       pass: bodies.length > 0,
       message: () =>
@@ -105,41 +131,69 @@ export function toHavePublished(received: unknown, expected: unknown, equals: Eq
           : `expected ${subject} to have published a message, but it published none`,
     };
   }
-  return search(
-    subject,
-    'have published a message',
-    'published',
-    bodies,
-    requireMatch(expected, 'toHavePublished'),
-    equals,
-  );
+  const wanted = expected === undefined ? undefined : requireMatch(expected, 'toHavePublished');
+  return search(subject, 'have published', 'published', published, wanted, settings, equals);
 }
 
-/** Shared by toContainMessage and toHavePublished: some body matches. */
+/** A message as the body and attribute matchers see it. */
+interface Candidate {
+  readonly body: string;
+  readonly attributes: Readonly<Record<string, AttributeValueLike>>;
+}
+
+/**
+ * Shared by toContainMessage and toHavePublished: some message (or exactly `times`) matches the body and the
+ * attributes. The texts without options are the ones these matchers always had.
+ */
 function search(
   subject: string,
-  assertion: string,
+  verbPhrase: string,
   verb: string,
-  bodies: string[],
-  wanted: MessageMatch,
+  messages: readonly Candidate[],
+  wanted: MessageMatch | undefined,
+  options: MessageMatchOptions,
   equals: Equals,
 ): MatcherOutcome {
-  const matching = bodies.filter((body) => bodyMatches(body, wanted, equals));
-  const expectation = `${assertion} matching ${describeExpected(wanted)}`;
+  const { attributes, times } = options;
+  const matching = messages.filter(
+    (m) =>
+      (wanted === undefined || bodyMatches(m.body, wanted, equals)) &&
+      (attributes === undefined || attributesMatch(m.attributes, attributes, equals)),
+  );
+  const what =
+    (wanted === undefined ? '' : ` matching ${describeExpected(wanted)}`) +
+    (attributes === undefined ? '' : ` with attributes ${describeExpected(attributes)}`);
+  const howMany = times === undefined ? 'a message' : `exactly ${plural(times, 'message')}`;
+  const expectation = `${verbPhrase} ${howMany}${what}`;
+  const pass = times === undefined ? matching.length > 0 : matching.length === times;
+  const list = (shown: readonly Candidate[]): string =>
+    listBodies(
+      shown.map((m) => m.body),
+      attributes === undefined ? undefined : shown.map((m) => `(attributes ${describeAttributes(m.attributes)})`),
+    );
+  const someOf = (): string =>
+    matching.length === 0
+      ? `none of its ${plural(messages.length, 'message')} does${messages.length ? `: ${list(messages)}` : ''}`
+      : `${matching.length} of its ${plural(messages.length, 'message')} ${doesOrDo(matching.length)}: ${list(matching)}`;
   return {
-    pass: matching.length > 0,
-    message: () =>
-      matching.length > 0
-        ? `expected ${subject} not to ${expectation}, but ${matching.length} of its ${plural(bodies.length, 'message')} ${doesOrDo(matching.length)}: ${listBodies(matching)}`
-        : `expected ${subject} to ${expectation}, but it ${verb} ${bodies.length ? `${plural(bodies.length, 'message')}: ${listBodies(bodies)}` : 'no messages'}`,
+    pass,
+    message: () => {
+      if (pass) return `expected ${subject} not to ${expectation}, but ${someOf()}`;
+      if (times !== undefined && matching.length > 0) return `expected ${subject} to ${expectation}, but ${someOf()}`;
+      return `expected ${subject} to ${expectation}, but it ${verb} ${messages.length ? `${plural(messages.length, 'message')}: ${list(messages)}` : 'no messages'}`;
+    },
   };
 }
 
-function requireMatch(expected: unknown, matcher: string): MessageMatch {
-  if (typeof expected === 'string' || (typeof expected === 'object' && expected !== null)) return expected;
-  throw new TypeError(
-    `${matcher}: expected a body (string), an object or array its JSON body contains, or an asymmetric matcher, but got ${describeExpected(expected)}`,
+/** `{type: "created", count: "7"}`: each attribute's value, as a test would write it. */
+function describeAttributes(attributes: Readonly<Record<string, AttributeValueLike>>): string {
+  const values = Object.fromEntries(
+    Object.entries(attributes).map(([name, value]) => [
+      name,
+      value.StringValue ?? (value.BinaryValue ? `<${value.BinaryValue.length} bytes>` : value.DataType),
+    ]),
   );
+  return describeExpected(values);
 }
 
 /** `3 messages in all: 2 visible, 1 inFlight`. */
@@ -148,8 +202,4 @@ function breakdown(states: MessageState[]): string {
     ([, n]) => n > 0,
   );
   return `${plural(states.length, 'message')} in all${counts.length ? `: ${counts.map(([state, n]) => `${n} ${state}`).join(', ')}` : ''}`;
-}
-
-function doesOrDo(count: number): string {
-  return count === 1 ? 'does' : 'do';
 }

@@ -26,13 +26,47 @@ export const frameworkMatchers = {
   ): MatcherOutcome {
     return core.toHaveMessageCount(received, count, state);
   },
-  toContainMessage(this: FrameworkMatcherContext, received: unknown, expected: unknown): MatcherOutcome {
-    return core.toContainMessage(received, expected, equalsOf(this));
+  toContainMessage(
+    this: FrameworkMatcherContext,
+    received: unknown,
+    expected: unknown,
+    options?: unknown,
+  ): MatcherOutcome {
+    return core.toContainMessage(received, expected, equalsOf(this), options);
   },
   toHaveDeadLetter(this: FrameworkMatcherContext, received: unknown, expected?: unknown): MatcherOutcome {
     return core.toHaveDeadLetter(received, expected, equalsOf(this));
   },
-  toHavePublished(this: FrameworkMatcherContext, received: unknown, expected?: unknown): MatcherOutcome {
-    return core.toHavePublished(received, expected, equalsOf(this));
+  toHavePublished(
+    this: FrameworkMatcherContext,
+    received: unknown,
+    expected?: unknown,
+    options?: unknown,
+  ): MatcherOutcome {
+    return core.toHavePublished(received, expected, equalsOf(this), options);
+  },
+  toHaveDeliveredTo(
+    this: FrameworkMatcherContext,
+    received: unknown,
+    queue: unknown,
+    expected?: unknown,
+  ): MatcherOutcome {
+    return core.toHaveDeliveredTo(received, queue, expected, equalsOf(this));
+  },
+  toHaveFilteredOut(
+    this: FrameworkMatcherContext,
+    received: unknown,
+    queue: unknown,
+    expected?: unknown,
+  ): MatcherOutcome {
+    return core.toHaveFilteredOut(received, queue, expected, equalsOf(this));
+  },
+  toHaveMessagesInOrder(
+    this: FrameworkMatcherContext,
+    received: unknown,
+    expected: unknown,
+    options?: unknown,
+  ): MatcherOutcome {
+    return core.toHaveMessagesInOrder(received, expected, equalsOf(this), options);
   },
 };

@@ -18,6 +18,11 @@ export function plural(count: number, noun: string): string {
   return `${count} ${noun}${count === 1 ? '' : 's'}`;
 }
 
+/** `does` for one, `do` for more. */
+export function doesOrDo(count: number): string {
+  return count === 1 ? 'does' : 'do';
+}
+
 /** The expected value, written as code reads it: `{orderId: 7, type: "created"}`, `StringMatching /^a/`. */
 export function describeExpected(value: unknown): string {
   return cut(describe(value, 0), MAX_EXPECTED);
@@ -26,12 +31,13 @@ export function describeExpected(value: unknown): string {
 /**
  * `{"orderId":1}, "plain text", … (+3 more)`: the first few bodies, whitespace runs folded, each cut
  * short. A JSON object or array shows as it is; any other body is quoted, so commas inside it cannot
- * be taken for the list's.
+ * be taken for the list's. `notes[i]`, when given, follows body i (its attributes, say).
  */
-export function listBodies(bodies: readonly string[]): string {
-  const shown = bodies.slice(0, MAX_LISTED).map((body) => {
+export function listBodies(bodies: readonly string[], notes?: readonly string[]): string {
+  const shown = bodies.slice(0, MAX_LISTED).map((body, i) => {
     const folded = body.replace(/\s+/g, ' ').trim();
-    return cut(/^[[{]/.test(folded) ? folded : JSON.stringify(folded), MAX_BODY);
+    const note = notes?.[i];
+    return cut(/^[[{]/.test(folded) ? folded : JSON.stringify(folded), MAX_BODY) + (note ? ` ${note}` : '');
   });
   const more = bodies.length - shown.length;
   return more > 0 ? `${shown.join(', ')}, … (+${more} more)` : shown.join(', ');

@@ -87,3 +87,37 @@ function parseJson(body: string): { ok: true; value: unknown } | { ok: false } {
     return { ok: false };
   }
 }
+
+/** What an expected attribute is compared with: an SQS or SNS message attribute as the views show it. */
+export interface AttributeValueLike {
+  readonly DataType: string;
+  readonly StringValue?: string;
+  readonly BinaryValue?: Uint8Array;
+}
+
+/**
+ * What `attributes` of toContainMessage and toHavePublished expects of one attribute:
+ * - a string, or a number (a `Number` attribute's value as text), is the attribute's `StringValue`;
+ * - an asymmetric matcher applies to the value (`StringValue`, or `BinaryValue` for a Binary attribute);
+ * - a plain object matches the whole attribute partially (`{ DataType: 'Number' }`,
+ *   `{ DataType: 'String', StringValue: 'a' }`);
+ * - `undefined`: the message must not carry the attribute.
+ */
+export type AttributeMatch = string | number | object | undefined;
+
+/** The message carries every attribute of `expected` as it says (other attributes are ignored). */
+export function attributesMatch(
+  actual: Readonly<Record<string, AttributeValueLike>>,
+  expected: Readonly<Record<string, AttributeMatch>>,
+  equals: Equals,
+): boolean {
+  return Object.keys(expected).every((name) => {
+    const wanted = expected[name];
+    const attribute = Object.hasOwn(actual, name) ? actual[name] : undefined;
+    if (wanted === undefined) return attribute === undefined;
+    if (attribute === undefined) return false;
+    if (typeof wanted === 'string' || typeof wanted === 'number') return attribute.StringValue === String(wanted);
+    if (isPlainObject(wanted)) return containsDeep(attribute, wanted, equals);
+    return equals(attribute.StringValue ?? attribute.BinaryValue, wanted);
+  });
+}

@@ -48,3 +48,22 @@ function describeReceived(received: unknown, lookup: string): string {
   const name = (received as { constructor?: { name?: unknown } }).constructor?.name;
   return typeof name === 'string' && name !== '' && name !== 'Object' ? `a ${name}` : 'an object';
 }
+
+/** The queue a delivery matcher asks about: a queue view, or a queue ARN. */
+export interface QueueTarget {
+  readonly arn: string;
+  /** `queue "orders"`, for the messages. */
+  readonly label: string;
+}
+
+export function queueTarget(queue: unknown, matcher: string): QueueTarget {
+  if (typeof queue === 'string' && queue.startsWith('arn:') && queue.split(':').length === 6) {
+    return { arn: queue, label: `queue ${JSON.stringify(queue.split(':')[5])}` };
+  }
+  if (isObject(queue) && typeof queue.arn === 'string' && typeof queue.name === 'string') {
+    return { arn: queue.arn, label: `queue ${JSON.stringify(queue.name)}` };
+  }
+  throw new TypeError(
+    `${matcher}: expected the queue as a queue view, from aws.sqs.queue(name), or its ARN, but got ${describeReceived(queue, 'sqs.queue')}`,
+  );
+}

@@ -26,6 +26,20 @@ export function jestTypings(): void {
   jestExpect({ q }).toEqual({ q: jestExpect.not.toContainMessage({ orderId: 8 }) });
   void [done, later];
 
+  // The matchers of issue 13 item 8.
+  jestExpect(q).toContainMessage({ orderId: 7 }, { attributes: { type: 'created' }, times: 2 });
+  jestExpect(q).toContainMessage(undefined, { attributes: { type: jestExpect.any(String) } });
+  jestExpect(t).toHavePublished(undefined, { times: 2 });
+  jestExpect(t).toHaveDeliveredTo(q, { orderId: 7 });
+  jestExpect(t).not.toHaveFilteredOut('arn:aws:sqs:us-east-1:000000000000:orders');
+  jestExpect(q).toHaveMessagesInOrder(['a', 'b'], { group: 'g' });
+  // @ts-expect-error times is a number
+  jestExpect(q).toContainMessage({ orderId: 7 }, { times: '2' });
+  // @ts-expect-error the queue is a view or an ARN
+  jestExpect(t).toHaveDeliveredTo(7);
+  // @ts-expect-error the order is a list
+  jestExpect(q).toHaveMessagesInOrder('a');
+
   // @ts-expect-error a count is a number
   jestExpect(q).toHaveMessageCount('2');
   // @ts-expect-error there is no such state
@@ -41,6 +55,9 @@ export function jestNamespaceTypings(): void {
   jestNamespaceMatchers.toContainMessage({ orderId: 7 });
   jestNamespaceMatchers.toHaveDeadLetter();
   jestNamespaceMatchers.toHavePublished('hello');
+  jestNamespaceMatchers.toHavePublished('hello', { times: 2 });
+  jestNamespaceMatchers.toHaveDeliveredTo('arn:aws:sqs:us-east-1:000000000000:orders');
+  jestNamespaceMatchers.toHaveMessagesInOrder(['a'], { group: 'g' });
   // @ts-expect-error a count is a number
   jestNamespaceMatchers.toHaveMessageCount('1');
   // @ts-expect-error a number is neither a body nor an object

@@ -28,6 +28,29 @@ export function vitestTypings(): void {
   expect({ q }).toEqual({ q: expect.toContainMessage({ orderId: 7 }) });
   void [done, later];
 
+  // The matchers of issue 13 item 8.
+  expect(q).toContainMessage({ orderId: 7 }, { attributes: { type: 'created', total: 250 }, times: 2 });
+  expect(q).toContainMessage(undefined, { attributes: { type: expect.stringMatching(/^c/), gone: undefined } });
+  expect(t).toHavePublished({ type: 'created' }, { times: 1 });
+  expect(t).toHavePublished(undefined, { attributes: { type: { DataType: 'String' } } });
+  expect(t).toHaveDeliveredTo(q);
+  expect(t).not.toHaveDeliveredTo(q.arn, { orderId: 7 });
+  expect(t).toHaveFilteredOut(q, expect.objectContaining({ type: 'deleted' }));
+  expect(q).toHaveMessagesInOrder(['a', { step: 2 }, expect.stringContaining('c')], { group: 'g' });
+  expect(q).not.toHaveMessagesInOrder([]);
+  // @ts-expect-error times is a number
+  expect(q).toContainMessage({ orderId: 7 }, { times: '2' });
+  // @ts-expect-error there is no such option
+  expect(t).toHavePublished(undefined, { count: 2 });
+  // @ts-expect-error the queue is a view or an ARN
+  expect(t).toHaveDeliveredTo(7);
+  // @ts-expect-error toHaveFilteredOut needs the queue
+  expect(t).toHaveFilteredOut();
+  // @ts-expect-error the order is a list
+  expect(q).toHaveMessagesInOrder('a');
+  // @ts-expect-error a group is a string
+  expect(q).toHaveMessagesInOrder(['a'], { group: 1 });
+
   // @ts-expect-error a count is a number
   expect(q).toHaveMessageCount('2');
   // @ts-expect-error there is no such state
