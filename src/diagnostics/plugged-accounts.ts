@@ -1,7 +1,8 @@
 /**
  * Which account's plugin each middleware stack holds, so that a second account plugged into the same client is
  * refused: the plugins are added with `override: true` (a mock added twice replaces itself), which would otherwise
- * let the second account replace the first without a word, and a test read the wrong account's queues.
+ * let the second account replace the first without a word, and a test read the wrong account's queues
+ * (docs/aws-behaviour/sdk.md §1.5.1).
  */
 import { mistakeTexts } from './texts.js';
 

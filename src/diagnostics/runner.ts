@@ -1,6 +1,7 @@
 /**
  * The test runner the code runs under, as far as the clock diagnostics need it: vitest sets `VITEST` in the
- * environment of its workers, jest sets `JEST_WORKER_ID` in every worker (also with `--runInBand`).
+ * environment of its workers, jest sets `JEST_WORKER_ID` in every worker (also with `--runInBand`);
+ * docs/aws-behaviour/sdk.md §5.1.
  */
 export type Runner = 'vitest' | 'jest';
 

@@ -4,7 +4,7 @@
  * each function it replaces as `clock`; jest's legacy timers replace `setTimeout` with a jest mock function
  * (`_isMockFunction`) whose implementation is their bound `_fakeSetTimeout`, and never touch `Date`. A spy
  * (`vi.spyOn(globalThis, 'setTimeout')`) is a mock function too: it is judged by what it wraps when it says, and
- * is otherwise `unknown`, of which nothing is concluded.
+ * is otherwise `unknown`, of which nothing is concluded. Measured: docs/aws-behaviour/sdk.md §5.1.
  */
 
 export type TimeSource =
