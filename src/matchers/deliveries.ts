@@ -44,7 +44,8 @@ export function toHaveDeliveredTo(
           ? `${failed.length} failed (${failed[0]!.deliveries.find((d) => d.failed)?.failure ?? 'delivery failed'})`
           : '',
       ].filter(Boolean);
-      return `expected ${subject} to ${expectation}, but of the ${plural(offers.length, 'message')} offered to it, ${reasons.join(' and ')}`;
+      const why = reasons.length ? reasons.join(' and ') : 'none was delivered';
+      return `expected ${subject} to ${expectation}, but of the ${plural(offers.length, 'message')} offered to it, ${why}`;
     },
   };
 }

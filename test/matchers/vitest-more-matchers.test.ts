@@ -4,7 +4,7 @@
  * toHaveMessagesInOrder; each passing, failing (with its exact message) and under `.not`.
  */
 import { CreateTopicCommand, PublishCommand, SubscribeCommand, type SNSClient } from '@aws-sdk/client-sns';
-import { SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
+import { DeleteQueueCommand, SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../src/matchers/vitest.js';
 import type { AwsMock } from '../../src/index.js';
@@ -191,6 +191,21 @@ describe('toHaveDeliveredTo and toHaveFilteredOut', () => {
     );
     expect(failureOf(() => expect(t).toHaveDeliveredTo(aws.sqs.queue('unsubscribed')))).toBe(
       'expected topic "events" to have delivered a message to queue "unsubscribed", but none of its 3 messages was published while the queue was subscribed',
+    );
+  });
+
+  it('say why a delivery failed', async () => {
+    const { TopicArn } = await sns.send(new CreateTopicCommand({ Name: 'alerts' }));
+    const QueueUrl = await createQueue(sqs, 'gone');
+    const gone = aws.sqs.queue('gone');
+    await sns.send(new SubscribeCommand({ TopicArn, Protocol: 'sqs', Endpoint: gone.arn }));
+    await sqs.send(new DeleteQueueCommand({ QueueUrl }));
+    await sns.send(new PublishCommand({ TopicArn, Message: 'fire' }));
+    const t = aws.sns.topic('alerts');
+    const failure = t.published()[0]!.deliveries[0]!.failure;
+    expect(failure).toBeDefined();
+    expect(failureOf(() => expect(t).toHaveDeliveredTo(gone.arn))).toBe(
+      `expected topic "alerts" to have delivered a message to queue "gone", but of the 1 message offered to it, 1 failed (${failure})`,
     );
   });
 
