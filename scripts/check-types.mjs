@@ -1,15 +1,16 @@
 // The matcher types of the BUILT package, as users' TypeScript set-ups see them (issue 13). `npm pack` makes the
 // package as it would be published; it is unpacked into test/fixtures/types/node_modules/sqs-sns-mock, where the
 // fixture projects (test/fixtures/types/<set-up>/tsconfig.json, over the files in consumers/) find it, and where
-// jest's ts-jest project (jest.config.cjs) finds it too. Each project is compiled by TypeScript 5.9 (devDependency
-// `typescript-5`, what ts-jest users are on) and by the project's own TypeScript (7). The consumers assert that the
+// jest's ts-jest project (jest.config.cjs) finds it too. Each project is compiled by TypeScript 5.9 (what ts-jest users
+// are on; installed in test/fixtures/types/typescript-5 by this script) and by the project's own TypeScript (7), the
+// root's devDependency. The consumers assert that the
 // matchers are typed: a wrong argument and an unknown matcher are errors. One framework per fixture: a program that
 // loads both jest's and vitest's matchers was seen to type vitest's through jest's, hiding a failure.
 //   node scripts/check-types.mjs           after `npm run build` (npm run test:package does both)
-//   node scripts/check-types.mjs --pack    only unpack the built package for the fixtures (npm run test:jest)
+//   node scripts/check-types.mjs --pack    only install TypeScript 5.9 and the packed package (npm run test:jest)
 import { execFileSync, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
-import { mkdirSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -17,6 +18,20 @@ import { fileURLToPath } from 'node:url';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const FIXTURES = join(ROOT, 'test/fixtures/types');
 const INSTALLED = join(FIXTURES, 'node_modules/sqs-sns-mock');
+/** TypeScript 5.9 and ts-jest, in a folder of their own (its package.json says why). */
+const TYPESCRIPT_5 = join(FIXTURES, 'typescript-5');
+
+/** `npm ci` in TYPESCRIPT_5 unless what its lockfile pins is there already. */
+function installTypeScript5() {
+  const { packages } = JSON.parse(readFileSync(join(TYPESCRIPT_5, 'package-lock.json'), 'utf8'));
+  const pinned = (name) => packages[`node_modules/${name}`].version;
+  const installed = (name) => {
+    const manifest = join(TYPESCRIPT_5, 'node_modules', name, 'package.json');
+    return existsSync(manifest) ? JSON.parse(readFileSync(manifest, 'utf8')).version : undefined;
+  };
+  if (['typescript', 'ts-jest'].every((name) => installed(name) === pinned(name))) return;
+  execFileSync('npm', ['ci', '--no-audit', '--no-fund', '--loglevel=error'], { cwd: TYPESCRIPT_5, stdio: 'inherit' });
+}
 
 function installPacked() {
   const scratch = mkdtempSync(join(tmpdir(), 'sqs-sns-mock-pack-'));
@@ -42,7 +57,7 @@ function installPacked() {
  * are modules (the cache key).
  */
 function compileAllWithTypeScript5(fixtures) {
-  const ts = createRequire(import.meta.url)('typescript-5');
+  const ts = createRequire(join(TYPESCRIPT_5, 'package.json'))('typescript');
   const parsed = new Map();
   const nodeModes = new Set([ts.ModuleKind.Node16, ts.ModuleKind.NodeNext]);
   return fixtures.map((fixture) => {
@@ -93,11 +108,14 @@ function compileWithTypeScript7(fixture) {
   });
 }
 
+installTypeScript5();
 installPacked();
 if (!process.argv.includes('--pack')) {
   const fixtures = readdirSync(FIXTURES).filter(
-    // ts-jest/ is jest's (jest.config.cjs).
-    (name) => !['consumers', 'node_modules', 'ts-jest'].includes(name) && statSync(join(FIXTURES, name)).isDirectory(),
+    // ts-jest/ is jest's (jest.config.cjs); typescript-5/ holds the compiler.
+    (name) =>
+      !['consumers', 'node_modules', 'ts-jest', 'typescript-5'].includes(name) &&
+      statSync(join(FIXTURES, name)).isDirectory(),
   );
   // The TypeScript 7 processes run while TypeScript 5.9 works in this one.
   const typeScript7 = Promise.all(fixtures.map(compileWithTypeScript7));
