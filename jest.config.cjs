@@ -30,7 +30,8 @@ module.exports = {
       transform: {
         '^.+\\.ts$': [
           `${TYPESCRIPT_5}/ts-jest`,
-          // By path: ts-jest looks its compiler up from the working directory first, where `typescript` is 7.
+          // By path: ts-jest looks its compiler up from the working directory first, where `typescript` is 7
+          // (docs/aws-behaviour/packaging.md §3).
           { compiler: `${TYPESCRIPT_5}/typescript`, tsconfig: '<rootDir>/tsconfig.json' },
         ],
       },

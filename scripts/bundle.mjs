@@ -6,9 +6,10 @@
 // - Outside the bundles: every package (the SDK clients, vitest, @jest/globals), loaded from the user's node_modules
 //   as before, and Node's built-ins. Each entry point is bundled on its own, with no shared chunk: the matchers share
 //   no module state with the main entry (they check what they are given by shape: src/matchers/received.ts).
-// - rolldown rather than esbuild: esbuild turns a class that names itself inside its body into
-//   `var QueueView = class _QueueView`, so users would see `_QueueView` (in a matcher's error, in console.log), and
-//   its `keepNames` fix wraps every closure created at run time in a `__name` call, a cost on the hot paths.
+// - rolldown rather than esbuild (docs/aws-behaviour/packaging.md §2.1): esbuild turns a class that names itself
+//   inside its body into `var QueueView = class _QueueView`, so users would see `_QueueView` (in a matcher's error,
+//   in console.log), and its `keepNames` fix wraps every closure created at run time in a `__name` call, a cost on
+//   the hot paths.
 // - Source maps carry their sources (sourcesContent), comments included: the package ships no src/.
 import { build } from 'rolldown';
 
@@ -38,7 +39,7 @@ for (const [name, input] of Object.entries(ENTRY_POINTS)) {
           format,
           entryFileNames: '[name].js',
           sourcemap: true,
-          // Without comments V8 compiles the bundle in about half the time; the source maps keep them.
+          // Without comments V8 compiles the bundle in about half the time (packaging.md §2.2); the maps keep them.
           comments: false,
           // A CommonJS user's `require` of the SDK (src/sdk-errors.ts loads it on first use) must give the same copy
           // their own code requires, and jest runs CommonJS tests without ESM support in its VM: `import(name)`

@@ -5,7 +5,8 @@
 // are on; installed in test/fixtures/types/typescript-5 by this script) and by the project's own TypeScript (7), the
 // root's devDependency. The consumers assert that the
 // matchers are typed: a wrong argument and an unknown matcher are errors. One framework per fixture: a program that
-// loads both jest's and vitest's matchers was seen to type vitest's through jest's, hiding a failure.
+// loads both jest's and vitest's matchers was seen to type vitest's through jest's, hiding a failure
+// (docs/aws-behaviour/packaging.md §1).
 //   node scripts/check-types.mjs           after `npm run build` (npm run test:package does both)
 //   node scripts/check-types.mjs --pack    only install TypeScript 5.9 and the packed package (npm run test:jest)
 import { execFileSync, spawn } from 'node:child_process';

@@ -1,6 +1,7 @@
 // Kept in the emitted vitest.d.ts (tsc drops a plain reference, and the `import { expect } from 'vitest'` below, which
 // is a value): without a link to 'vitest' there, the `declare module 'vitest'` below would declare a new module
-// instead of augmenting vitest's, and the published package would type no matcher (scripts/check-types.mjs).
+// instead of augmenting vitest's, and the published package would type no matcher (docs/aws-behaviour/packaging.md
+// §1.2; scripts/check-types.mjs).
 /// <reference types="vitest" preserve="true" />
 /**
  * `import 'sqs-sns-mock/vitest'` (in a test file or a `setupFiles` entry) adds toHaveMessageCount,
