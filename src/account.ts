@@ -9,7 +9,7 @@ import type { HonestOptions } from './sqs/honest-delivery.js';
 export interface Account {
   /** 12 digits. */
   readonly accountId: string;
-  /** Where the account's queues and topics live. */
+  /** The default region: where a client without a region acts, and where views look by name. */
   readonly region: string;
   readonly clock: Clock;
   /** The account's random ids. Read at each use: a reset replaces the source, so a seeded mock starts again. */

@@ -10,7 +10,10 @@ import { textOf } from './util/text.js';
 export interface AwsMockOptions {
   /** The emulated account's id, 12 digits. Default `000000000000`. */
   accountId?: string;
-  /** Where CreateQueue, ListQueues, CreateTopic and ListTopics act. Default `us-east-1`. */
+  /**
+   * Where the commands of a client without a region act (CreateQueue, ListQueues, CreateTopic, ListTopics, ...), and
+   * where views look by name; a client with a region acts in its own. Default `us-east-1`.
+   */
   region?: string;
   /** An uninstalled `@sinonjs/fake-timers` clock; by default the global timers, read at each use. */
   clock?: InjectedClock;

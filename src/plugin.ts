@@ -1,6 +1,8 @@
 import type { Account } from './account.js';
 import { AwsError, NotEmulatedError } from './aws-error.js';
 import { checkPluggedAccount, registerMiddleware } from './diagnostics/plugged-accounts.js';
+import { clientRegion } from './install/client-region.js';
+import { CLIENT_CONFIG } from './install/command-hook.js';
 import { toSdkException, type ServiceName } from './sdk-errors.js';
 
 /**
@@ -10,7 +12,10 @@ import { toSdkException, type ServiceName } from './sdk-errors.js';
 export interface RequestContext {
   readonly requestId: string;
   readonly abortSignal: AbortSignalLike | undefined;
-  /** The region the command acts in: for now always the account's. */
+  /**
+   * The region the command acts in: its client's, when the client has one the mock can learn without I/O, else the
+   * account's (docs/aws-behaviour/sdk-reach.md §3).
+   */
   readonly region: string;
   /** The `X-Amzn-Trace-Id` header the SDK would have sent (see `sdkTraceHeader`), read once for the request. */
   readonly traceHeader: string | undefined;
@@ -103,19 +108,29 @@ export function middlewareFor(emulation: ServiceEmulation, account: Account) {
       const action = command.endsWith('Command') ? command.slice(0, -'Command'.length) : command;
       const requestId = account.ids.uuid();
       const smithy = context[SMITHY_CONTEXT_KEY] as { abortSignal?: AbortSignalLike } | undefined;
-      const request: RequestContext = {
+      // Known at once after a client's first command; for the first, a promise that settles within microtasks (no
+      // I/O, no timer), awaited only before the action: faults are decided at once, as for every other command.
+      const region = clientRegion(context[CLIENT_CONFIG]);
+      const request: { -readonly [K in keyof RequestContext]: RequestContext[K] } = {
         requestId,
         abortSignal: smithy?.abortSignal,
-        region: account.region,
+        region: (region instanceof Promise ? undefined : region) ?? account.region,
         traceHeader: sdkTraceHeader(),
         callerAccount: account.accountId,
       };
+      const handle =
+        region instanceof Promise
+          ? async (given: unknown) => {
+              request.region = (await region) ?? account.region;
+              return emulation.handle(action, given, request);
+            }
+          : (given: unknown) => emulation.handle(action, given, request);
       const input = args.input ?? {};
       try {
         const interceptor = emulation.interceptor;
         const result = await (interceptor?.intercepting
-          ? interceptor.run(action, input, request, (changed) => emulation.handle(action, changed, request))
-          : emulation.handle(action, input, request));
+          ? interceptor.run(action, input, request, handle)
+          : handle(input));
         return { output: { $metadata: successMetadata(requestId), ...result }, response: {} };
       } catch (error) {
         if (error instanceof AwsError) throw await toSdkException(emulation.service, error, requestId);

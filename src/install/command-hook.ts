@@ -27,7 +27,7 @@ export interface ActiveInstall {
  */
 const installs: ActiveInstall[] = [];
 
-/** The key under which a shim hands the client's resolved config to the plugin (`CLIENT_CONFIG` readers). */
+/** The handler-context key under which the hook hands the client's resolved config to the plugin. */
 export const CLIENT_CONFIG = 'sqsSnsMock:clientConfig';
 
 // Same place as the plugin's own middleware (src/plugin.ts applyMiddleware): below the SDK's logger and MD5
@@ -63,115 +63,100 @@ function currentInstall(clientName: unknown, commandClass: unknown): ActiveInsta
   return undefined;
 }
 
-function shimFor(clientName: unknown, commandClass: unknown, config: unknown): Middleware {
+function shimFor(clientName: unknown, commandClass: unknown): Middleware {
   return (next, context) => (args) => {
     const install = currentInstall(clientName, commandClass);
-    if (!install) return next(args);
-    context[CLIENT_CONFIG] = config;
-    return install.middleware(next, context)(args);
+    return install ? install.middleware(next, context)(args) : next(args);
   };
 }
 
-interface Hook {
-  users: number;
-  readonly restore: () => void;
-}
+/** The packages whose commands are hooked: for good, as the plugin relies on the hook for the client's config. */
+const hookedPackages = new WeakSet<SdkModule>();
 
-/** Each patched method, by its owner object and key, shared by every install that needs it. */
-const hooks = new Map<object, Map<string, Hook>>();
-
-/** Replaces `target[key]` by `wrap(original)` once, for as long as some install holds it; returns the release. */
-function holdHook(
+/** Replaces `target[key]` by `wrap(original)`. */
+function wrapMethod(
   target: Record<string, unknown>,
   key: string,
   wrap: (original: (...args: unknown[]) => unknown) => (...args: unknown[]) => unknown,
-): () => void {
-  let byKey = hooks.get(target);
-  if (!byKey) hooks.set(target, (byKey = new Map()));
-  let hook = byKey.get(key);
-  if (!hook) {
-    const descriptor = Object.getOwnPropertyDescriptor(target, key);
-    const wrapper = wrap(target[key] as (...args: unknown[]) => unknown);
-    Object.defineProperty(target, key, { value: wrapper, writable: true, configurable: true, enumerable: false });
-    hook = {
-      users: 0,
-      restore: () => {
-        // Someone wrapped it after us: leave theirs in place; ours stays inert once no install is left.
-        if (target[key] !== wrapper) return;
-        if (descriptor) Object.defineProperty(target, key, descriptor);
-        else delete target[key];
-      },
-    };
-    byKey.set(key, hook);
-  }
-  hook.users += 1;
-  let released = false;
-  const held = hook;
-  return () => {
-    if (released) return;
-    released = true;
-    held.users -= 1;
-    if (held.users > 0) return;
-    held.restore();
-    byKey.delete(key);
-    if (byKey.size === 0) hooks.delete(target);
-  };
+): void {
+  const wrapper = wrap(target[key] as (...args: unknown[]) => unknown);
+  Object.defineProperty(target, key, { value: wrapper, writable: true, configurable: true, enumerable: false });
 }
 
 interface HandlerDetails {
   readonly clientName?: unknown;
+  readonly additionalContext?: object;
 }
 
+// Hands the client's config to a plugin added with `use()` in the old SDKs, whose context has no room for it: it
+// runs before every `initialize`/`low` entry (sdk-reach.md §1.5).
+const CONFIG_OPTIONS = { step: 'initialize', priority: 'high', name: CLIENT_CONFIG, override: true } as const;
+
 /**
- * Hooks the package's commands and registers the install; returns its undoing. SDKs from 3.481.0 build every command
- * through one base method, `$Command.prototype.resolveMiddlewareWithContext`; older ones give each command class its
- * own `resolveMiddleware` (docs/aws-behaviour/sdk-reach.md §1.1, §1.4).
+ * Hooks the package's commands, once: each command then carries its client's config in its handler context (for
+ * the plugin's region, docs/aws-behaviour/sdk-reach.md §3), and, while an install of its class is in force, the
+ * shim. SDKs from 3.481.0 build every command through one base method,
+ * `$Command.prototype.resolveMiddlewareWithContext`; older ones give each command class its own `resolveMiddleware`
+ * (docs/aws-behaviour/sdk-reach.md §1.1, §1.4).
  */
-export function activateInstall(install: ActiveInstall): () => void {
-  const base = install.sdk['$Command'] as { prototype?: Record<string, unknown> } | undefined;
-  const releases: (() => void)[] = [];
+export function hookPackage(sdk: SdkModule, clientName: string): void {
+  if (hookedPackages.has(sdk)) return;
+  hookedPackages.add(sdk);
+  const base = sdk['$Command'] as { prototype?: Record<string, unknown> } | undefined;
   if (base?.prototype && typeof base.prototype['resolveMiddlewareWithContext'] === 'function') {
-    releases.push(
-      holdHook(
-        base.prototype,
-        'resolveMiddlewareWithContext',
-        (original) =>
-          function (this: CommandLike, ...args: unknown[]) {
-            const clientName = (args[3] as HandlerDetails | undefined)?.clientName;
-            if (currentInstall(clientName, this.constructor)) {
-              this.middlewareStack.add(shimFor(clientName, this.constructor, args[1]), SHIM_OPTIONS);
-            }
-            return original.apply(this, args);
-          },
-      ),
+    if (Object.hasOwn(base.prototype, HOOKED)) return; // another package sharing this @smithy/core hooked it
+    Object.defineProperty(base.prototype, HOOKED, { value: true });
+    wrapMethod(
+      base.prototype,
+      'resolveMiddlewareWithContext',
+      (original) =>
+        function (this: CommandLike, ...args: unknown[]) {
+          const details = args[3] as HandlerDetails | undefined;
+          const config = args[1];
+          if (currentInstall(details?.clientName, this.constructor)) {
+            this.middlewareStack.add(shimFor(details?.clientName, this.constructor), SHIM_OPTIONS);
+          }
+          if (details)
+            args[3] = { ...details, additionalContext: { ...details.additionalContext, [CLIENT_CONFIG]: config } };
+          return original.apply(this, args);
+        },
     );
-  } else {
-    for (const [name, value] of Object.entries(install.sdk)) {
-      const prototype = (value as { prototype?: Record<string, unknown> } | undefined)?.prototype;
-      if (!name.endsWith('Command') || !prototype || !Object.hasOwn(prototype, 'resolveMiddleware')) continue;
-      const clientName = install.clientName;
-      releases.push(
-        holdHook(
-          prototype,
-          'resolveMiddleware',
-          (original) =>
-            function (this: CommandLike, ...args: unknown[]) {
-              if (currentInstall(clientName, this.constructor)) {
-                this.middlewareStack.add(shimFor(clientName, this.constructor, args[1]), SHIM_OPTIONS);
-              }
-              return original.apply(this, args);
-            },
-        ),
-      );
-    }
+    return;
   }
-  if (releases.length === 0) {
-    throw new Error(`sqs-sns-mock: this copy of the SDK's ${install.clientName} has no command the mock can reach`);
+  for (const [name, value] of Object.entries(sdk)) {
+    const prototype = (value as { prototype?: Record<string, unknown> } | undefined)?.prototype;
+    if (!name.endsWith('Command') || !prototype || !Object.hasOwn(prototype, 'resolveMiddleware')) continue;
+    wrapMethod(
+      prototype,
+      'resolveMiddleware',
+      (original) =>
+        function (this: CommandLike, ...args: unknown[]) {
+          const config = args[1];
+          if (currentInstall(clientName, this.constructor)) {
+            this.middlewareStack.add(shimFor(clientName, this.constructor), SHIM_OPTIONS);
+          }
+          this.middlewareStack.add(configFor(config), CONFIG_OPTIONS);
+          return original.apply(this, args);
+        },
+    );
   }
+}
+
+const HOOKED = Symbol.for('sqs-sns-mock.hooked');
+
+function configFor(config: unknown): Middleware {
+  return (next, context) => (args) => {
+    context[CLIENT_CONFIG] = config;
+    return next(args);
+  };
+}
+
+/** Registers the install, hooking its package first; returns its undoing. */
+export function activateInstall(install: ActiveInstall): () => void {
+  hookPackage(install.sdk, install.clientName);
   installs.push(install);
   return () => {
     const at = installs.indexOf(install);
     if (at >= 0) installs.splice(at, 1);
-    for (const release of releases) release();
   };
 }

@@ -1,7 +1,7 @@
 import { loadSdk, type ServiceName } from '../sdk-errors.js';
 import { textOf } from '../util/text.js';
 import { INSTALLABLE_CLIENTS, type InstallablePlugins } from './clients.js';
-import { activateInstall, type Middleware, type SdkModule } from './command-hook.js';
+import { activateInstall, hookPackage, type Middleware, type SdkModule } from './command-hook.js';
 
 /** What `aws.install(Class)` returns. */
 export interface InstallHandle {
@@ -11,6 +11,23 @@ export interface InstallHandle {
 
 /** The SDK packages already loaded, so an install after the first is in force at once. */
 const loadedSdks = new Map<ServiceName, SdkModule>();
+
+/**
+ * Makes the commands of the service's SDK package carry their client's config, for the plugin added with `use()`:
+ * at once when the package is loaded, else once its import settles (a command sent before acts in the mock's
+ * region, docs/aws-behaviour/sdk-reach.md §3.5).
+ */
+export function handClientConfig(service: ServiceName, clientName: string): void {
+  const known = loadedSdks.get(service);
+  if (known) return hookPackage(known, clientName);
+  loadSdk(service).then(
+    (sdk) => {
+      loadedSdks.set(service, sdk);
+      hookPackage(sdk, clientName);
+    },
+    () => {},
+  );
+}
 
 function captureMiddleware(plugin: { applyToStack(stack: { add(middleware: unknown): void }): void }): Middleware {
   let captured: Middleware | undefined;

@@ -46,3 +46,8 @@ export function parseTopicArn(value: unknown, region: string, parameter = 'Topic
   }
   return { partition, region: arnRegion, accountId, name: rest[0]! };
 }
+
+/** The region a topic ARN (or a subscription ARN, which extends it) names: its fourth field. */
+export function topicRegion(arn: string): string {
+  return arn.split(':', 4)[3] ?? '';
+}

@@ -1,7 +1,7 @@
 import type { Clock } from '../clock.js';
 import type { IdSource } from '../ids.js';
 import type { QueueDirectory } from '../sqs/queue.js';
-import { parseTopicArn, partitionOf, topicArn } from './arn.js';
+import { parseTopicArn, partitionOf, topicArn, topicRegion } from './arn.js';
 import { snsErrors } from './errors.js';
 import type { Subscription } from './subscription.js';
 import { Topic } from './topic.js';
@@ -13,11 +13,13 @@ import { Topic } from './topic.js';
 const UNCONFIRMED_LIFETIME_MS = 48 * 60 * 60 * 1000;
 
 /**
- * The SNS state of one emulated account: topics in the account's region, their subscriptions, and
- * the queues of the same account that `sqs` subscriptions deliver into.
+ * The SNS state of one emulated account: its topics in every region (by name within a region, the request's:
+ * docs/aws-behaviour/sdk-reach.md §3), their subscriptions, and the queues of the same account, in any region, that
+ * `sqs` subscriptions deliver into. `scope.region` is the account's default region, where views look by name.
  */
 export class SnsBackend {
-  private readonly topics = new Map<string, Topic>();
+  /** By region, then name. */
+  private readonly topics = new Map<string, Map<string, Topic>>();
   private readonly subscriptions = new Map<string, Subscription>();
   private readonly byToken = new Map<string, Subscription>();
   /**
@@ -40,55 +42,64 @@ export class SnsBackend {
     return partitionOf(this.scope.region);
   }
 
-  arnFor(name: string): string {
-    return topicArn({ partition: this.partition, region: this.scope.region, accountId: this.scope.accountId, name });
+  arnFor(name: string, region = this.scope.region): string {
+    return topicArn({ partition: partitionOf(region), region, accountId: this.scope.accountId, name });
   }
 
-  findTopicByName(name: string): Topic | undefined {
-    return this.topics.get(name);
+  findTopicByName(name: string, region = this.scope.region): Topic | undefined {
+    return this.topics.get(region)?.get(name);
   }
 
   findTopicByArn(arn: string): Topic | undefined {
-    const topic = this.topics.get(arn.slice(arn.lastIndexOf(':') + 1));
+    const topic = this.findTopicByName(arn.slice(arn.lastIndexOf(':') + 1), topicRegion(arn));
     return topic?.arn === arn ? topic : undefined;
   }
 
-  /** Resolves a TopicArn parameter, or throws SNS's error for a malformed, foreign or unknown ARN. */
-  topicByArn(value: unknown, parameter = 'TopicArn'): Topic {
-    const topic = this.lookupTopic(value, parameter);
+  /**
+   * Resolves a TopicArn parameter of a request in `region`, or throws SNS's error for a malformed, foreign or
+   * unknown ARN (one of another region is refused as SNS does, docs/aws-behaviour/sns.md §1).
+   */
+  topicByArn(value: unknown, parameter = 'TopicArn', region = this.scope.region): Topic {
+    const topic = this.lookupTopic(value, parameter, region);
     if (!topic) throw snsErrors.topicNotFound();
     return topic;
   }
 
   /** Like topicByArn, but a well-formed ARN of no topic gives undefined. */
-  lookupTopic(value: unknown, parameter = 'TopicArn'): Topic | undefined {
-    const address = parseTopicArn(value, this.scope.region, parameter);
-    return address.accountId === this.scope.accountId ? this.topics.get(address.name) : undefined;
+  lookupTopic(value: unknown, parameter = 'TopicArn', region = this.scope.region): Topic | undefined {
+    const address = parseTopicArn(value, region, parameter);
+    return address.accountId === this.scope.accountId ? this.findTopicByName(address.name, region) : undefined;
   }
 
-  /** Every topic, oldest first. */
-  listTopics(): Topic[] {
-    return [...this.topics.values()];
+  /** The topics of a region, or of every region, oldest first. */
+  listTopics(region?: string): Topic[] {
+    if (region !== undefined) return [...(this.topics.get(region)?.values() ?? [])];
+    return [...this.topics.values()]
+      .flatMap((byName) => [...byName.values()])
+      .sort((a, b) => a.createdAt - b.createdAt);
   }
 
-  createTopic(name: string, fifo: boolean): Topic {
-    const topic = new Topic(this.arnFor(name), name, fifo, this.clock.now(), this.publishedHistory);
-    this.topics.set(name, topic);
+  createTopic(name: string, fifo: boolean, region = this.scope.region): Topic {
+    const topic = new Topic(this.arnFor(name, region), name, fifo, this.clock.now(), this.publishedHistory);
+    let byName = this.topics.get(region);
+    if (!byName) this.topics.set(region, (byName = new Map()));
+    byName.set(name, topic);
     return topic;
   }
 
   deleteTopic(topic: Topic): void {
     for (const subscription of topic.subscriptions.values()) this.removeSubscription(subscription);
-    this.topics.delete(topic.name);
+    this.topics.get(topicRegion(topic.arn))?.delete(topic.name);
   }
 
   findSubscription(arn: string): Subscription | undefined {
     return this.subscriptions.get(arn);
   }
 
-  /** Every subscription, oldest first. */
-  listSubscriptions(): Subscription[] {
-    return [...this.subscriptions.values()];
+  /** The subscriptions of a region's topics, or of every region, oldest first. */
+  listSubscriptions(region?: string): Subscription[] {
+    const all = [...this.subscriptions.values()];
+    return region === undefined ? all : all.filter((subscription) => topicRegion(subscription.topicArn) === region);
   }
 
   addSubscription(topic: Topic, subscription: Subscription): void {

@@ -4,6 +4,7 @@ import { batchShapes, snsBatchShape } from '../faults/batch-entries.js';
 import type { SnsErrorName } from '../faults/catalogue.js';
 import { FaultControls } from '../faults/controls.js';
 import { FaultInjector } from '../faults/injector.js';
+import { handClientConfig } from '../install/install.js';
 import { applyMiddleware, dispatch, middlewareFor, type MiddlewareStackLike } from '../plugin.js';
 import type { QueueDirectory } from '../sqs/queue.js';
 import { snsActions, snsBatchChecks } from './actions/index.js';
@@ -58,10 +59,11 @@ export class SnsMock<Owner extends Account = Account> extends FaultControls<SnsA
   }
 
   applyToStack(stack: MiddlewareStackLike): void {
+    handClientConfig('SNS', 'SNSClient');
     applyMiddleware(stack, this.middleware, 'sqsSnsMock:SNS');
   }
 
-  /** A topic by name (in the account's region) or ARN. Throws if there is none. */
+  /** A topic by name (in the account's region) or ARN (in any region). Throws if there is none. */
   topic(ref: string): TopicView {
     const topic = ref.startsWith('arn:') ? this.backend.findTopicByArn(ref) : this.backend.findTopicByName(ref);
     if (!topic)
@@ -77,7 +79,7 @@ export class SnsMock<Owner extends Account = Account> extends FaultControls<SnsA
     );
   }
 
-  /** Every topic, oldest first. */
+  /** Every topic of every region, oldest first. */
   topics(): TopicView[] {
     return this.backend.listTopics().map((topic) => this.viewOf(topic));
   }

@@ -15,11 +15,14 @@ const DELETED_NAME_LOCK_MS = 60_000;
 const REMEMBERED_LOOKUPS = 256;
 
 /**
- * The SQS state of one emulated account: its queues, looked up by URL, name or ARN. Queues live in
- * the account's own region; a URL or ARN naming another region or account finds nothing.
+ * The SQS state of one emulated account: its queues in every region, looked up by URL or ARN anywhere in the
+ * account, and by name within a region (the request's: docs/aws-behaviour/sdk-reach.md §3). A URL or ARN naming
+ * another account finds nothing. `scope.region` is the account's default region, where views look by name.
  */
 export class SqsBackend implements QueueDirectory {
-  private readonly queues = new Map<string, Queue>();
+  /** By region, then name. */
+  private readonly queues = new Map<string, Map<string, Queue>>();
+  /** By `region/name`. */
   private readonly deletedAt = new Map<string, number>();
   /**
    * The queue each recently used QueueUrl, and each queue ARN, named (null: none). Every message action names its
@@ -27,6 +30,8 @@ export class SqsBackend implements QueueDirectory {
    * are emptied whenever a queue is created or deleted.
    */
   private readonly byUrl = new Map<string, Queue | null>();
+  /** The same for requests in other regions than the default (a bare name or a URL of another host is regional). */
+  private readonly byUrlElsewhere = new Map<string, Map<string, Queue | null>>();
   private readonly byArn = new Map<string, Queue | null>();
   /** Message move tasks (DLQ redrive), by source queue. */
   readonly moveTasks: MoveTasks;
@@ -45,41 +50,46 @@ export class SqsBackend implements QueueDirectory {
   }
 
   /** Resolves a QueueUrl parameter, or throws QueueDoesNotExist. */
-  queueByUrl(value: unknown): Queue {
+  /** Resolves a QueueUrl parameter of a request in `region`, or throws QueueDoesNotExist. */
+  queueByUrl(value: unknown, region = this.scope.region): Queue {
     if (value === undefined || value === null || value === '') throw sqsErrors.missingParameter('QueueUrl');
-    const queue = typeof value === 'string' ? this.lookUp(this.byUrl, value, 'url') : undefined;
+    const queue = typeof value === 'string' ? this.lookUp(this.urlMemo(region), value, 'url', region) : undefined;
     if (!queue) throw sqsErrors.queueDoesNotExist();
     return queue;
   }
 
-  findByName(name: string): Queue | undefined {
-    return this.queues.get(name);
+  findByName(name: string, region = this.scope.region): Queue | undefined {
+    return this.queues.get(region)?.get(name);
   }
 
   findByArn(arn: string): Queue | undefined {
-    return this.lookUp(this.byArn, arn, 'arn');
+    return this.lookUp(this.byArn, arn, 'arn', this.scope.region);
   }
 
-  /** Every queue, by name. */
-  list(): Queue[] {
-    return [...this.queues.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  /** The queues of a region, or of every region, by name (then region). */
+  list(region?: string): Queue[] {
+    const queues = region === undefined ? [...this.queues.values()] : [this.queues.get(region) ?? new Map()];
+    return queues
+      .flatMap((byName) => [...byName.values()])
+      .sort((a, b) => compareText(a.name, b.name) || compareText(a.address.region, b.address.region));
   }
 
-  addressFor(name: string): QueueAddress {
-    return { ...this.scope, name };
+  addressFor(name: string, region = this.scope.region): QueueAddress {
+    return { region, accountId: this.scope.accountId, name };
   }
 
-  wasDeletedRecently(name: string): boolean {
-    const at = this.deletedAt.get(name);
+  wasDeletedRecently(name: string, region = this.scope.region): boolean {
+    const key = `${region}/${name}`;
+    const at = this.deletedAt.get(key);
     if (at === undefined) return false;
     if (this.clock.now() - at < DELETED_NAME_LOCK_MS) return true;
-    this.deletedAt.delete(name);
+    this.deletedAt.delete(key);
     return false;
   }
 
-  create(name: string, settings: QueueSettings): Queue {
+  create(name: string, settings: QueueSettings, region = this.scope.region): Queue {
     const queue = new Queue(
-      this.addressFor(name),
+      this.addressFor(name, region),
       this.ids.uuid(),
       settings,
       this.clock,
@@ -87,15 +97,18 @@ export class SqsBackend implements QueueDirectory {
       this,
       this.honest,
     );
-    this.queues.set(name, queue);
+    let byName = this.queues.get(region);
+    if (!byName) this.queues.set(region, (byName = new Map()));
+    byName.set(name, queue);
     this.forgetLookups();
     return queue;
   }
 
   delete(queue: Queue): void {
-    this.queues.delete(queue.name);
+    const region = queue.address.region;
+    this.queues.get(region)?.delete(queue.name);
     this.forgetLookups();
-    this.deletedAt.set(queue.name, this.clock.now());
+    this.deletedAt.set(`${region}/${queue.name}`, this.clock.now());
     // Its tasks go with it; a task moving messages into it fails at its next move.
     this.moveTasks.forgetSource(queue.arn);
     queue.close();
@@ -103,7 +116,7 @@ export class SqsBackend implements QueueDirectory {
 
   reset(): void {
     this.moveTasks.clear();
-    for (const queue of this.queues.values()) queue.close();
+    for (const queue of this.list()) queue.close();
     this.queues.clear();
     this.forgetLookups();
     this.deletedAt.clear();
@@ -111,10 +124,18 @@ export class SqsBackend implements QueueDirectory {
     this.receiptHandles = new ReceiptHandleCoder(this.ids.bytes(16));
   }
 
-  private lookUp(memo: Map<string, Queue | null>, ref: string, kind: 'url' | 'arn'): Queue | undefined {
+  private urlMemo(region: string): Map<string, Queue | null> {
+    if (region === this.scope.region) return this.byUrl;
+    let memo = this.byUrlElsewhere.get(region);
+    if (!memo) this.byUrlElsewhere.set(region, (memo = new Map()));
+    return memo;
+  }
+
+  private lookUp(memo: Map<string, Queue | null>, ref: string, kind: 'url' | 'arn', region: string): Queue | undefined {
     const known = memo.get(ref);
     if (known !== undefined) return known ?? undefined;
-    const address = kind === 'url' ? parseQueueUrl(ref, this.scope) : parseQueueArn(ref);
+    const address =
+      kind === 'url' ? parseQueueUrl(ref, { region, accountId: this.scope.accountId }) : parseQueueArn(ref);
     const queue = (address && this.find(address)) ?? null;
     if (memo.size >= REMEMBERED_LOOKUPS) memo.clear();
     memo.set(ref, queue);
@@ -123,11 +144,16 @@ export class SqsBackend implements QueueDirectory {
 
   private forgetLookups(): void {
     this.byUrl.clear();
+    this.byUrlElsewhere.clear();
     this.byArn.clear();
   }
 
   private find(address: QueueAddress): Queue | undefined {
-    if (address.region !== this.scope.region || address.accountId !== this.scope.accountId) return undefined;
-    return this.queues.get(address.name);
+    if (address.accountId !== this.scope.accountId) return undefined;
+    return this.queues.get(address.region)?.get(address.name);
   }
+}
+
+function compareText(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
 }

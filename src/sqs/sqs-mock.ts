@@ -4,6 +4,7 @@ import { batchShapes, sqsBatchShape } from '../faults/batch-entries.js';
 import type { SqsErrorName } from '../faults/catalogue.js';
 import { FaultControls } from '../faults/controls.js';
 import { FaultInjector } from '../faults/injector.js';
+import { handClientConfig } from '../install/install.js';
 import { HonestDelivery } from './honest-delivery.js';
 import { applyMiddleware, dispatch, middlewareFor, type MiddlewareStackLike } from '../plugin.js';
 import { sqsActions, sqsBatchChecks } from './actions/index.js';
@@ -47,25 +48,24 @@ export class SqsMock<Owner extends Account = Account> extends FaultControls<SqsA
   }
 
   applyToStack(stack: MiddlewareStackLike): void {
+    handClientConfig('SQS', 'SQSClient');
     applyMiddleware(stack, this.middleware, 'sqsSnsMock:SQS');
   }
 
-  /** A queue by name (in the account's region), URL or ARN. Throws if there is none. */
+  /** A queue by name (in the account's region), or by URL or ARN (in any region). Throws if there is none. */
   queue(ref: string): QueueView {
     const address = parseQueueArn(ref) ?? parseQueueUrl(ref, this.backend.scope);
-    const queue = ref.startsWith('arn:')
-      ? this.backend.findByArn(ref)
-      : address && this.backend.findByName(address.name);
-    if (
-      !queue ||
-      (address && (address.region !== queue.address.region || address.accountId !== queue.address.accountId))
-    ) {
+    const queue =
+      address && address.accountId === this.aws.accountId
+        ? this.backend.findByName(address.name, address.region)
+        : undefined;
+    if (!queue) {
       throw new Error(`sqs-sns-mock: no queue "${ref}" in account ${this.aws.accountId}, region ${this.aws.region}`);
     }
     return new QueueView(queue, this.backend);
   }
 
-  /** Every queue, by name. */
+  /** Every queue of every region, by name. */
   queues(): QueueView[] {
     return this.backend.list().map((queue) => new QueueView(queue, this.backend));
   }

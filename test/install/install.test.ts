@@ -80,6 +80,13 @@ describe('aws.install(SQSClient)', () => {
     expect(aws.sqs.queues().map((q) => q.name)).toEqual(['per-call', 'top']);
   });
 
+  it('acts in the region of an installed client that has one', async () => {
+    aws.install(SQSClient);
+    const { QueueUrl } = await new SQSClient({ region: 'eu-west-1' }).send(new CreateQueueCommand({ QueueName: 'q' }));
+    expect(QueueUrl).toBe('https://sqs.eu-west-1.amazonaws.com/000000000000/q');
+    expect(aws.sqs.queue(QueueUrl!).name).toBe('q');
+  });
+
   it('answers through the callback form of send', async () => {
     aws.install(SQSClient);
     const output = await new Promise((resolve, reject) =>

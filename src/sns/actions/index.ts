@@ -1,5 +1,6 @@
 import type { AddPermissionCommandInput } from '@aws-sdk/client-sns';
 import { actionsWhere, batchChecksOf, handlersOf, type ActionSpec, type ActionTable } from '../../action-registry.js';
+import type { RequestContext } from '../../plugin.js';
 import type { SnsBackend } from '../sns-backend.js';
 import { addPermission, removePermission } from './permissions.js';
 import { publish } from './publish.js';
@@ -45,8 +46,8 @@ export const SNS_ACTIONS = {
   PublishBatch: { handler: publishBatch, batch: { check: checkPublishBatch } },
   // Read at call time, once the list below the table is built.
   AddPermission: {
-    handler: (backend: SnsBackend, input: Partial<AddPermissionCommandInput>): object =>
-      addPermission(backend, input, grantableActions),
+    handler: (backend: SnsBackend, input: Partial<AddPermissionCommandInput>, request: RequestContext): object =>
+      addPermission(backend, input, grantableActions, request),
     grantable: true,
   },
   RemovePermission: { handler: removePermission, grantable: true },

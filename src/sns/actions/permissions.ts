@@ -1,6 +1,7 @@
 import type { AddPermissionCommandInput, RemovePermissionCommandInput } from '@aws-sdk/client-sns';
 import { partitionOf } from '../arn.js';
 import { missingParameter, snsErrors } from '../errors.js';
+import type { RequestContext } from '../../plugin.js';
 import type { SnsBackend } from '../sns-backend.js';
 import type { Topic } from '../topic.js';
 import { storeTopicPolicy, topicPolicy } from '../topic-attributes.js';
@@ -34,8 +35,9 @@ export function addPermission(
   backend: SnsBackend,
   input: Partial<AddPermissionCommandInput>,
   grantable: readonly string[],
+  request: RequestContext,
 ): object {
-  const topic = backend.topicByArn(input.TopicArn);
+  const topic = backend.topicByArn(input.TopicArn, 'TopicArn', request.region);
   const label = required(input.Label, 'Label');
   const accounts = requiredList(input.AWSAccountId, 'AWSAccountId');
   const actions = requiredList(input.ActionName, 'ActionName');
@@ -44,7 +46,7 @@ export function addPermission(
   if (statements.some((statement) => statement.Sid === label)) throw snsErrors.statementExists();
   const allowedActions = topicActions(grantable);
   if (actions.some((action) => !allowedActions.has(action))) throw snsErrors.actionOutOfServiceScope();
-  const principals = accounts.map((account) => `arn:${partitionOf(backend.scope.region)}:iam::${account}:root`);
+  const principals = accounts.map((account) => `arn:${partitionOf(request.region)}:iam::${account}:root`);
   const allowed = actions.map((action) => `SNS:${action}`);
   statements.push({
     Sid: label,
@@ -58,8 +60,12 @@ export function addPermission(
 }
 
 /** RemovePermission: drops the statement with that label; a label no statement has changes nothing [I]. */
-export function removePermission(backend: SnsBackend, input: Partial<RemovePermissionCommandInput>): object {
-  const topic = backend.topicByArn(input.TopicArn);
+export function removePermission(
+  backend: SnsBackend,
+  input: Partial<RemovePermissionCommandInput>,
+  request: RequestContext,
+): object {
+  const topic = backend.topicByArn(input.TopicArn, 'TopicArn', request.region);
   const label = required(input.Label, 'Label');
   const policy = policyOf(topic, backend.scope.accountId);
   const statements = statementsOf(policy);

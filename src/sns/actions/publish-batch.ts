@@ -32,7 +32,7 @@ export function publishBatch(
   input: Partial<PublishBatchCommandInput>,
   request: RequestContext,
 ): Omit<PublishBatchCommandOutput, '$metadata'> {
-  const { topic, entries, accepted } = checkPublishBatch(backend, input);
+  const { topic, entries, accepted } = checkPublishBatch(backend, input, request.region);
   const Successful = accepted.map((entry, index) => ({
     Id: entries[index]!.Id!,
     ...publishToTopic(backend, topic, entry, request),
@@ -44,6 +44,7 @@ export function publishBatch(
 export function checkPublishBatch(
   backend: SnsBackend,
   input: Partial<PublishBatchCommandInput>,
+  region = backend.scope.region,
 ): { topic: Topic; entries: Entry[]; accepted: PublishEntry[] } {
   const given: unknown = input.PublishBatchRequestEntries;
   // The SDK's serializer leaves null entries out of the request and numbers the rest from 1; a list of nothing but
@@ -62,7 +63,7 @@ export function checkPublishBatch(
   });
   required.throwIfAny();
 
-  const target = resolveTopic(backend, input.TopicArn, 'TopicArn');
+  const target = resolveTopic(backend, input.TopicArn, 'TopicArn', region);
   checkEntryIds(entries);
   checkTotalSize(entries);
   const accepted = entries.map((entry) => validateEntry(entry, target.kind, { checkSize: false }));

@@ -19,7 +19,7 @@ export function publish(
   const required = new RequiredMembers();
   requireEntryMembers(input, required);
   required.throwIfAny();
-  const target = resolvePublishTarget(backend, input);
+  const target = resolvePublishTarget(backend, input, request.region);
   const entry = validateEntry(input, target.kind, { checkSize: true });
   return publishToTopic(backend, existingTopic(target), entry, request);
 }

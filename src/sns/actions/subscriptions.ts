@@ -14,6 +14,7 @@ import type {
   UnsubscribeCommandInput,
 } from '@aws-sdk/client-sns';
 import type { AwsError } from '../../aws-error.js';
+import type { RequestContext } from '../../plugin.js';
 import { arnParts, parseTopicArn } from '../arn.js';
 import { replayAttributes, replayFacts, runReplay, startReplay } from '../delivery/replay.js';
 import { missingParameter, snsErrors } from '../errors.js';
@@ -134,8 +135,9 @@ function newSubscription(backend: SnsBackend, topic: Topic, protocol: Protocol, 
 export function subscribe(
   backend: SnsBackend,
   input: Partial<SubscribeCommandInput>,
+  request: RequestContext,
 ): Omit<SubscribeCommandOutput, '$metadata'> {
-  const topic = backend.topicByArn(input.TopicArn);
+  const topic = backend.topicByArn(input.TopicArn, 'TopicArn', request.region);
   const protocol = checkProtocol(input.Protocol);
   const endpoint = checkEndpoint(protocol, input.Endpoint);
   checkFifoPairing(topic, protocol, endpoint);
@@ -163,9 +165,9 @@ export function subscribe(
  * AWS refuses a malformed TopicArn or one of another region with "Invalid parameter: Topic", but confirms
  * by the token alone when the ARN is merely of another topic of the region [V, http test].
  */
-function checkConfirmTopic(backend: SnsBackend, value: unknown): void {
+function checkConfirmTopic(value: unknown, region: string): void {
   try {
-    parseTopicArn(value, backend.scope.region);
+    parseTopicArn(value, region);
   } catch {
     throw snsErrors.invalidParameterNamed('Topic');
   }
@@ -174,8 +176,9 @@ function checkConfirmTopic(backend: SnsBackend, value: unknown): void {
 export function confirmSubscription(
   backend: SnsBackend,
   input: Partial<ConfirmSubscriptionCommandInput>,
+  request: RequestContext,
 ): Omit<ConfirmSubscriptionCommandOutput, '$metadata'> {
-  checkConfirmTopic(backend, input.TopicArn);
+  checkConfirmTopic(input.TopicArn, request.region);
   const token: unknown = input.Token;
   if (token === undefined || token === null) throw missingParameter('Token');
   // A token that cannot be one (AWS's are hex) is refused differently from an unknown one [V].
@@ -279,14 +282,16 @@ function listPage(
 export function listSubscriptions(
   backend: SnsBackend,
   input: Partial<ListSubscriptionsCommandInput>,
+  request: RequestContext,
 ): Omit<ListSubscriptionsCommandOutput, '$metadata'> {
-  return listPage(backend.listSubscriptions(), input.NextToken);
+  return listPage(backend.listSubscriptions(request.region), input.NextToken);
 }
 
 export function listSubscriptionsByTopic(
   backend: SnsBackend,
   input: Partial<ListSubscriptionsByTopicCommandInput>,
+  request: RequestContext,
 ): Omit<ListSubscriptionsByTopicCommandOutput, '$metadata'> {
-  const topic = backend.topicByArn(input.TopicArn);
+  const topic = backend.topicByArn(input.TopicArn, 'TopicArn', request.region);
   return listPage([...topic.subscriptions.values()], input.NextToken);
 }

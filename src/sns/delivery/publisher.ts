@@ -1,3 +1,4 @@
+import { topicRegion } from '../arn.js';
 import { contentDeduplicationId } from '../publish/fifo-rules.js';
 import type { PublishEntry } from '../publish/entry.js';
 import { snsEndpointBase, type Notification } from '../publish/envelope.js';
@@ -30,7 +31,7 @@ export function sqsDeliveryContext(
     traceHeader,
     queues: backend.queues,
     ids: backend.ids,
-    senderId: snsSenderId(backend.scope.region, topic.fifo),
+    senderId: snsSenderId(topicRegion(topic.arn), topic.fifo),
     topicFifo: topic.fifo,
     messageGroupId: entry.messageGroupId,
     deduplicationId,
@@ -75,7 +76,7 @@ export function publishToTopic(
     timestamp: now,
     attributes: entry.attributes,
     signatureVersion: topic.fifo ? undefined : topicSignatureVersion(topic),
-    endpointBase: snsEndpointBase(backend.scope.region),
+    endpointBase: snsEndpointBase(topicRegion(topic.arn)),
   };
   const { traceHeader } = request;
   const deliveries = fanOut(

@@ -25,11 +25,12 @@ const PHONE_NUMBER = /^\+[1-9]\d{1,14}$/;
 export function resolvePublishTarget(
   backend: SnsBackend,
   input: { TopicArn?: unknown; TargetArn?: unknown; PhoneNumber?: unknown },
+  region = backend.scope.region,
 ): ResolvedTarget {
   const present = (value: unknown): boolean => value !== undefined && value !== null;
   // Both given: TopicArn is used (what AWS does is not recorded).
-  if (present(input.TopicArn)) return resolveTopic(backend, input.TopicArn, 'TopicArn');
-  if (present(input.TargetArn)) return resolveTopic(backend, input.TargetArn, 'TargetArn');
+  if (present(input.TopicArn)) return resolveTopic(backend, input.TopicArn, 'TopicArn', region);
+  if (present(input.TargetArn)) return resolveTopic(backend, input.TargetArn, 'TargetArn', region);
   if (present(input.PhoneNumber)) {
     const number = textOf(input.PhoneNumber);
     if (!PHONE_NUMBER.test(number)) throw snsErrors.invalidPhoneNumber(number);
@@ -40,13 +41,20 @@ export function resolvePublishTarget(
 }
 
 /** PublishBatch takes a TopicArn only. */
-export function resolveTopic(backend: SnsBackend, value: unknown, parameter: 'TopicArn' | 'TargetArn'): ResolvedTarget {
-  const address = parseTopicArn(value, backend.scope.region, parameter);
+export function resolveTopic(
+  backend: SnsBackend,
+  value: unknown,
+  parameter: 'TopicArn' | 'TargetArn',
+  region = backend.scope.region,
+): ResolvedTarget {
+  // In the region of the request (docs/aws-behaviour/sdk-reach.md §3).
+  const address = parseTopicArn(value, region, parameter);
   // Platform application endpoints are not emulated, so none exists [V text].
   if (parameter === 'TargetArn' && address.name.startsWith('endpoint/')) {
     throw snsErrors.targetEndpointNotFound();
   }
-  const topic = address.accountId === backend.scope.accountId ? backend.findTopicByName(address.name) : undefined;
+  const topic =
+    address.accountId === backend.scope.accountId ? backend.findTopicByName(address.name, region) : undefined;
   return {
     topic,
     kind: {

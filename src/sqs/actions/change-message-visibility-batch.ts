@@ -3,6 +3,7 @@ import type {
   ChangeMessageVisibilityBatchRequestEntry,
 } from '@aws-sdk/client-sqs';
 import { SQS_RANGE_REASONS } from '../errors.js';
+import type { RequestContext } from '../../plugin.js';
 import type { SqsBackend } from '../sqs-backend.js';
 import { batchOutput, runEntry, type BatchOutput, validateBatchEntries, type BatchResultErrorEntry } from './batch.js';
 import { changeVisibilityByHandle, visibilityTimeoutParam } from './receipt.js';
@@ -10,8 +11,9 @@ import { changeVisibilityByHandle, visibilityTimeoutParam } from './receipt.js';
 export function changeMessageVisibilityBatch(
   backend: SqsBackend,
   input: Partial<ChangeMessageVisibilityBatchCommandInput>,
+  request: RequestContext,
 ): BatchOutput<{ Id: string }> {
-  const queue = backend.queueByUrl(input.QueueUrl);
+  const queue = backend.queueByUrl(input.QueueUrl, request.region);
   const entries = validateBatchEntries<Partial<ChangeMessageVisibilityBatchRequestEntry>>(
     input.Entries,
     'ChangeMessageVisibilityBatchRequestEntry',

@@ -1,4 +1,5 @@
 import type { DeleteMessageBatchCommandInput, DeleteMessageBatchRequestEntry } from '@aws-sdk/client-sqs';
+import type { RequestContext } from '../../plugin.js';
 import type { SqsBackend } from '../sqs-backend.js';
 import { batchOutput, runEntry, type BatchOutput, validateBatchEntries, type BatchResultErrorEntry } from './batch.js';
 import { deleteByHandle } from './receipt.js';
@@ -6,8 +7,9 @@ import { deleteByHandle } from './receipt.js';
 export function deleteMessageBatch(
   backend: SqsBackend,
   input: Partial<DeleteMessageBatchCommandInput>,
+  request: RequestContext,
 ): BatchOutput<{ Id: string }> {
-  const queue = backend.queueByUrl(input.QueueUrl);
+  const queue = backend.queueByUrl(input.QueueUrl, request.region);
   const entries = validateBatchEntries<Partial<DeleteMessageBatchRequestEntry>>(
     input.Entries,
     'DeleteMessageBatchRequestEntry',

@@ -1,5 +1,6 @@
 import type { AddPermissionCommandInput } from '@aws-sdk/client-sqs';
 import { actionsWhere, batchChecksOf, handlersOf, type ActionSpec, type ActionTable } from '../../action-registry.js';
+import type { RequestContext } from '../../plugin.js';
 import type { SqsBackend } from '../sqs-backend.js';
 import { validateBatchEntries } from './batch.js';
 import { changeMessageVisibility } from './change-message-visibility.js';
@@ -65,8 +66,8 @@ export const SQS_ACTIONS = {
   ListQueueTags: { handler: listQueueTags, access: 'grantable' },
   // Read at call time, once the table below it is built.
   AddPermission: {
-    handler: (backend: SqsBackend, input: Partial<AddPermissionCommandInput>): object =>
-      addPermission(backend, input, permissionRules),
+    handler: (backend: SqsBackend, input: Partial<AddPermissionCommandInput>, request: RequestContext): object =>
+      addPermission(backend, input, permissionRules, request),
     access: 'ownerOnly',
   },
   RemovePermission: { handler: removePermission, access: 'ownerOnly' },

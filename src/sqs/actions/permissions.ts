@@ -2,6 +2,7 @@ import type { AddPermissionCommandInput, RemovePermissionCommandInput } from '@a
 import { sqsErrors } from '../errors.js';
 import { MAX_POLICY_STATEMENTS } from '../queue-attributes.js';
 import type { Queue } from '../queue.js';
+import type { RequestContext } from '../../plugin.js';
 import type { SqsBackend } from '../sqs-backend.js';
 import { requiredString, stringList } from './params.js';
 
@@ -32,8 +33,9 @@ export function addPermission(
   backend: SqsBackend,
   input: Partial<AddPermissionCommandInput>,
   rules: PermissionRules,
+  request: RequestContext,
 ): object {
-  const queue = backend.queueByUrl(input.QueueUrl);
+  const queue = backend.queueByUrl(input.QueueUrl, request.region);
   const label = requiredString('Label', input.Label);
   if (!LABEL.test(label)) throw sqsErrors.invalidPermissionLabel(label);
   const accounts = stringList('AWSAccountIds', input.AWSAccountIds);
@@ -67,8 +69,12 @@ export function addPermission(
   return {};
 }
 
-export function removePermission(backend: SqsBackend, input: Partial<RemovePermissionCommandInput>): object {
-  const queue = backend.queueByUrl(input.QueueUrl);
+export function removePermission(
+  backend: SqsBackend,
+  input: Partial<RemovePermissionCommandInput>,
+  request: RequestContext,
+): object {
+  const queue = backend.queueByUrl(input.QueueUrl, request.region);
   const label = requiredString('Label', input.Label);
   const policy = currentPolicy(queue);
   const statements = policy.Statement ?? [];

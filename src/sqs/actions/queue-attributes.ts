@@ -6,6 +6,7 @@ import type {
 import { sqsErrors } from '../errors.js';
 import { applyQueueAttributes, QUEUE_ATTRIBUTE_NAMES, renderQueueAttributes } from '../queue-attributes.js';
 import type { Queue } from '../queue.js';
+import type { RequestContext } from '../../plugin.js';
 import type { SqsBackend } from '../sqs-backend.js';
 import { stringList, stringMap } from './params.js';
 import { attributeContext } from './queue-context.js';
@@ -16,8 +17,9 @@ const KNOWN_NAMES: ReadonlySet<string> = new Set(['All', ...QUEUE_ATTRIBUTE_NAME
 export function getQueueAttributes(
   backend: SqsBackend,
   input: Partial<GetQueueAttributesCommandInput>,
+  request: RequestContext,
 ): Omit<GetQueueAttributesCommandOutput, '$metadata'> {
-  const queue = backend.queueByUrl(input.QueueUrl);
+  const queue = backend.queueByUrl(input.QueueUrl, request.region);
   const names = stringList('AttributeNames', input.AttributeNames);
   const unknown = names.find((name) => !KNOWN_NAMES.has(name));
   if (unknown !== undefined) throw sqsErrors.unknownAttribute(unknown);
@@ -40,8 +42,12 @@ function currentAttributes(queue: Queue): Record<string, string> {
   });
 }
 
-export function setQueueAttributes(backend: SqsBackend, input: Partial<SetQueueAttributesCommandInput>): object {
-  const queue = backend.queueByUrl(input.QueueUrl);
+export function setQueueAttributes(
+  backend: SqsBackend,
+  input: Partial<SetQueueAttributesCommandInput>,
+  request: RequestContext,
+): object {
+  const queue = backend.queueByUrl(input.QueueUrl, request.region);
   const attributes = stringMap('Attributes', input.Attributes);
   if (!attributes || Object.keys(attributes).length === 0) throw sqsErrors.missingParameter('Attribute.Name');
   queue.updateSettings(

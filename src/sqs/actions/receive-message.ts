@@ -15,7 +15,7 @@ export function receiveMessage(
   input: Partial<ReceiveMessageCommandInput>,
   request: RequestContext,
 ): ReceiveOutput | Promise<ReceiveOutput> {
-  const queue = backend.queueByUrl(input.QueueUrl);
+  const queue = backend.queueByUrl(input.QueueUrl, request.region);
   const max =
     optionalInteger(
       'MaxNumberOfMessages',

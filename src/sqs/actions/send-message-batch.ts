@@ -19,8 +19,9 @@ type SendEntry = MessageInput & { Id?: unknown };
 export function checkSendMessageBatch(
   backend: SqsBackend,
   input: Partial<SendMessageBatchCommandInput>,
+  region = backend.scope.region,
 ): { queue: Queue; entries: (SendEntry & { Id: string })[] } {
-  const queue = backend.queueByUrl(input.QueueUrl);
+  const queue = backend.queueByUrl(input.QueueUrl, region);
   const entries = validateBatchEntries<SendEntry>(input.Entries, 'SendMessageBatchRequestEntry');
   // Counted over the raw entries: an oversized batch fails as a whole, whatever its entries' own faults.
   const total = entries.reduce((sum, entry) => sum + messagePayloadSize(entry.MessageBody, entry.MessageAttributes), 0);
@@ -35,7 +36,7 @@ export function sendMessageBatch(
   input: Partial<SendMessageBatchCommandInput>,
   request: RequestContext,
 ): BatchOutput<SendMessageBatchResultEntry> {
-  const { queue, entries } = checkSendMessageBatch(backend, input);
+  const { queue, entries } = checkSendMessageBatch(backend, input, request.region);
   const successful: SendMessageBatchResultEntry[] = [];
   const failed: BatchResultErrorEntry[] = [];
   // Entries are enqueued in order, so FIFO entries keep their order and a later duplicate is caught.

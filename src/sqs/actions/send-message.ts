@@ -8,6 +8,6 @@ export function sendMessage(
   input: Partial<SendMessageCommandInput>,
   request: RequestContext,
 ): Omit<SendMessageCommandOutput, '$metadata'> {
-  const queue = backend.queueByUrl(input.QueueUrl);
+  const queue = backend.queueByUrl(input.QueueUrl, request.region);
   return deliverAccepted(queue, acceptMessage(queue, input, request, backend.ids));
 }

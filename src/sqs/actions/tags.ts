@@ -5,6 +5,7 @@ import type {
   UntagQueueCommandInput,
 } from '@aws-sdk/client-sqs';
 import { sqsErrors } from '../errors.js';
+import type { RequestContext } from '../../plugin.js';
 import type { SqsBackend } from '../sqs-backend.js';
 import { isPresent, stringList, stringMap } from './params.js';
 
@@ -28,8 +29,8 @@ export function validateTags(
   return { ...tags };
 }
 
-export function tagQueue(backend: SqsBackend, input: Partial<TagQueueCommandInput>): object {
-  const queue = backend.queueByUrl(input.QueueUrl);
+export function tagQueue(backend: SqsBackend, input: Partial<TagQueueCommandInput>, request: RequestContext): object {
+  const queue = backend.queueByUrl(input.QueueUrl, request.region);
   const tags = stringMap('Tags', input.Tags);
   if (!tags || Object.keys(tags).length === 0) throw sqsErrors.missingParameter('Tags');
   const added = Object.keys(tags).filter((key) => !queue.tags.has(key)).length;
@@ -38,8 +39,12 @@ export function tagQueue(backend: SqsBackend, input: Partial<TagQueueCommandInpu
   return {};
 }
 
-export function untagQueue(backend: SqsBackend, input: Partial<UntagQueueCommandInput>): object {
-  const queue = backend.queueByUrl(input.QueueUrl);
+export function untagQueue(
+  backend: SqsBackend,
+  input: Partial<UntagQueueCommandInput>,
+  request: RequestContext,
+): object {
+  const queue = backend.queueByUrl(input.QueueUrl, request.region);
   if (!isPresent(input.TagKeys)) throw sqsErrors.missingParameter('TagKeys');
   // Keys the queue does not have are ignored.
   for (const key of stringList('TagKeys', input.TagKeys)) queue.tags.delete(key);
@@ -49,7 +54,8 @@ export function untagQueue(backend: SqsBackend, input: Partial<UntagQueueCommand
 export function listQueueTags(
   backend: SqsBackend,
   input: Partial<ListQueueTagsCommandInput>,
+  request: RequestContext,
 ): Omit<ListQueueTagsCommandOutput, '$metadata'> {
-  const queue = backend.queueByUrl(input.QueueUrl);
+  const queue = backend.queueByUrl(input.QueueUrl, request.region);
   return queue.tags.size > 0 ? { Tags: Object.fromEntries(queue.tags) } : {};
 }

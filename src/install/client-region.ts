@@ -1,0 +1,87 @@
+/**
+ * The region of the client a command came from, read from its resolved config without reaching the network, real
+ * I/O or a timer (docs/aws-behaviour/sdk-reach.md §3).
+ */
+
+interface RegionConfig {
+  region?: unknown;
+}
+
+/** What each config's lookup gave: a region, or undefined (act in the mock's region); a promise while it runs. */
+const regions = new WeakMap<object, string | undefined | Promise<string | undefined>>();
+
+/** Microtask turns a region provider gets to settle: one that needs more is waiting for I/O (a profile file). */
+const MICROTASK_TURNS = 50;
+
+const REGION_NAME = /^[a-z]{2}(-[a-z]+)+-\d+$/;
+
+/** The client's region if known now, or a promise of it (the first command of each client), or undefined. */
+export function clientRegion(config: unknown): string | undefined | Promise<string | undefined> {
+  if (typeof config !== 'object' || config === null) return undefined;
+  if (regions.has(config)) return regions.get(config);
+  const lookup = quickRegion(config as RegionConfig).then((region) => {
+    regions.set(config, region);
+    return region;
+  });
+  regions.set(config, lookup);
+  return lookup;
+}
+
+/** The lookups still running (a provider that needs I/O keeps its guard until it settles). */
+const running = new Set<Promise<unknown>>();
+
+/** @internal For tests: settles once every region lookup started so far has ended and given its guard back. */
+export async function regionLookupsSettled(): Promise<void> {
+  while (running.size > 0) await Promise.all(running);
+}
+
+let metadataGuards = 0;
+let metadataSetting: string | undefined;
+
+/**
+ * Keeps the SDK from asking the instance-metadata service for the region (which it does when a client has none)
+ * while a lookup runs: the SDK reads AWS_EC2_METADATA_DISABLED at that moment (sdk-reach.md §3.2). Returns the undo.
+ */
+function disableMetadataLookups(): () => void {
+  if (metadataGuards++ === 0) {
+    metadataSetting = process.env['AWS_EC2_METADATA_DISABLED'];
+    process.env['AWS_EC2_METADATA_DISABLED'] = 'true';
+  }
+  let undone = false;
+  return () => {
+    if (undone) return;
+    undone = true;
+    if (--metadataGuards > 0) return;
+    if (metadataSetting === undefined) delete process.env['AWS_EC2_METADATA_DISABLED'];
+    else process.env['AWS_EC2_METADATA_DISABLED'] = metadataSetting;
+  };
+}
+
+async function quickRegion(config: RegionConfig): Promise<string | undefined> {
+  const provider = config.region;
+  if (typeof provider === 'string') return REGION_NAME.test(provider) ? provider : undefined;
+  if (typeof provider !== 'function') return undefined;
+  let settled = false;
+  let value: unknown;
+  const undo = disableMetadataLookups();
+  try {
+    const lookup = Promise.resolve((provider as () => unknown).call(config)).then(
+      (region) => {
+        value = region;
+        settled = true;
+        undo();
+      },
+      () => {
+        settled = true;
+        undo();
+      },
+    );
+    running.add(lookup);
+    void lookup.then(() => running.delete(lookup));
+  } catch {
+    settled = true;
+    undo();
+  }
+  for (let turn = 0; turn < MICROTASK_TURNS && !settled; turn++) await null;
+  return settled && typeof value === 'string' && REGION_NAME.test(value) ? value : undefined;
+}
