@@ -42,6 +42,8 @@ function stillOnStack(stack: object, name: string): boolean {
   const identify = (stack as { identify?: unknown }).identify;
   if (typeof identify !== 'function') return true;
   const entries: unknown = identify.call(stack);
-  // Each entry reads `name - step`, or `name (a.k.a. alias) - step`.
-  return !Array.isArray(entries) || entries.some((entry) => typeof entry === 'string' && entry.startsWith(`${name} `));
+  // Each entry reads `name - step` or `name (a.k.a. alias) - step`; in older SDKs (3.347.1), `name: tags`.
+  const listed = (entry: unknown) =>
+    typeof entry === 'string' && (entry.startsWith(`${name} `) || entry.startsWith(`${name}:`));
+  return !Array.isArray(entries) || entries.some(listed);
 }
