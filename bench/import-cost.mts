@@ -1,8 +1,9 @@
 // Figure (issue 13): what `import 'sqs-sns-mock'` costs a test file, against what importing @aws-sdk/client-sqs costs
 // it. Vitest and jest load each test file's imports afresh, so this is paid once per file. Each measurement is a fresh
 // `node` (without tsx) that imports both, one after the other, and times each import; which of the two goes first
-// alternates from one process to the next, and each process first imports a tiny module, so that neither pays for
-// starting Node's module loader. The figure is the median over the processes of (the package's time / the SDK's).
+// alternates from one process to the next, and each process first imports a tiny module and the built-ins both
+// use (SHARED_BUILTINS), so that neither pays for starting Node's module loader or for what the other loads too.
+// The figure is the median over the processes of (the package's time / the SDK's).
 // It measures the BUILT package (dist/, as `npm run bench` builds it), through its `exports`, in ESM and in CommonJS.
 // Run on its own: node --import tsx bench/import-cost.mts (after `npm run build`)
 import { spawnSync } from 'node:child_process';
@@ -13,6 +14,11 @@ import { report, spread, type FigureResult } from './harness.mjs';
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const PROCESSES = 30;
 const TARGET = 0.3;
+/**
+ * Node's built-ins that both load (node:crypto alone takes some 20 ms to load in a fresh process): whichever is
+ * imported first would pay for them, and a test file that uses both pays once. Loaded before either is timed.
+ */
+const SHARED_BUILTINS = ['node:crypto', 'node:util'];
 
 type ModuleSystem = 'esm' | 'cjs';
 
@@ -25,7 +31,10 @@ function childSource(system: ModuleSystem, first: string, second: string): strin
     system === 'esm'
       ? (name: string) => `await import(${JSON.stringify(name)})`
       : (name: string) => `require(${JSON.stringify(name)})`;
-  const warm = system === 'esm' ? `await import('data:text/javascript,export default 1')` : `require('node:os')`;
+  const warm =
+    system === 'esm'
+      ? `await import('data:text/javascript,export default 1'); ${SHARED_BUILTINS.map((m) => `await import('${m}')`).join('; ')}`
+      : SHARED_BUILTINS.map((m) => `require('${m}')`).join('; ');
   return [
     warm,
     'const t0 = process.hrtime.bigint()',
