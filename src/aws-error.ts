@@ -92,7 +92,7 @@ export function errorOf(identity: ErrorIdentity, message: string = identity.mess
 /** Thrown for a command the emulation does not answer: never a made-up success, never the network. */
 export class NotEmulatedError extends Error {
   constructor(
-    readonly service: 'SQS' | 'SNS',
+    readonly service: 'SQS' | 'SNS' | 'Lambda',
     readonly command: string,
     detail?: string,
   ) {

@@ -2,10 +2,13 @@ import type { Account } from './account.js';
 import { globalClock, injectedClock, type Clock, type InjectedClock } from './clock.js';
 import { createIdSource, type IdSource } from './ids.js';
 import { installClient, type InstallHandle } from './install/install.js';
+import { LambdaMock } from './lambda/lambda-mock.js';
 import { SnsMock } from './sns/sns-mock.js';
 import type { HonestOptions } from './sqs/honest-delivery.js';
 import { SqsMock } from './sqs/sqs-mock.js';
 import { textOf } from './util/text.js';
+import { WorkTracker, type RunUntilIdleOptions } from './work/work-tracker.js';
+import { timeSourceOf } from './diagnostics/time-sources.js';
 
 export interface AwsMockOptions {
   /** The emulated account's id, 12 digits. Default `000000000000`. */
@@ -41,6 +44,9 @@ export class AwsMock implements Account {
   readonly clock: Clock;
   readonly sqs: SqsMock<AwsMock>;
   readonly sns: SnsMock<AwsMock>;
+  /** Lambda functions with in-process handlers, SQS event source mappings, and the plugin for `LambdaClient`. */
+  readonly lambda: LambdaMock<AwsMock>;
+  private readonly work: WorkTracker;
   private idSource: IdSource;
   private readonly installs = new Set<InstallHandle>();
 
@@ -59,6 +65,34 @@ export class AwsMock implements Account {
     this.sqs = new SqsMock(this);
     // Looked up at each delivery, so neither plugin depends on the other being built first.
     this.sns = new SnsMock(this, { findByArn: (arn) => this.sqs.backend.findByArn(arn) });
+    const injected = options.clock;
+    this.work = new WorkTracker(
+      this.clock,
+      typeof injected?.tickAsync === 'function' ? (ms) => injected.tickAsync!(ms) : undefined,
+      () => {
+        if (injected) return injected;
+        const source = timeSourceOf(globalThis.setTimeout);
+        return source.kind === 'fake' ? source.clock : undefined;
+      },
+    );
+    this.lambda = new LambdaMock(this, this.work, { findQueue: (arn) => this.sqs.backend.findByArn(arn) });
+  }
+
+  /**
+   * Resolves, without moving time, once no Lambda handler runs and nothing is ready to run now (a poller with
+   * messages to take, an invocation to start).
+   */
+  idle(): Promise<void> {
+    return this.work.idle();
+  }
+
+  /**
+   * Moves time with `advance` to each next thing the mock will do (a visibility expiry a poller waits for, a delay, a
+   * retry, a batching window, a timeout) until nothing is left or `maxTime` (default 15 minutes) has passed; resolves
+   * to the milliseconds moved. With an injected clock, `advance` defaults to its `tickAsync`.
+   */
+  runUntilIdle(options?: RunUntilIdleOptions): Promise<number> {
+    return this.work.runUntilIdle(options);
   }
 
   /** Random ids of this account; replaced on reset so a seeded mock starts its sequence again. */
@@ -92,6 +126,8 @@ export class AwsMock implements Account {
     this.idSource = createIdSource(this.seed);
     this.sqs.resetState();
     this.sns.resetState();
+    this.lambda.resetState();
+    this.work.reset();
   }
 }
 

@@ -31,6 +31,8 @@ export interface InjectedClock {
   now: number | (() => number);
   setTimeout(callback: () => void, ms: number): unknown;
   clearTimeout(handle: never): void;
+  /** sinon's async tick: `aws.runUntilIdle()`'s default `advance` with this clock. */
+  tickAsync?(ms: number): unknown;
 }
 
 function unref(handle: unknown): unknown {

@@ -8,9 +8,13 @@ import type { AwsError } from './aws-error.js';
 type SdkModule = Record<string, unknown>;
 type ExceptionClass = new (options: { name: string; $fault: 'client' | 'server' }) => Error;
 
-export type ServiceName = 'SQS' | 'SNS';
+export type ServiceName = 'SQS' | 'SNS' | 'Lambda';
 
-const PACKAGE: Record<ServiceName, string> = { SQS: '@aws-sdk/client-sqs', SNS: '@aws-sdk/client-sns' };
+const PACKAGE: Record<ServiceName, string> = {
+  SQS: '@aws-sdk/client-sqs',
+  SNS: '@aws-sdk/client-sns',
+  Lambda: '@aws-sdk/client-lambda',
+};
 const loaded = new Map<ServiceName, Promise<SdkModule>>();
 
 /** The user's SDK package, loaded once on first use: either may be absent when the other is used. */
@@ -71,7 +75,28 @@ function hideResponse(error: Error): void {
 
 export async function toSdkException(service: ServiceName, error: AwsError, requestId: string): Promise<Error> {
   const sdk = await loadSdk(service);
-  return service === 'SQS' ? sqsException(sdk, error, requestId) : snsException(sdk, error, requestId);
+  switch (service) {
+    case 'SQS':
+      return sqsException(sdk, error, requestId);
+    case 'SNS':
+      return snsException(sdk, error, requestId);
+    case 'Lambda':
+      return lambdaException(sdk, error, requestId);
+  }
+}
+
+/** Lambda speaks JSON: its deserializer gives the modelled class `Type` and `Message` (docs/aws-behaviour/sdk.md §3). */
+function lambdaException(sdk: SdkModule, error: AwsError, requestId: string): Error {
+  const { Ctor, name } = exceptionClass(sdk, error, 'LambdaServiceException');
+  const fault = error.status >= 500 ? 'server' : 'client';
+  const exception = new Ctor({ name, $fault: fault });
+  hideResponse(exception);
+  return Object.assign(exception, {
+    $metadata: metadata(error.status, requestId),
+    message: error.message,
+    Type: 'User',
+    Message: error.message,
+  });
 }
 
 function sqsException(sdk: SdkModule, error: AwsError, requestId: string): Error {

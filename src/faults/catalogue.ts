@@ -2,6 +2,7 @@ import { AwsError, faultSide, type ErrorIdentity } from '../aws-error.js';
 import type { ServiceName } from '../sdk-errors.js';
 import { SNS_ERRORS } from '../sns/errors.js';
 import { SQS_ERRORS } from '../sqs/errors.js';
+import { LAMBDA_ERRORS } from '../lambda/errors.js';
 
 /**
  * The errors a test may inject, by the SDK's class name or by AWS's query code: every error of the service's table
@@ -33,6 +34,7 @@ function index(errors: Readonly<Record<string, ErrorIdentity>>): ReadonlyMap<str
 const CATALOGUE: Record<ServiceName, ReadonlyMap<string, ErrorIdentity>> = {
   SQS: index(SQS_ERRORS),
   SNS: index(SNS_ERRORS),
+  Lambda: index(LAMBDA_ERRORS),
 };
 
 export interface FaultErrorOptions {

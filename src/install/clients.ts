@@ -5,9 +5,10 @@ import type { ServiceName } from '../sdk-errors.js';
 export interface InstallablePlugins {
   readonly sqs: { applyToStack(stack: MiddlewareStackLike): void };
   readonly sns: { applyToStack(stack: MiddlewareStackLike): void };
+  readonly lambda: { applyToStack(stack: MiddlewareStackLike): void };
 }
 
-/** A client class the mock can install itself into: one entry per class (LambdaClient will be one more). */
+/** A client class the mock can install itself into: one entry per class. */
 export interface InstallableClient {
   readonly service: ServiceName;
   readonly plugin: (mock: InstallablePlugins) => { applyToStack(stack: MiddlewareStackLike): void };
@@ -17,4 +18,5 @@ export interface InstallableClient {
 export const INSTALLABLE_CLIENTS: Readonly<Record<string, InstallableClient>> = {
   SQSClient: { service: 'SQS', plugin: (mock) => mock.sqs },
   SNSClient: { service: 'SNS', plugin: (mock) => mock.sns },
+  LambdaClient: { service: 'Lambda', plugin: (mock) => mock.lambda },
 };

@@ -1,0 +1,58 @@
+import { errorOf, type ErrorIdentity } from '../aws-error.js';
+
+/**
+ * Every Lambda error the emulation answers, by the SDK's class name, with the HTTP status AWS sends:
+ * docs/aws-behaviour/lambda.md §2.3, §2.12 and §6. Lambda speaks JSON, so the class name is also the code. The
+ * factories below read it; to add an error, add its entry here (and a factory if the emulation raises it).
+ */
+export const LAMBDA_ERRORS = {
+  InvalidParameterValueException: {
+    shape: 'InvalidParameterValueException',
+    code: 'InvalidParameterValueException',
+    status: 400,
+    message: 'One of the parameters in the request is not valid.',
+  },
+  ResourceNotFoundException: {
+    shape: 'ResourceNotFoundException',
+    code: 'ResourceNotFoundException',
+    status: 404,
+    message: 'The resource you requested does not exist.',
+  },
+  ResourceConflictException: {
+    shape: 'ResourceConflictException',
+    code: 'ResourceConflictException',
+    status: 409,
+    message: 'The resource already exists, or another operation is in progress.',
+  },
+  TooManyRequestsException: {
+    shape: 'TooManyRequestsException',
+    code: 'TooManyRequestsException',
+    status: 429,
+    message: 'Rate Exceeded.',
+  },
+  InvalidRequestContentException: {
+    shape: 'InvalidRequestContentException',
+    code: 'InvalidRequestContentException',
+    status: 400,
+    message: 'The request body could not be parsed as JSON.',
+  },
+  RequestTooLargeException: {
+    shape: 'RequestTooLargeException',
+    code: 'RequestTooLargeException',
+    status: 413,
+    message: 'The request payload exceeded the Invoke request body JSON input quota.',
+  },
+  ServiceException: {
+    shape: 'ServiceException',
+    code: 'ServiceException',
+    status: 500,
+    message: 'The Lambda service encountered an internal error.',
+  },
+} as const satisfies Readonly<Record<string, ErrorIdentity>>;
+
+export type LambdaErrorName = keyof typeof LAMBDA_ERRORS;
+
+/** The error `name` of the table, with `message` (AWS's recorded text where lambda.md has one). */
+export function lambdaError(name: LambdaErrorName, message?: string) {
+  return errorOf(LAMBDA_ERRORS[name], message);
+}

@@ -1,0 +1,121 @@
+import { liveIds, type Account } from '../account.js';
+import { applyMiddleware, dispatch, middlewareFor, type MiddlewareStackLike } from '../plugin.js';
+import type { Queue } from '../sqs/queue.js';
+import type { WorkTracker } from '../work/work-tracker.js';
+import { lambdaActions } from './actions/index.js';
+import { AsyncInvocations } from './async/async-invocations.js';
+import { EventSourceMappings } from './esm/mappings.js';
+import { checkFunctionName, checkFunctionOptions, type CreateFunctionOptions } from './function-options.js';
+import type { LambdaHandler } from './handler-contract.js';
+import { LambdaBackend } from './lambda-backend.js';
+import type { LambdaFunction } from './lambda-function.js';
+import { TimerSet, type LambdaRuntime } from './runtime.js';
+import { FunctionView } from './views.js';
+import { handClientConfig } from '../install/install.js';
+
+/** What the Lambda side needs of the account's other services. */
+export interface LambdaServices {
+  /** The account's queues by ARN, in any region. */
+  readonly findQueue: (arn: string) => Queue | undefined;
+}
+
+/**
+ * The Lambda side of one AwsMock: functions with in-process handlers, SQS event source mappings, asynchronous
+ * invocation, and the plugin for `LambdaClient`. Everything runs on the account's clock.
+ */
+export class LambdaMock<Owner extends Account = Account> {
+  /** @internal */
+  readonly backend: LambdaBackend;
+  /** @internal */
+  readonly mappings: EventSourceMappings;
+  /** @internal */
+  readonly asyncInvocations: AsyncInvocations;
+  private readonly timers: TimerSet;
+  private readonly middleware: ReturnType<typeof middlewareFor>;
+
+  constructor(
+    readonly aws: Owner,
+    work: WorkTracker,
+    services: LambdaServices,
+  ) {
+    this.timers = new TimerSet(aws.clock);
+    const runtime: LambdaRuntime = { clock: aws.clock, ids: liveIds(aws), work, timers: this.timers };
+    this.backend = new LambdaBackend(aws.accountId, runtime);
+    this.mappings = new EventSourceMappings({
+      accountId: aws.accountId,
+      runtime,
+      functions: this.backend,
+      findQueue: services.findQueue,
+    });
+    this.asyncInvocations = new AsyncInvocations(runtime);
+    this.middleware = middlewareFor(
+      {
+        service: 'Lambda',
+        clientName: 'LambdaClient',
+        handle: (action, input, request) => dispatch('Lambda', lambdaActions, this, action, input, request),
+      },
+      aws,
+    );
+  }
+
+  /** @internal The SDK plugin: `lambdaClient.middlewareStack.use(aws.lambda)`. */
+  applyToStack(stack: MiddlewareStackLike): void {
+    handClientConfig('Lambda', 'LambdaClient');
+    applyMiddleware(stack, this.middleware, 'sqsSnsMock:Lambda');
+  }
+
+  /**
+   * A function whose handler runs in-process (docs/aws-behaviour/lambda.md §5), in the account's region. The handler
+   * is an ordinary Lambda handler, async or with a callback.
+   */
+  createFunction(name: string, handler: LambdaHandler, options?: CreateFunctionOptions): FunctionView {
+    checkFunctionName(name);
+    if (typeof handler !== 'function') {
+      throw new TypeError(`sqs-sns-mock: the handler of function "${name}" is not a function`);
+    }
+    const settings = checkFunctionOptions(options);
+    return new FunctionView(this.backend.create(name, this.aws.region, handler, settings));
+  }
+
+  /** A function by name (in the account's region) or ARN (any region). Throws if there is none. */
+  function(ref: string): FunctionView {
+    return new FunctionView(this.functionModel(ref));
+  }
+
+  /** Every function of every region. */
+  functions(): FunctionView[] {
+    return this.backend.list().map((fn) => new FunctionView(fn));
+  }
+
+  /**
+   * Deletes a function, as DeleteFunction does: its event source mappings stay (and fail to invoke), SNS subscriptions
+   * to it stay and their deliveries fail (lambda.md §2.2, §3.5).
+   */
+  deleteFunction(ref: string): void {
+    this.backend.delete(this.functionModel(ref));
+  }
+
+  /** @internal */
+  functionModel(ref: string): LambdaFunction {
+    const found = typeof ref === 'string' ? this.backend.find(ref, this.aws.region) : undefined;
+    if (!found) {
+      throw new Error(
+        `sqs-sns-mock: no function "${String(ref)}" in account ${this.aws.accountId}, region ${this.aws.region}`,
+      );
+    }
+    return found.fn;
+  }
+
+  /** Same as `aws.reset()`. */
+  reset(): void {
+    this.aws.reset();
+  }
+
+  /** @internal Stops every poller and pending retry, clears every timer, forgets every function. */
+  resetState(): void {
+    this.mappings.reset();
+    this.asyncInvocations.reset();
+    this.timers.reset();
+    this.backend.reset();
+  }
+}

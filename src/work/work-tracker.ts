@@ -1,0 +1,202 @@
+import { setImmediate as realSetImmediate, setTimeout as realSetTimeout } from 'node:timers';
+import type { Clock } from '../clock.js';
+import { textOf } from '../util/text.js';
+
+/**
+ * Something of the account's that will act later on its own: a poller waiting for a hidden message to come back, a
+ * batching window, an asynchronous retry. `nextAt` says when it will next act (epoch ms on the account's clock), or
+ * undefined when it waits for nothing time brings (an empty queue, a disabled mapping).
+ */
+export interface TimedWork {
+  nextAt(): number | undefined;
+}
+
+/** A handler run in progress, as the tracker sees it. */
+export interface RunningWork {
+  /** For messages: `function order-worker, request 1b2c…`. */
+  readonly label: string;
+  /** When it ends at the latest: its timeout. */
+  readonly deadline: number;
+  readonly done: Promise<unknown>;
+}
+
+export interface RunUntilIdleOptions {
+  /** Moves the test's time by `ms`, running its timers: e.g. `(ms) => vi.advanceTimersByTimeAsync(ms)`. */
+  advance?: (ms: number) => unknown;
+  /** The most time to move, in ms. Default: 15 minutes. */
+  maxTime?: number;
+}
+
+const DEFAULT_MAX_TIME_MS = 15 * 60_000;
+/** idle() gives up on a handler waiting on fake time after this long in real time (see `idle`). */
+const STUCK_AFTER_REAL_MS = 2_000;
+/** How many turns of the real event loop without a change count as settled. */
+const SETTLED_TURNS = 3;
+/** A guard against a loop that advances by nothing and changes nothing. */
+const MAX_EMPTY_STEPS = 1_000;
+
+/**
+ * The account's background work, for `aws.idle()` and `aws.runUntilIdle()`. Event-driven: it never polls time, and it
+ * asks each piece of work when it next acts, so a day with nothing to do costs one step, not a day of ticks.
+ * Real `setImmediate` (from node:timers, which fake timers leave alone) lets handlers' promises and I/O progress.
+ */
+export class WorkTracker {
+  private readonly timed = new Set<TimedWork>();
+  private readonly running = new Set<RunningWork>();
+  /** Counts every start and end, to tell a settled account from a busy one. */
+  private changes = 0;
+
+  constructor(
+    private readonly clock: Clock,
+    /** The injected clock's own advance, when there is one: `runUntilIdle`'s default. */
+    private readonly defaultAdvance: ((ms: number) => unknown) | undefined,
+    /**
+     * The fake clock the account's time comes from, when it can be told (an injected clock, or the faked global
+     * timers): a handler may then wait on time only the test moves, and its next timer says when it will go on.
+     */
+    private readonly fakeClock: () => unknown,
+  ) {}
+
+  /** Registers timed work; the returned function removes it. */
+  addTimed(work: TimedWork): () => void {
+    this.timed.add(work);
+    return () => this.timed.delete(work);
+  }
+
+  /** Registers a handler run until it ends. */
+  addRunning(work: RunningWork): void {
+    this.running.add(work);
+    this.changes++;
+    const end = (): void => {
+      this.running.delete(work);
+      this.changes++;
+    };
+    work.done.then(end, end);
+  }
+
+  /** Whether a handler runs now. */
+  get busy(): boolean {
+    return this.running.size > 0;
+  }
+
+  /** Forgets every piece of work: the account was reset (their timers were cleared by their owners). */
+  reset(): void {
+    this.timed.clear();
+    this.running.clear();
+    this.changes++;
+  }
+
+  /** When the next timed work acts, or a running handler times out: the earliest, or undefined. */
+  nextAt(): number | undefined {
+    let next: number | undefined;
+    for (const work of this.timed) {
+      const at = work.nextAt();
+      if (at !== undefined && (next === undefined || at < next)) next = at;
+    }
+    for (const work of this.running) if (next === undefined || work.deadline < next) next = work.deadline;
+    return next;
+  }
+
+  /**
+   * Resolves, without moving time, once no handler runs and nothing is ready to run now. A handler still running
+   * after two seconds of real time, while the account's time is fake, waits on time only the test can move: idle()
+   * then rejects, naming it, rather than hang the test.
+   */
+  async idle(): Promise<void> {
+    const stuck = realFlagAfter(STUCK_AFTER_REAL_MS);
+    for (;;) {
+      await this.settle();
+      if (this.running.size === 0) return;
+      if (stuck.raised && this.fakeClock() !== undefined) {
+        const names = [...this.running].map((work) => work.label).join('; ');
+        throw new Error(
+          `sqs-sns-mock: aws.idle() waited ${STUCK_AFTER_REAL_MS / 1000} s of real time for handlers that are still ` +
+            `running (${names}). They seem to wait on fake time, which idle() does not move: ` +
+            'use `await aws.runUntilIdle({ advance })`.',
+        );
+      }
+      await Promise.race([...[...this.running].map((work) => work.done), realDelay(50)]).catch(() => undefined);
+    }
+  }
+
+  /**
+   * Moves time, with `advance`, to each next thing the account will do, until nothing is left or `maxTime` has passed;
+   * resolves to the milliseconds moved.
+   */
+  async runUntilIdle(options: RunUntilIdleOptions = {}): Promise<number> {
+    const advance = options.advance ?? this.defaultAdvance;
+    if (typeof advance !== 'function') {
+      throw new TypeError(
+        "sqs-sns-mock: runUntilIdle needs `advance`, the function that moves the test's fake time, e.g. " +
+          '`{ advance: (ms) => vi.advanceTimersByTimeAsync(ms) }` (an injected clock provides its own)',
+      );
+    }
+    const maxTime = options.maxTime ?? DEFAULT_MAX_TIME_MS;
+    if (typeof maxTime !== 'number' || !(maxTime >= 0)) {
+      throw new TypeError(`sqs-sns-mock: runUntilIdle's maxTime is a number of ms, 0 or more, got ${textOf(maxTime)}`);
+    }
+    let advanced = 0;
+    let emptySteps = 0;
+    for (;;) {
+      await this.settle();
+      const next = this.nextAt();
+      if (next === undefined) return advanced;
+      const now = this.clock.now();
+      // A running handler may wait on a timer of its own (a sleep, a retry): time moves to it, not past it.
+      const handlerTimer = this.running.size > 0 ? nextTimerOf(this.fakeClock()) : undefined;
+      const until = handlerTimer !== undefined && handlerTimer < next ? handlerTimer : next;
+      const step = Math.min(Math.max(0, until - now), maxTime - advanced);
+      if (step <= 0 && advanced >= maxTime) return advanced;
+      const before = this.changes;
+      await advance(step);
+      advanced += Math.max(0, this.clock.now() - now);
+      if (step === 0 && this.changes === before && ++emptySteps > MAX_EMPTY_STEPS) {
+        throw new Error(
+          'sqs-sns-mock: runUntilIdle made no progress: `advance` does not seem to run the timers of the mock ' +
+            '(is it the clock the mock was given, or the faked global timers?)',
+        );
+      }
+      if (step > 0) emptySteps = 0;
+    }
+  }
+
+  /** Lets promises and I/O run until a few turns of the event loop pass with no handler starting or ending. */
+  private async settle(): Promise<void> {
+    let quiet = 0;
+    let seen = this.changes;
+    while (quiet < SETTLED_TURNS) {
+      await new Promise<void>((resolve) => realSetImmediate(resolve));
+      if (this.changes === seen) quiet++;
+      else {
+        seen = this.changes;
+        quiet = 0;
+      }
+    }
+  }
+}
+
+/** A flag raised after `ms` of real time: node:timers' own setTimeout, which fake timers leave alone. */
+function realFlagAfter(ms: number): { raised: boolean } {
+  const flag = { raised: false };
+  realSetTimeout(() => (flag.raised = true), ms).unref();
+  return flag;
+}
+
+/**
+ * When the earliest timer of a `@sinonjs/fake-timers` clock (which vitest and jest fake the globals with) is due: its
+ * `timers` table, kept by every version since 1.x. Undefined for anything else.
+ */
+function nextTimerOf(clock: unknown): number | undefined {
+  const timers = (clock as { timers?: unknown } | undefined)?.timers;
+  if (timers === null || typeof timers !== 'object') return undefined;
+  let next: number | undefined;
+  for (const timer of Object.values(timers as Record<string, { callAt?: unknown }>)) {
+    const at = timer?.callAt;
+    if (typeof at === 'number' && (next === undefined || at < next)) next = at;
+  }
+  return next;
+}
+
+function realDelay(ms: number): Promise<void> {
+  return new Promise((resolve) => realSetTimeout(resolve, ms).unref());
+}
