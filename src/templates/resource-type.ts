@@ -1,0 +1,60 @@
+/**
+ * The contract between the template engine (which reads a template, resolves intrinsic functions and orders the
+ * resources) and the resource types (which create one resource each through the account's own models and actions).
+ * docs/aws-behaviour/templates.md holds the facts both rely on.
+ */
+import type { AwsMock } from '../aws-mock.js';
+import type { LambdaHandler } from '../lambda/handler-contract.js';
+
+/** What a resource type may use of the stack being provisioned. */
+export interface ProvisionContext {
+  /** The account: its internal models (`aws.sqs.backend`, `aws.sns.backend`, `aws.lambda`). */
+  readonly aws: AwsMock;
+  readonly accountId: string;
+  /** The region the stack is provisioned in (the account's region). */
+  readonly region: string;
+  readonly partition: string;
+  readonly stackName: string;
+  /** The in-process handlers given to `provision`, by logical id or FunctionName. */
+  readonly functions: Readonly<Record<string, LambdaHandler>>;
+  /** A generated physical name `<stack>-<logicalId>-<random>`, trimmed to `maxLength` as CloudFormation does. */
+  generatedName(logicalId: string, maxLength: number, suffix?: string): string;
+}
+
+/** One resource to create: its properties with every intrinsic function resolved (no `Ref`, no `Fn::*` left). */
+export interface ResourceRequest {
+  readonly logicalId: string;
+  readonly type: string;
+  readonly properties: Readonly<Record<string, unknown>>;
+}
+
+/** What creating a resource gave: what `Ref` and `Fn::GetAtt` answer, and how to take it back. */
+export interface CreatedResource {
+  /** What `Ref` gives (docs/aws-behaviour/templates.md §2.1). */
+  readonly ref: string;
+  /** What `Fn::GetAtt` gives, by attribute name. */
+  readonly attributes: Readonly<Record<string, unknown>>;
+  /** For `stack.queue()`, `stack.topic()`, `stack.function()`: the ARN of the queue, topic or function. */
+  readonly view?: { readonly kind: 'queue' | 'topic' | 'function'; readonly arn: string };
+  /** Deletes what was created: a later resource failed, and nothing may stay half-created. */
+  undo(): void;
+}
+
+export interface ResourceType {
+  create(request: ResourceRequest, context: ProvisionContext): CreatedResource;
+}
+
+/**
+ * A template that cannot be provisioned: CloudFormation's text where it is recorded, naming the logical id and the
+ * property at fault.
+ */
+export class TemplateError extends Error {
+  constructor(
+    message: string,
+    readonly logicalId?: string,
+    readonly property?: string,
+  ) {
+    super(`sqs-sns-mock: provision: ${message}`);
+    this.name = 'TemplateError';
+  }
+}
