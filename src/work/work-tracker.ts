@@ -184,13 +184,15 @@ function realFlagAfter(ms: number): { raised: boolean } {
 
 /**
  * When the earliest timer of a `@sinonjs/fake-timers` clock (which vitest and jest fake the globals with) is due: its
- * `timers` table, kept by every version since 1.x. Undefined for anything else.
+ * `timers` table (a Map since version 15, an object before). Undefined for anything else.
  */
 function nextTimerOf(clock: unknown): number | undefined {
   const timers = (clock as { timers?: unknown } | undefined)?.timers;
   if (timers === null || typeof timers !== 'object') return undefined;
+  // A Map since fake-timers 15, a plain object before.
+  const entries = timers instanceof Map ? [...timers.values()] : Object.values(timers);
   let next: number | undefined;
-  for (const timer of Object.values(timers as Record<string, { callAt?: unknown }>)) {
+  for (const timer of entries as ({ callAt?: unknown } | undefined)[]) {
     const at = timer?.callAt;
     if (typeof at === 'number' && (next === undefined || at < next)) next = at;
   }

@@ -144,7 +144,9 @@ describe('aws.install(SQSClient)', () => {
   });
 
   it('refuses what is not a client class it can install', () => {
-    expect(() => aws.install(class OtherClient {})).toThrow(/takes an SDK client class \(SQSClient, SNSClient, LambdaClient\)/);
+    expect(() => aws.install(class OtherClient {})).toThrow(
+      /takes an SDK client class \(SQSClient, SNSClient, LambdaClient\)/,
+    );
     expect(() => aws.install('SQSClient' as never)).toThrow(TypeError);
   });
 
