@@ -36,11 +36,12 @@ export const LAMBDA_ERRORS = {
     status: 400,
     message: 'The request body could not be parsed as JSON.',
   },
-  RequestTooLargeException: {
-    shape: 'RequestTooLargeException',
-    code: 'RequestTooLargeException',
+  // The model's RequestTooLargeException is not what AWS sends: its code is RequestEntityTooLargeException, which the
+  // SDK surfaces as LambdaServiceException named so (lambda.md §6.1).
+  RequestEntityTooLargeException: {
+    code: 'RequestEntityTooLargeException',
     status: 413,
-    message: 'The request payload exceeded the Invoke request body JSON input quota.',
+    message: 'Request must be smaller than 6291456 bytes for the InvokeFunction operation',
   },
   ServiceException: {
     shape: 'ServiceException',

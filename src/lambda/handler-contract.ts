@@ -33,20 +33,32 @@ export interface LambdaErrorPayload {
   trace?: string[];
 }
 
-/** The payload of a thrown value, a rejection or `callback(error)`: lambda.md §5.3. */
+/**
+ * The payload of a thrown value, a rejection or `callback(error)`, as the Node.js runtime posts it (lambda.md §5.3,
+ * §5.6): an error, or any object with non-empty string `name`, `message` and `stack`, by those; another value by its
+ * `typeof` and text; a value that cannot become text (a symbol, a prototype-less object) by the TypeError the runtime
+ * hits logging it. A missing error (`context.fail()`, a rejection with null) is the string "handled".
+ */
 export function errorPayload(thrown: unknown): LambdaErrorPayload {
-  if (thrown instanceof Error) {
-    return { errorType: thrown.name, errorMessage: thrown.message, trace: (thrown.stack ?? '').split('\n') };
+  if (thrown === undefined || thrown === null) return { errorType: 'string', errorMessage: 'handled', trace: [] };
+  if (looksLikeError(thrown)) {
+    return { errorType: thrown.name, errorMessage: thrown.message, trace: thrown.stack.split('\n') };
   }
-  return { errorType: typeof thrown, errorMessage: safeString(thrown), trace: [] };
+  let text: string;
+  try {
+    // Implicit conversion, as the runtime's `new Error(value)` does: it throws for a symbol, unlike String().
+    text = `${thrown as string}`;
+  } catch (conversion) {
+    return errorPayload(conversion);
+  }
+  return { errorType: typeof thrown, errorMessage: text, trace: [] };
 }
 
-function safeString(value: unknown): string {
-  try {
-    return String(value);
-  } catch {
-    return Object.prototype.toString.call(value);
-  }
+function looksLikeError(value: unknown): value is { name: string; message: string; stack: string } {
+  if (value instanceof Error) return typeof value.stack === 'string';
+  if (typeof value !== 'object' || value === null) return false;
+  const { name, message, stack } = value as Record<string, unknown>;
+  return [name, message, stack].every((field) => typeof field === 'string' && field !== '');
 }
 
 /** lambda.md §5.4: the configured seconds with two decimals, after the request id. */
@@ -64,14 +76,15 @@ export type SerialisedResult = { ok: true; value: unknown; text: string } | { ok
 
 /**
  * The result as the caller gets it: `JSON.stringify`, `undefined` as `null` (lambda.md §5.1). A value that cannot be
- * serialised (a cycle, a BigInt) is a function error, and so is one over 6 MB (§6).
+ * serialised (a cycle, a BigInt) is a function error (§5.6), and so is one over 6 MB (§6).
  */
 export function serialiseResult(result: unknown): SerialisedResult {
   let text: string | undefined;
   try {
     text = JSON.stringify(result === undefined ? null : result);
-  } catch (thrown) {
-    return { ok: false, error: errorPayload(thrown) };
+  } catch {
+    // The runtime reports its own error, not the TypeError (lambda.md §5.6).
+    return { ok: false, error: errorPayload(new Error('Unable to stringify response body')) };
   }
   // JSON.stringify answers undefined for a function or a symbol: the runtime sends that as no body, read as null.
   if (text === undefined) text = 'null';

@@ -121,6 +121,7 @@ export class LambdaFunction {
       if (serialised.ok) finish({ requestId, outcome: 'success', result: serialised.value, payload: serialised.text });
       else finish({ requestId, outcome: 'error', error: serialised.error });
     };
+    // The callback treats a missing error as success; context.fail() does not (lambda.md §5.6).
     const callback: LambdaCallback = (error, value) => {
       if (error !== undefined && error !== null) fail(error);
       else succeed(value);
@@ -130,7 +131,7 @@ export class LambdaFunction {
       timeoutMs,
     );
     this.runtime.work.addRunning({ label: `function ${this.name}, request ${requestId}`, deadline, done });
-    const context = this.context(requestId, deadline, options.invokedArn ?? this.arn, callback);
+    const context = this.context(requestId, deadline, options.invokedArn ?? this.arn, callback, fail);
     try {
       const returned = this.handler(payload, context, callback);
       if (isPromiseLike(returned)) returned.then(succeed, fail);
@@ -138,12 +139,19 @@ export class LambdaFunction {
       // (lambda.md §5.1), which in-process is now. One that takes a callback answers through it.
       else if (this.handler.length < 3) succeed(null);
     } catch (thrown) {
-      fail(thrown);
+      // A synchronous throw goes to the callback, for which a thrown null or undefined is a success (lambda.md §5.6).
+      callback(thrown);
     }
     return done;
   }
 
-  private context(requestId: string, deadline: number, invokedArn: string, callback: LambdaCallback): LambdaContext {
+  private context(
+    requestId: string,
+    deadline: number,
+    invokedArn: string,
+    callback: LambdaCallback,
+    fail: (error: unknown) => void,
+  ): LambdaContext {
     const clock = this.runtime.clock;
     this.logStream ??= logStreamName(clock.now(), this.runtime.ids.bytes(16));
     return {
@@ -157,8 +165,8 @@ export class LambdaFunction {
       callbackWaitsForEmptyEventLoop: true,
       getRemainingTimeInMillis: () => Math.max(0, deadline - clock.now()),
       done: callback,
-      // `context.fail()` with nothing reports the string "handled" (lambda.md §5.1).
-      fail: (error?: unknown) => callback(error ?? 'handled'),
+      // `context.fail()` with nothing reports the string "handled" (lambda.md §5.1, §5.6).
+      fail: (error?: unknown) => fail(error),
       succeed: (value?: unknown) => callback(null, value),
     };
   }

@@ -97,6 +97,29 @@ describe('the handler contract (lambda.md §5.1, §5.3)', () => {
     });
   });
 
+  it('reports odd thrown values as the Node.js runtime does (lambda.md §5.6)', async () => {
+    const cases: [unknown, object][] = [
+      [42, { errorType: 'number', errorMessage: '42', trace: [] }],
+      [{ a: 1 }, { errorType: 'object', errorMessage: '[object Object]', trace: [] }],
+      [
+        { name: 'X', message: 'm', stack: 's1\ns2' },
+        { errorType: 'X', errorMessage: 'm', trace: ['s1', 's2'] },
+      ],
+      [Symbol('x'), { errorType: 'TypeError', errorMessage: 'Cannot convert a Symbol value to a string' }],
+      [Object.create(null), { errorType: 'TypeError', errorMessage: 'Cannot convert object to primitive value' }],
+      [null, { errorType: 'string', errorMessage: 'handled', trace: [] }],
+    ];
+    for (const [index, [value, payload]] of cases.entries()) {
+      aws.lambda.createFunction(`reject-${index}`, () => Promise.reject(value));
+      await expect(invoke(aws, `reject-${index}`, {})).resolves.toMatchObject({ outcome: 'error', error: payload });
+    }
+    // A synchronous throw goes to the callback, which takes a missing error for success.
+    aws.lambda.createFunction('throw-null', () => {
+      throw null;
+    });
+    await expect(invoke(aws, 'throw-null', {})).resolves.toMatchObject({ outcome: 'success', result: null });
+  });
+
   it('a callback handler: the first of callback, succeed, fail and done counts', async () => {
     aws.lambda.createFunction(
       'cb',
@@ -137,7 +160,7 @@ describe('the handler contract (lambda.md §5.1, §5.3)', () => {
     aws.lambda.createFunction('big', async () => 'x'.repeat(6_291_556));
     await expect(invoke(aws, 'cycle', {})).resolves.toMatchObject({
       outcome: 'error',
-      error: { errorType: 'TypeError' },
+      error: { errorType: 'Error', errorMessage: 'Unable to stringify response body' },
     });
     await expect(invoke(aws, 'big', {})).resolves.toMatchObject({
       outcome: 'error',
