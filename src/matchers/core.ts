@@ -11,9 +11,10 @@
 import type { MessageState } from '../sqs/messages/message.js';
 import { requireMatch } from './expected.js';
 import { describeExpected, doesOrDo, listBodies, plural } from './format.js';
-import { attributesMatch, bodyMatches, type AttributeValueLike, type Equals, type MessageMatch } from './match.js';
-import { messageMatchOptions, type MessageMatchOptions } from './options.js';
+import { bodyMatches, type Equals } from './match.js';
+import { messageMatchOptions } from './options.js';
 import { asQueueView, asTopicView } from './received.js';
+import { search } from './search.js';
 
 export type { Equals, MessageMatch } from './match.js';
 export { toHaveDeliveredTo, toHaveFilteredOut } from './deliveries.js';
@@ -70,7 +71,8 @@ export function toContainMessage(
   const wanted =
     expected === undefined && options !== undefined ? undefined : requireMatch(expected, 'toContainMessage');
   const messages = queue.messages().map((m) => ({ body: m.body, attributes: m.messageAttributes }));
-  return search(`queue ${JSON.stringify(queue.name)}`, 'contain', 'holds', messages, wanted, settings, equals);
+  const subject = `queue ${JSON.stringify(queue.name)}`;
+  return search({ subject, verbPhrase: 'contain', verb: 'holds', noun: 'message' }, messages, wanted, settings, equals);
 }
 
 /**
@@ -132,68 +134,8 @@ export function toHavePublished(
     };
   }
   const wanted = expected === undefined ? undefined : requireMatch(expected, 'toHavePublished');
-  return search(subject, 'have published', 'published', published, wanted, settings, equals);
-}
-
-/** A message as the body and attribute matchers see it. */
-interface Candidate {
-  readonly body: string;
-  readonly attributes: Readonly<Record<string, AttributeValueLike>>;
-}
-
-/**
- * Shared by toContainMessage and toHavePublished: some message (or exactly `times`) matches the body and the
- * attributes. The texts without options are the ones these matchers always had.
- */
-function search(
-  subject: string,
-  verbPhrase: string,
-  verb: string,
-  messages: readonly Candidate[],
-  wanted: MessageMatch | undefined,
-  options: MessageMatchOptions,
-  equals: Equals,
-): MatcherOutcome {
-  const { attributes, times } = options;
-  const matching = messages.filter(
-    (m) =>
-      (wanted === undefined || bodyMatches(m.body, wanted, equals)) &&
-      (attributes === undefined || attributesMatch(m.attributes, attributes, equals)),
-  );
-  const what =
-    (wanted === undefined ? '' : ` matching ${describeExpected(wanted)}`) +
-    (attributes === undefined ? '' : ` with attributes ${describeExpected(attributes)}`);
-  const howMany = times === undefined ? 'a message' : `exactly ${plural(times, 'message')}`;
-  const expectation = `${verbPhrase} ${howMany}${what}`;
-  const pass = times === undefined ? matching.length > 0 : matching.length === times;
-  const list = (shown: readonly Candidate[]): string =>
-    listBodies(
-      shown.map((m) => m.body),
-      attributes === undefined ? undefined : shown.map((m) => `(attributes ${describeAttributes(m.attributes)})`),
-    );
-  const someOf = (): string =>
-    matching.length === 0
-      ? `none of its ${plural(messages.length, 'message')} does${messages.length ? `: ${list(messages)}` : ''}`
-      : `${matching.length} of its ${plural(messages.length, 'message')} ${doesOrDo(matching.length)}: ${list(matching)}`;
-  return {
-    pass,
-    message: () => {
-      if (pass) return `expected ${subject} not to ${expectation}, but ${someOf()}`;
-      if (times !== undefined && matching.length > 0) return `expected ${subject} to ${expectation}, but ${someOf()}`;
-      return `expected ${subject} to ${expectation}, but it ${verb} ${messages.length ? `${plural(messages.length, 'message')}: ${list(messages)}` : 'no messages'}`;
-    },
-  };
-}
-
-/** `{type: "created", count: "7"}`: each attribute's value, as a test would write it. */
-function describeAttributes(attributes: Readonly<Record<string, AttributeValueLike>>): string {
-  const values = Object.fromEntries(
-    Object.entries(attributes).map(([name, value]) => [
-      name,
-      value.StringValue ?? (value.BinaryValue ? `<${value.BinaryValue.length} bytes>` : value.DataType),
-    ]),
-  );
-  return describeExpected(values);
+  const text = { subject, verbPhrase: 'have published', verb: 'published', noun: 'message' };
+  return search(text, published, wanted, settings, equals);
 }
 
 /** `3 messages in all: 2 visible, 1 inFlight`. */
