@@ -12,13 +12,19 @@ import type { MessageState } from '../sqs/messages/message.js';
 import { requireMatch } from './expected.js';
 import { describeExpected, doesOrDo, listBodies, plural } from './format.js';
 import { bodyMatches, type Equals } from './match.js';
-import { messageMatchOptions } from './options.js';
+import { isCount, messageMatchOptions } from './options.js';
 import { asQueueView, asTopicView } from './received.js';
 import { search } from './search.js';
 
 export type { Equals, MessageMatch } from './match.js';
 export { toHaveDeliveredTo, toHaveFilteredOut } from './deliveries.js';
 export { toHaveMessagesInOrder } from './order.js';
+export {
+  toHaveBeenInvoked,
+  toHaveBeenInvokedWithRecord,
+  toHaveLastInvocationOutcome,
+  toHaveSucceededEveryTime,
+} from './invocations.js';
 
 export interface MatcherOutcome {
   pass: boolean;
@@ -30,7 +36,7 @@ const STATES: readonly MessageState[] = ['visible', 'inFlight', 'delayed'];
 /** The queue holds exactly `count` messages, of every state or of the one given. */
 export function toHaveMessageCount(received: unknown, count: unknown, state?: unknown): MatcherOutcome {
   const queue = asQueueView(received, 'toHaveMessageCount');
-  if (typeof count !== 'number' || !Number.isInteger(count) || count < 0) {
+  if (!isCount(count)) {
     throw new TypeError(
       `toHaveMessageCount: the count must be a whole number of 0 or more, got ${describeExpected(count)}`,
     );

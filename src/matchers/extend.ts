@@ -69,4 +69,21 @@ export const frameworkMatchers = {
   ): MatcherOutcome {
     return core.toHaveMessagesInOrder(received, expected, equalsOf(this), options);
   },
+  toHaveBeenInvoked(this: FrameworkMatcherContext, received: unknown, times?: unknown): MatcherOutcome {
+    return core.toHaveBeenInvoked(received, times);
+  },
+  toHaveBeenInvokedWithRecord(
+    this: FrameworkMatcherContext,
+    received: unknown,
+    expected: unknown,
+    options?: unknown,
+  ): MatcherOutcome {
+    return core.toHaveBeenInvokedWithRecord(received, expected, equalsOf(this), options);
+  },
+  toHaveLastInvocationOutcome(this: FrameworkMatcherContext, received: unknown, outcome: unknown): MatcherOutcome {
+    return core.toHaveLastInvocationOutcome(received, outcome);
+  },
+  toHaveSucceededEveryTime(this: FrameworkMatcherContext, received: unknown): MatcherOutcome {
+    return core.toHaveSucceededEveryTime(received);
+  },
 };

@@ -43,6 +43,11 @@ export function listBodies(bodies: readonly string[], notes?: readonly string[])
   return more > 0 ? `${shown.join(', ')}, … (+${more} more)` : shown.join(', ');
 }
 
+/** A line of text (an error message, say) as a failure message shows it: whitespace runs folded, cut short. */
+export function shortText(text: string): string {
+  return cut(text.replace(/\s+/g, ' ').trim(), MAX_BODY);
+}
+
 function describe(value: unknown, depth: number): string {
   if (typeof value === 'string') return JSON.stringify(value);
   if (typeof value === 'bigint') return `${value}n`;

@@ -27,7 +27,7 @@ export function messageMatchOptions(value: unknown, matcher: string): MessageMat
       `${matcher}: attributes must be an object of attribute names, got ${describeExpected(attributes)}`,
     );
   }
-  if (times !== undefined && (typeof times !== 'number' || !Number.isInteger(times) || times < 0)) {
+  if (times !== undefined && !isCount(times)) {
     throw new TypeError(`${matcher}: times must be a whole number of 0 or more, got ${describeExpected(times)}`);
   }
   return options as MessageMatchOptions;
@@ -40,6 +40,11 @@ export function orderOptions(value: unknown, matcher: string): OrderOptions {
     throw new TypeError(`${matcher}: group must be a message group id (a string), got ${describeExpected(group)}`);
   }
   return options as OrderOptions;
+}
+
+/** A whole number of 0 or more: what a count or `times` must be. */
+export function isCount(value: unknown): value is number {
+  return typeof value === 'number' && Number.isInteger(value) && value >= 0;
 }
 
 function optionsObject(value: unknown, matcher: string, keys: readonly string[]): object {

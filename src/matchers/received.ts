@@ -5,6 +5,7 @@
  */
 import type { QueueView } from '../sqs/views.js';
 import type { TopicView } from '../sns/views.js';
+import type { FunctionView } from '../lambda/views.js';
 
 export function asQueueView(received: unknown, matcher: string): QueueView {
   if (
@@ -31,6 +32,20 @@ export function asTopicView(received: unknown, matcher: string): TopicView {
   }
   throw new TypeError(
     `${matcher}: expected a topic view, from aws.sns.topic(name), but got ${describeReceived(received, 'sns.topic')}`,
+  );
+}
+
+export function asFunctionView(received: unknown, matcher: string): FunctionView {
+  if (
+    isObject(received) &&
+    typeof received.invocations === 'function' &&
+    typeof received.arn === 'string' &&
+    typeof received.name === 'string'
+  ) {
+    return received as unknown as FunctionView;
+  }
+  throw new TypeError(
+    `${matcher}: expected a function view, from aws.lambda.function(name) or aws.lambda.createFunction(...), but got ${describeReceived(received, 'lambda.function')}`,
   );
 }
 

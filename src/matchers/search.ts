@@ -19,6 +19,8 @@ export interface SearchWords {
   readonly verbPhrase: string;
   readonly verb: string;
   readonly noun: string;
+  /** What to say when there is nothing to search at all; by default `it <verb> no <noun>s`. */
+  readonly none?: string;
 }
 
 /** The texts without options are the ones toContainMessage and toHavePublished always had. */
@@ -29,7 +31,7 @@ export function search(
   options: MessageMatchOptions,
   equals: Equals,
 ): MatcherOutcome {
-  const { subject, verbPhrase, verb, noun } = words;
+  const { subject, verbPhrase, verb, noun, none = `it ${verb} no ${noun}s` } = words;
   const { attributes, times } = options;
   const matching = messages.filter(
     (m) =>
@@ -56,7 +58,8 @@ export function search(
     message: () => {
       if (pass) return `expected ${subject} not to ${expectation}, but ${someOf()}`;
       if (times !== undefined && matching.length > 0) return `expected ${subject} to ${expectation}, but ${someOf()}`;
-      return `expected ${subject} to ${expectation}, but it ${verb} ${messages.length ? `${plural(messages.length, noun)}: ${list(messages)}` : `no ${noun}s`}`;
+      if (messages.length === 0) return `expected ${subject} to ${expectation}, but ${none}`;
+      return `expected ${subject} to ${expectation}, but it ${verb} ${plural(messages.length, noun)}: ${list(messages)}`;
     },
   };
 }

@@ -2,12 +2,14 @@
  * The matchers' signatures, written once and merged into vitest's and jest's `expect` types by the
  * two entry points. `R` is what a matcher call returns: `void`, or a promise under `.resolves`.
  */
+import type { InvocationOutcome } from '../lambda/lambda-function.js';
 import type { MessageState } from '../sqs/messages/message.js';
 import type { MessageMatch } from './match.js';
 import type { MessageMatchOptions, OrderOptions } from './options.js';
 
 export type { AttributeMatch, MessageMatch } from './match.js';
 export type { MessageMatchOptions, OrderOptions } from './options.js';
+export type { InvocationOutcome } from '../lambda/lambda-function.js';
 
 /** The queue a delivery matcher asks about: its view (`aws.sqs.queue(name)`) or its ARN. */
 export type QueueRef = { readonly arn: string; readonly name: string } | string;
@@ -40,4 +42,23 @@ export interface SqsSnsMatchers<R> {
    * these, each matched as `toContainMessage` matches a body.
    */
   toHaveMessagesInOrder(expected: readonly MessageMatch[], options?: OrderOptions): R;
+
+  // Lambda: `expect(fn)` with a function view, from aws.lambda.createFunction(...) or aws.lambda.function(name).
+  /** The function was invoked at least once; with `times`, exactly that many times (running invocations included). */
+  toHaveBeenInvoked(times?: number): R;
+  /**
+   * Some invocation's event holds an SQS record whose `body`, or an SNS record whose `Sns.Message`, matches
+   * `expected` as `toContainMessage` matches a body. `options.attributes`: the record also carries these message
+   * attributes, written as for `toContainMessage` (`DataType`, `StringValue`), whatever the event's casing;
+   * `options.times`: exactly that many such records, each delivery counted (a message redelivered after a failed
+   * batch counts twice). With options, `expected` may be `undefined`: any body.
+   */
+  toHaveBeenInvokedWithRecord(expected: MessageMatch | undefined, options?: MessageMatchOptions): R;
+  /**
+   * The function's most recently started invocation ended in `'success'`, `'error'` or `'timeout'` (or, with
+   * `'running'`, has not ended yet).
+   */
+  toHaveLastInvocationOutcome(outcome: InvocationOutcome): R;
+  /** The function was invoked, and every invocation succeeded: none failed, timed out or is still running. */
+  toHaveSucceededEveryTime(): R;
 }
