@@ -6,12 +6,15 @@
  */
 import type * as JestGlobals from '@jest/globals';
 import type { QueueView, TopicView } from '../../src/index.js';
+import type { FunctionView } from '../../src/lambda/views.js';
 import type {} from '../../src/matchers/jest.js';
 
 declare const q: QueueView;
 declare const t: TopicView;
+declare const fn: FunctionView;
 declare const jestExpect: typeof JestGlobals.expect;
 declare const jestNamespaceMatchers: jest.Matchers<void, QueueView>;
+declare const jestNamespaceFunctionMatchers: jest.Matchers<void, FunctionView>;
 
 export function jestTypings(): void {
   const done: void = jestExpect(q).toHaveMessageCount(2);
@@ -62,4 +65,25 @@ export function jestNamespaceTypings(): void {
   jestNamespaceMatchers.toHaveMessageCount('1');
   // @ts-expect-error a number is neither a body nor an object
   jestNamespaceMatchers.toContainMessage(1);
+}
+
+export function jestLambdaTypings(): void {
+  const done: void = jestExpect(fn).toHaveBeenInvoked(1);
+  jestExpect(fn).not.toHaveBeenInvoked();
+  jestExpect(fn).toHaveBeenInvokedWithRecord({ orderId: 7 }, { attributes: { type: jestExpect.any(String) } });
+  jestExpect(fn).toHaveLastInvocationOutcome('error');
+  jestExpect(fn).toHaveSucceededEveryTime();
+  const later: Promise<void> = jestExpect(Promise.resolve(fn)).resolves.not.toHaveSucceededEveryTime();
+  jestExpect({ fn }).toEqual({ fn: jestExpect.toHaveBeenInvoked(2) });
+  void [done, later];
+  jestNamespaceFunctionMatchers.toHaveBeenInvokedWithRecord('hello', { times: 2 });
+  jestNamespaceFunctionMatchers.toHaveLastInvocationOutcome('running');
+  // @ts-expect-error times is a number
+  jestExpect(fn).toHaveBeenInvoked('1');
+  // @ts-expect-error there is no such outcome
+  jestExpect(fn).toHaveLastInvocationOutcome('ok');
+  // @ts-expect-error a number is neither a body nor an object
+  jestExpect(fn).toHaveBeenInvokedWithRecord(7);
+  // @ts-expect-error there is no such outcome
+  jestNamespaceFunctionMatchers.toHaveLastInvocationOutcome('done');
 }

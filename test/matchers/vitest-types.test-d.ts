@@ -7,10 +7,12 @@
  */
 import { expect } from 'vitest';
 import type { QueueView, TopicView } from '../../src/index.js';
+import type { FunctionView } from '../../src/lambda/views.js';
 import type {} from '../../src/matchers/vitest.js';
 
 declare const q: QueueView;
 declare const t: TopicView;
+declare const fn: FunctionView;
 
 export function vitestTypings(): void {
   const done: void = expect(q).toHaveMessageCount(2);
@@ -61,4 +63,27 @@ export function vitestTypings(): void {
   expect(q).toContainMessage(7);
   // @ts-expect-error null is not an object to look for
   expect(t).toHavePublished(null);
+}
+
+export function vitestLambdaTypings(): void {
+  const done: void = expect(fn).toHaveBeenInvoked();
+  expect(fn).toHaveBeenInvoked(2);
+  expect(fn).not.toHaveBeenInvokedWithRecord({ orderId: 7 });
+  expect(fn).toHaveBeenInvokedWithRecord(expect.stringContaining('x'), { attributes: { type: 'created' }, times: 1 });
+  expect(fn).toHaveBeenInvokedWithRecord(undefined, { times: 3 });
+  expect(fn).toHaveLastInvocationOutcome('timeout');
+  expect(fn).not.toHaveSucceededEveryTime();
+  const later: Promise<void> = expect(Promise.resolve(fn)).resolves.toHaveSucceededEveryTime();
+  expect({ fn }).toEqual({ fn: expect.toHaveBeenInvokedWithRecord({ orderId: 7 }) });
+  void [done, later];
+  // @ts-expect-error times is a number
+  expect(fn).toHaveBeenInvoked('2');
+  // @ts-expect-error there is no such outcome
+  expect(fn).toHaveLastInvocationOutcome('failed');
+  // @ts-expect-error toHaveBeenInvokedWithRecord needs what to look for
+  expect(fn).toHaveBeenInvokedWithRecord();
+  // @ts-expect-error there is no such option
+  expect(fn).toHaveBeenInvokedWithRecord({ orderId: 7 }, { count: 1 });
+  // @ts-expect-error toHaveSucceededEveryTime takes nothing
+  expect(fn).toHaveSucceededEveryTime(1);
 }
