@@ -1,7 +1,6 @@
 /**
  * `require('sqs-sns-mock/jest')` / `import 'sqs-sns-mock/jest'` (in a test file or `setupFilesAfterEnv`)
- * adds toHaveMessageCount, toContainMessage, toHaveDeadLetter and toHavePublished to jest's `expect`,
- * with their types.
+ * adds the matchers of types.ts (queues, topics, Lambda functions) to jest's `expect`, with their types.
  */
 // `@jest/globals` rather than the global `expect`: jest's runtime answers this import itself (it is
 // never resolved from node_modules, so it works wherever jest runs, and under pnpm), and it gives the

@@ -1,51 +1,67 @@
 /**
  * Checks that a matcher was given what it works on. The test is by shape, not `instanceof`: the ESM
- * and CommonJS builds (or two copies of the package) each have their own QueueView class, and a test
+ * and CommonJS builds (or two copies of the package) each have their own view classes, and a test
  * may well mix them.
  */
 import type { QueueView } from '../sqs/views.js';
 import type { TopicView } from '../sns/views.js';
 import type { FunctionView } from '../lambda/views.js';
 
+/** How each view is told apart (what it has), named in a misuse's message, and looked up. */
+interface ViewShape {
+  readonly noun: string;
+  readonly methods: readonly string[];
+  readonly strings: readonly string[];
+  /** Where the view comes from, for the message. */
+  readonly from: string;
+  /** The lookup that turns a name into the view (`sqs.queue`), for the usual slip of passing a name. */
+  readonly lookup: string;
+}
+
+const QUEUE: ViewShape = {
+  noun: 'queue view',
+  methods: ['messages', 'deadLetterQueue'],
+  strings: ['name'],
+  from: 'aws.sqs.queue(name)',
+  lookup: 'sqs.queue',
+};
+const TOPIC: ViewShape = {
+  noun: 'topic view',
+  methods: ['published', 'subscriptions'],
+  strings: ['name'],
+  from: 'aws.sns.topic(name)',
+  lookup: 'sns.topic',
+};
+const FUNCTION: ViewShape = {
+  noun: 'function view',
+  methods: ['invocations'],
+  strings: ['name', 'arn'],
+  from: 'aws.lambda.function(name) or aws.lambda.createFunction(...)',
+  lookup: 'lambda.function',
+};
+
 export function asQueueView(received: unknown, matcher: string): QueueView {
-  if (
-    isObject(received) &&
-    typeof received.messages === 'function' &&
-    typeof received.deadLetterQueue === 'function' &&
-    typeof received.name === 'string'
-  ) {
-    return received as unknown as QueueView;
-  }
-  throw new TypeError(
-    `${matcher}: expected a queue view, from aws.sqs.queue(name), but got ${describeReceived(received, 'sqs.queue')}`,
-  );
+  return asView<QueueView>(received, matcher, QUEUE);
 }
 
 export function asTopicView(received: unknown, matcher: string): TopicView {
-  if (
-    isObject(received) &&
-    typeof received.published === 'function' &&
-    typeof received.subscriptions === 'function' &&
-    typeof received.name === 'string'
-  ) {
-    return received as unknown as TopicView;
-  }
-  throw new TypeError(
-    `${matcher}: expected a topic view, from aws.sns.topic(name), but got ${describeReceived(received, 'sns.topic')}`,
-  );
+  return asView<TopicView>(received, matcher, TOPIC);
 }
 
 export function asFunctionView(received: unknown, matcher: string): FunctionView {
+  return asView<FunctionView>(received, matcher, FUNCTION);
+}
+
+function asView<View>(received: unknown, matcher: string, shape: ViewShape): View {
   if (
     isObject(received) &&
-    typeof received.invocations === 'function' &&
-    typeof received.arn === 'string' &&
-    typeof received.name === 'string'
+    shape.methods.every((key) => typeof received[key] === 'function') &&
+    shape.strings.every((key) => typeof received[key] === 'string')
   ) {
-    return received as unknown as FunctionView;
+    return received as View;
   }
   throw new TypeError(
-    `${matcher}: expected a function view, from aws.lambda.function(name) or aws.lambda.createFunction(...), but got ${describeReceived(received, 'lambda.function')}`,
+    `${matcher}: expected a ${shape.noun}, from ${shape.from}, but got ${describeReceived(received, shape.lookup)}`,
   );
 }
 

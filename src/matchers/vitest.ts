@@ -4,8 +4,8 @@
 // §1.2; scripts/check-types.mjs).
 /// <reference types="vitest" preserve="true" />
 /**
- * `import 'sqs-sns-mock/vitest'` (in a test file or a `setupFiles` entry) adds toHaveMessageCount,
- * toContainMessage, toHaveDeadLetter and toHavePublished to vitest's `expect`, with their types.
+ * `import 'sqs-sns-mock/vitest'` (in a test file or a `setupFiles` entry) adds the matchers of types.ts (queues,
+ * topics, Lambda functions) to vitest's `expect`, with their types.
  */
 import { expect } from 'vitest';
 import { frameworkMatchers } from './extend.js';
