@@ -44,7 +44,10 @@ export interface SqsSnsMatchers<R> {
   toHaveMessagesInOrder(expected: readonly MessageMatch[], options?: OrderOptions): R;
 
   // Lambda: `expect(fn)` with a function view, from aws.lambda.createFunction(...) or aws.lambda.function(name).
-  /** The function was invoked at least once; with `times`, exactly that many times (running invocations included). */
+  /**
+   * The function was invoked at least once; with `times`, exactly that many times, running invocations included
+   * (a throttled attempt, where the handler did not run, is no invocation).
+   */
   toHaveBeenInvoked(times?: number): R;
   /**
    * Some invocation's event holds an SQS record whose `body`, or an SNS record whose `Sns.Message`, matches
