@@ -26,3 +26,9 @@ export type {
   EntrySelector,
 } from './faults/types.js';
 export type { InstallHandle } from './install/install.js';
+export { LambdaMock } from './lambda/lambda-mock.js';
+export { FunctionView } from './lambda/views.js';
+export type { Invocation, InvocationOutcome, InvocationTrigger } from './lambda/lambda-function.js';
+export type { CreateFunctionOptions } from './lambda/function-options.js';
+export type { LambdaHandler, LambdaContext, LambdaErrorPayload } from './lambda/handler-contract.js';
+export type { RunUntilIdleOptions } from './work/work-tracker.js';

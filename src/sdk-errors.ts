@@ -85,7 +85,7 @@ export async function toSdkException(service: ServiceName, error: AwsError, requ
   }
 }
 
-/** Lambda speaks JSON: its deserializer gives the modelled class `Type` and `Message` (docs/aws-behaviour/sdk.md §3). */
+/** Lambda speaks JSON: its deserializer sets `Type` and `Message` (docs/aws-behaviour/sdk.md §3). */
 function lambdaException(sdk: SdkModule, error: AwsError, requestId: string): Error {
   const { Ctor, name } = exceptionClass(sdk, error, 'LambdaServiceException');
   const fault = error.status >= 500 ? 'server' : 'client';

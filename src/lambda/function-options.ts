@@ -22,7 +22,7 @@ export interface CreateFunctionOptions {
    * every invocation. Default: no reservation.
    */
   reservedConcurrency?: number;
-  /** Asynchronous invocations (SNS, Invoke with InvocationType Event): retries after a function error, 0–2; default 2. */
+  /** Asynchronous invocations (SNS, Invoke with InvocationType Event): retries after a function error, 0–2 (2). */
   maximumRetryAttempts?: number;
   /** Asynchronous invocations: an event older than this many seconds is given up, 60 to 21,600; default 21,600. */
   maximumEventAgeInSeconds?: number;
