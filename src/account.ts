@@ -1,5 +1,6 @@
 import type { Clock } from './clock.js';
 import type { IdSource } from './ids.js';
+import type { PolicyMode } from './policies/mode.js';
 import type { HonestOptions } from './sqs/honest-delivery.js';
 
 /**
@@ -17,6 +18,8 @@ export interface Account {
   readonly honest: boolean | HonestOptions;
   /** How many published messages each topic keeps for `published()`; undefined keeps every one. */
   readonly publishedHistory: number | undefined;
+  /** Whether SNS delivers into a queue only where the queue's Policy allows it (createAwsMock's `policies`). */
+  readonly policies: PolicyMode;
   /** Forgets every queue, topic, subscription and message of the account. */
   reset(): void;
 }

@@ -3,6 +3,7 @@ import { globalClock, injectedClock, type Clock, type InjectedClock } from './cl
 import { createIdSource, type IdSource } from './ids.js';
 import { installClient, type InstallHandle } from './install/install.js';
 import { LambdaMock } from './lambda/lambda-mock.js';
+import { policyMode, type PolicyMode } from './policies/mode.js';
 import { SnsMock } from './sns/sns-mock.js';
 import type { HonestOptions } from './sqs/honest-delivery.js';
 import { SqsMock } from './sqs/sqs-mock.js';
@@ -32,6 +33,13 @@ export interface AwsMockOptions {
    * last N, 0 for none. Default: every one, which costs heap for each publish a long test makes.
    */
   publishedHistory?: number;
+  /**
+   * `'enforce'`: SNS delivers into a queue (and a subscription's dead-letter queue) only where the queue's Policy
+   * allows sns.amazonaws.com to sqs:SendMessage from the topic, as AWS does; a refused delivery is recorded on the
+   * published message's `deliveries`. Default `'ignore'`: delivered regardless (`aws.sns.deliveryProblems()` still
+   * lists what AWS would refuse).
+   */
+  policies?: PolicyMode;
 }
 
 /** One emulated AWS account: the queues and topics that its SQS and SNS plugins share. */
@@ -41,6 +49,7 @@ export class AwsMock implements Account {
   readonly seed: number | undefined;
   readonly honest: boolean | HonestOptions;
   readonly publishedHistory: number | undefined;
+  readonly policies: PolicyMode;
   readonly clock: Clock;
   readonly sqs: SqsMock<AwsMock>;
   readonly sns: SnsMock<AwsMock>;
@@ -60,6 +69,7 @@ export class AwsMock implements Account {
     this.seed = options.seed;
     this.honest = options.honest ?? false;
     this.publishedHistory = historyLimit(options.publishedHistory);
+    this.policies = policyMode(options.policies);
     this.clock = options.clock ? injectedClock(options.clock) : globalClock();
     this.idSource = createIdSource(this.seed);
     this.sqs = new SqsMock(this);

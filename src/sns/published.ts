@@ -17,8 +17,15 @@ export interface Delivery {
   /** Delivery failed (e.g. the queue no longer exists); `failure` says why. */
   readonly failed?: boolean;
   readonly failure?: string;
+  /**
+   * `'queuePolicy'`: the failure is the queue's Policy not allowing SNS to send (createAwsMock's `policies:
+   * 'enforce'`).
+   */
+  readonly refusedBy?: 'queuePolicy';
   /** After a failure: whether the message reached the subscription's RedrivePolicy dead-letter queue. */
   readonly deadLettered?: boolean;
+  /** Why the dead-letter queue did not take it either (it does not exist, its policy refuses, ...). */
+  readonly deadLetterFailure?: string;
 }
 
 /** One accepted Publish or PublishBatch entry, as recorded for inspection (a FIFO duplicate is not recorded). */

@@ -1,5 +1,6 @@
 import type { Clock } from '../clock.js';
 import type { IdSource } from '../ids.js';
+import type { PolicyMode } from '../policies/mode.js';
 import type { QueueDirectory } from '../sqs/queue.js';
 import { parseTopicArn, partitionOf, topicArn, topicRegion } from './arn.js';
 import { snsErrors } from './errors.js';
@@ -36,6 +37,8 @@ export class SnsBackend {
     readonly queues: QueueDirectory,
     /** How many published messages each topic keeps for `published()` (createAwsMock's `publishedHistory`). */
     private readonly publishedHistory?: number,
+    /** Whether deliveries into queues obey the queues' policies (createAwsMock's `policies`). */
+    readonly policies: PolicyMode = 'ignore',
   ) {}
 
   get partition(): string {

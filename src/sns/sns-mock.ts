@@ -33,6 +33,7 @@ export class SnsMock<Owner extends Account = Account> extends FaultControls<SnsA
       ids,
       queues,
       aws.publishedHistory,
+      aws.policies,
     );
     super(
       new FaultInjector({

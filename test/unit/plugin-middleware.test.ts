@@ -31,6 +31,7 @@ const account: Account = {
   ids: createIdSource(5),
   honest: false,
   publishedHistory: undefined,
+  policies: 'ignore',
   reset: () => {},
 };
 

@@ -29,6 +29,8 @@ export function sqsDeliveryContext(
 ): SqsDeliveryContext {
   return {
     traceHeader,
+    topicArn: topic.arn,
+    enforcePolicies: backend.policies === 'enforce',
     queues: backend.queues,
     ids: backend.ids,
     senderId: snsSenderId(topicRegion(topic.arn), topic.fifo),

@@ -1,3 +1,4 @@
+import { snsDeliveryVerdict } from '../../policies/sns-delivery.js';
 import type { MessageAttributeValue } from '../../sqs/md5.js';
 import { NO_ATTRIBUTES } from '../../sqs/messages/message.js';
 import { deliverFromService, type ServiceDeliveryResult } from '../../sqs/external-delivery.js';
@@ -14,6 +15,10 @@ const MAX_RAW_ATTRIBUTES = 10;
 /** What every SQS endpoint of one published message has in common. */
 export interface SqsDeliveryContext {
   readonly queues: QueueDirectory;
+  /** The publishing topic: the aws:SourceArn its deliveries carry to the queues' policies. */
+  readonly topicArn: string;
+  /** Whether a queue's Policy must allow each delivery (createAwsMock's `policies: 'enforce'`). */
+  readonly enforcePolicies: boolean;
   /** The account's ids, for the messages' SQS MessageIds. */
   readonly ids: { uuid(): string };
   readonly senderId: string;
@@ -63,11 +68,16 @@ export function rawDeliveryAttributes(attributes: SnsMessageAttributes): () => D
   };
 }
 
+/** A delivery the queue refused; `byPolicy` when its Policy did not allow SNS to send (policies: 'enforce'). */
+type Refusal = { readonly accepted: false; readonly reason: string; readonly byPolicy?: true };
+
 /**
- * Delivers to one `sqs` subscription's queue, as the queue's own rules allow (size, delay, FIFO deduplication).
- * A failure (no such queue, too large for it, too many attributes for raw delivery) sends what the endpoint would
- * have received to the subscription's RedrivePolicy dead-letter queue, and without one the message is dropped
- * (docs/aws-behaviour/sns.md §7). AWS retries SQS deliveries first; the emulation gives up at once.
+ * Delivers to one `sqs` subscription's queue, as the queue's own rules allow (size, delay, FIFO deduplication) and,
+ * with createAwsMock's `policies: 'enforce'`, its Policy. A failure (no such queue, not allowed by its policy, too
+ * large for it, too many attributes for raw delivery) sends what the endpoint would have received to the
+ * subscription's RedrivePolicy dead-letter queue (whose policy must allow it too), and without one the message is
+ * dropped (docs/aws-behaviour/sns.md §7, sqs.md §16.2). AWS retries SQS deliveries first; the emulation gives up at
+ * once.
  */
 export function deliverToSqs(
   context: SqsDeliveryContext,
@@ -77,7 +87,7 @@ export function deliverToSqs(
   // With raw delivery SNS attributes become SQS attributes, bytes and all; the envelope carries them otherwise.
   const attributes = subscription.rawMessageDelivery ? context.rawAttributes() : ENVELOPED;
   const count = attributes.count;
-  const result: ServiceDeliveryResult =
+  const result: ServiceDeliveryResult | Refusal =
     count > MAX_RAW_ATTRIBUTES
       ? {
           accepted: false,
@@ -90,7 +100,7 @@ export function deliverToSqs(
   // Whether AWS dead-letters a message refused for having over 10 attributes is not recorded (docs/aws-behaviour/sns.md
   // §12.3). Parsed once when the RedrivePolicy was set (subscription-attributes.ts).
   const deadLetterArn = subscription.redrivePolicy?.deadLetterTargetArn;
-  const deadLettered = deadLetterArn !== undefined && sendTo(context, deadLetterArn, prepared, attributes).accepted;
+  const deadLetter = deadLetterArn === undefined ? undefined : sendTo(context, deadLetterArn, prepared, attributes);
   return {
     subscriptionArn,
     protocol,
@@ -99,7 +109,9 @@ export function deliverToSqs(
     delivered: false,
     failed: true,
     failure: result.reason,
-    deadLettered,
+    ...('byPolicy' in result ? { refusedBy: 'queuePolicy' as const } : {}),
+    deadLettered: deadLetter?.accepted === true,
+    ...(deadLetter?.accepted === false ? { deadLetterFailure: deadLetter.reason } : {}),
   };
 }
 
@@ -108,9 +120,13 @@ function sendTo(
   queueArn: string,
   prepared: PreparedBody,
   attributes: DeliveredAttributes,
-): ServiceDeliveryResult {
+): ServiceDeliveryResult | Refusal {
   const queue = context.queues.findByArn(queueArn);
   if (!queue) return { accepted: false, reason: `the queue ${queueArn} does not exist` };
+  if (context.enforcePolicies) {
+    const verdict = snsDeliveryVerdict(queue, context.topicArn);
+    if (!verdict.allowed) return { accepted: false, reason: verdict.reason, byPolicy: true };
+  }
   // FIFO queues get the topic's group and dedup ids [V]. Standard queues get the MessageGroupId of a standard
   // topic (fair queues [V 2025-08]) and nothing from a FIFO topic [V].
   const messageGroupId = queue.fifo || !context.topicFifo ? context.messageGroupId : undefined;
