@@ -5,6 +5,7 @@
  */
 import * as core from './core.js';
 import type { MatcherOutcome } from './core.js';
+import { toBeAllowedToDeliverTo } from './policies.js';
 
 /** The part of vitest's and jest's matcher context used here. */
 export interface FrameworkMatcherContext {
@@ -60,6 +61,9 @@ export const frameworkMatchers = {
     expected?: unknown,
   ): MatcherOutcome {
     return core.toHaveFilteredOut(received, queue, expected, equalsOf(this));
+  },
+  toBeAllowedToDeliverTo(this: FrameworkMatcherContext, received: unknown, queue: unknown): MatcherOutcome {
+    return toBeAllowedToDeliverTo(received, queue);
   },
   toHaveMessagesInOrder(
     this: FrameworkMatcherContext,

@@ -35,6 +35,12 @@ export interface SqsSnsMatchers<R> {
   toHavePublished(expected?: MessageMatch, options?: MessageMatchOptions): R;
   /** The topic delivered a published message (matching `expected`, if given) to the queue through a subscription. */
   toHaveDeliveredTo(queue: QueueRef, expected?: MessageMatch): R;
+  /**
+   * AWS would let SNS deliver the topic's messages into the queue: it exists and its Policy allows
+   * sns.amazonaws.com to sqs:SendMessage from the topic (whatever createAwsMock's `policies`). The failure message
+   * says what refuses, and the statement that would allow it.
+   */
+  toBeAllowedToDeliverTo(queue: QueueRef): R;
   /** The subscription's filter policy kept a published message (matching `expected`, if given) from the queue. */
   toHaveFilteredOut(queue: QueueRef, expected?: MessageMatch): R;
   /**

@@ -15,6 +15,8 @@ export interface PolicyHolder {
 export interface DeliveryVerdict {
   readonly allowed: boolean;
   readonly reason: string;
+  /** Refused because there is no such queue (then no statement would help). */
+  readonly missingQueue?: true;
 }
 
 /** One queue's compiled Policy, and the verdicts already reached for it, by topic ARN. */

@@ -5,6 +5,7 @@ import type { SnsErrorName } from '../faults/catalogue.js';
 import { FaultControls } from '../faults/controls.js';
 import { FaultInjector } from '../faults/injector.js';
 import { handClientConfig } from '../install/install.js';
+import { deliveryProblems, queueDeliveryVerdict, type DeliveryProblem } from '../policies/delivery-problems.js';
 import { applyMiddleware, dispatch, middlewareFor, type MiddlewareStackLike } from '../plugin.js';
 import type { QueueDirectory } from '../sqs/queue.js';
 import { snsActions, snsBatchChecks } from './actions/index.js';
@@ -77,8 +78,21 @@ export class SnsMock<Owner extends Account = Account> extends FaultControls<SnsA
       topic,
       () => this.backend.expireUnconfirmed(),
       (arn) => this.backend.findTopicByArn(arn),
+      (queueArn, topicArn) => queueDeliveryVerdict(this.findQueue, queueArn, topicArn),
     );
   }
+
+  /**
+   * Every confirmed `sqs` subscription, of every region, that AWS would not deliver through: its queue, or its
+   * RedrivePolicy dead-letter queue, does not exist or has no Policy allowing sns.amazonaws.com to sqs:SendMessage
+   * from the topic (docs/aws-behaviour/sqs.md §16). Answers the same with `policies: 'ignore'` as with `'enforce'`.
+   */
+  deliveryProblems(): DeliveryProblem[] {
+    this.backend.expireUnconfirmed();
+    return deliveryProblems(this.backend.listSubscriptions(), this.findQueue);
+  }
+
+  private readonly findQueue = (queueArn: string) => this.backend.queues.findByArn(queueArn);
 
   /** Every topic of every region, oldest first. */
   topics(): TopicView[] {

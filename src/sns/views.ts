@@ -1,7 +1,10 @@
 import { mistakeTexts } from '../diagnostics/texts.js';
+import type { DeliveryVerdict } from '../policies/sns-delivery.js';
 import type { Delivery, PublishedMessage } from './published.js';
 import type { FilterPolicyScope, Protocol, Subscription } from './subscription.js';
 import type { Topic } from './topic.js';
+
+const NO_QUEUES: DeliveryVerdict = { allowed: false, reason: "this topic view was made without the account's queues" };
 
 /** A snapshot of one subscription, taken when `TopicView.subscriptions()` is called. */
 export class SubscriptionView {
@@ -71,11 +74,13 @@ export class TopicView {
   /**
    * @param refresh applies the passage of time to the account's subscriptions before a read.
    * @param current the account's topic of this ARN now, if any.
+   * @param verdict whether SNS may deliver the topic's messages into the queue of this ARN (policies/).
    */
   constructor(
     private readonly topic: Topic,
     private readonly refresh: () => void = () => {},
     private readonly current: (arn: string) => Topic | undefined = () => topic,
+    private readonly verdict: (queueArn: string, topicArn: string) => DeliveryVerdict = () => NO_QUEUES,
   ) {}
 
   get name(): string {
@@ -100,6 +105,15 @@ export class TopicView {
    */
   published(): PublishedView[] {
     return Array.from(this.live().published, (published) => new PublishedView(published));
+  }
+
+  /**
+   * Whether AWS would let SNS deliver this topic's messages into the queue (its view or ARN): the queue exists and
+   * its Policy allows sns.amazonaws.com to sqs:SendMessage from this topic. `reason` names the statement that allows
+   * it, or what refuses it. What `toBeAllowedToDeliverTo` reads; createAwsMock's `policies` does not change it.
+   */
+  deliveryCheck(queue: string | { readonly arn: string }): DeliveryVerdict {
+    return this.verdict(typeof queue === 'string' ? queue : queue.arn, this.live().arn);
   }
 
   private live(): Topic {

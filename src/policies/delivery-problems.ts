@@ -1,0 +1,61 @@
+import { snsDeliveryVerdict, type DeliveryVerdict, type PolicyHolder } from './sns-delivery.js';
+
+/** A subscription SNS would not deliver through in AWS, and why. */
+export interface DeliveryProblem {
+  readonly subscriptionArn: string;
+  readonly topicArn: string;
+  /** The subscription's queue ARN. */
+  readonly endpoint: string;
+  /** Which queue would refuse: the endpoint itself, or the subscription's RedrivePolicy dead-letter queue. */
+  readonly queue: 'endpoint' | 'deadLetterQueue';
+  readonly queueArn: string;
+  readonly reason: string;
+}
+
+/** What the check reads of a subscription. */
+export interface CheckedSubscription {
+  readonly arn: string;
+  readonly topicArn: string;
+  readonly protocol: string;
+  readonly endpoint: string;
+  readonly pendingConfirmation: boolean;
+  readonly redrivePolicy?: { readonly deadLetterTargetArn: string } | undefined;
+}
+
+/** Looks a queue of the account up by ARN. */
+export type QueueLookup = (queueArn: string) => PolicyHolder | undefined;
+
+/**
+ * Whether SNS may deliver a message of the topic into the queue: it must exist, and its Policy must allow it
+ * (sns-delivery.ts).
+ */
+export function queueDeliveryVerdict(findQueue: QueueLookup, queueArn: string, topicArn: string): DeliveryVerdict {
+  const queue = findQueue(queueArn);
+  if (queue === undefined)
+    return { allowed: false, reason: `the queue ${queueArn} does not exist`, missingQueue: true };
+  return snsDeliveryVerdict(queue, topicArn);
+}
+
+/**
+ * Every confirmed `sqs` subscription whose queue, or whose dead-letter queue, AWS would not let SNS deliver into,
+ * whatever createAwsMock's `policies`: the wiring a test can assert before it relies on deliveries.
+ */
+export function deliveryProblems(
+  subscriptions: Iterable<CheckedSubscription>,
+  findQueue: QueueLookup,
+): DeliveryProblem[] {
+  const problems: DeliveryProblem[] = [];
+  for (const subscription of subscriptions) {
+    if (subscription.protocol !== 'sqs' || subscription.pendingConfirmation) continue;
+    const check = (queue: DeliveryProblem['queue'], queueArn: string) => {
+      const verdict = queueDeliveryVerdict(findQueue, queueArn, subscription.topicArn);
+      if (verdict.allowed) return;
+      const { arn: subscriptionArn, topicArn, endpoint } = subscription;
+      problems.push({ subscriptionArn, topicArn, endpoint, queue, queueArn, reason: verdict.reason });
+    };
+    check('endpoint', subscription.endpoint);
+    const deadLetterArn = subscription.redrivePolicy?.deadLetterTargetArn;
+    if (deadLetterArn !== undefined) check('deadLetterQueue', deadLetterArn);
+  }
+  return problems;
+}
