@@ -35,6 +35,7 @@ export function jestTypings(): void {
   jestExpect(t).toHavePublished(undefined, { times: 2 });
   jestExpect(t).toHaveDeliveredTo(q, { orderId: 7 });
   jestExpect(t).not.toHaveFilteredOut('arn:aws:sqs:us-east-1:000000000000:orders');
+  jestExpect(t).toBeAllowedToDeliverTo(q);
   jestExpect(q).toHaveMessagesInOrder(['a', 'b'], { group: 'g' });
   // @ts-expect-error times is a number
   jestExpect(q).toContainMessage({ orderId: 7 }, { times: '2' });

@@ -38,6 +38,8 @@ export function vitestTypings(): void {
   expect(t).toHaveDeliveredTo(q);
   expect(t).not.toHaveDeliveredTo(q.arn, { orderId: 7 });
   expect(t).toHaveFilteredOut(q, expect.objectContaining({ type: 'deleted' }));
+  expect(t).toBeAllowedToDeliverTo(q);
+  expect(t).not.toBeAllowedToDeliverTo(q.arn);
   expect(q).toHaveMessagesInOrder(['a', { step: 2 }, expect.stringContaining('c')], { group: 'g' });
   expect(q).not.toHaveMessagesInOrder([]);
   // @ts-expect-error times is a number
@@ -46,6 +48,8 @@ export function vitestTypings(): void {
   expect(t).toHavePublished(undefined, { count: 2 });
   // @ts-expect-error the queue is a view or an ARN
   expect(t).toHaveDeliveredTo(7);
+  // @ts-expect-error toBeAllowedToDeliverTo needs the queue
+  expect(t).toBeAllowedToDeliverTo();
   // @ts-expect-error toHaveFilteredOut needs the queue
   expect(t).toHaveFilteredOut();
   // @ts-expect-error the order is a list
