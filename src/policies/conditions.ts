@@ -35,7 +35,7 @@ const arnLike = (values: readonly string[]) => {
   return (actual: string) => patterns.some((pattern) => matchesArn(pattern, actual));
 };
 
-/** The operators the emulation evaluates (docs/aws-behaviour/sqs.md §16.3), by name. */
+/** The operators the emulation evaluates (docs/aws-behaviour/sns.md §7.2), by name. */
 const OPERATORS: Readonly<Record<string, Operator>> = {
   StringEquals: { negated: false, matcher: equals },
   StringNotEquals: { negated: true, matcher: equals },

@@ -1,5 +1,5 @@
 /**
- * The wildcard matching of IAM policy elements (docs/aws-behaviour/sqs.md §16.3): `*` any run of characters, `?`
+ * The wildcard matching of IAM policy elements (docs/aws-behaviour/sns.md §7.2): `*` any run of characters, `?`
  * any one character, everything else literal. Each pattern becomes a RegExp once, when its policy is compiled.
  */
 
@@ -23,7 +23,7 @@ export function resourcePattern(pattern: string): RegExp {
   return new RegExp(`^${source}$`, 's');
 }
 
-/** ArnEquals and ArnLike: the six colon-separated parts of an ARN, each matched on its own (the last keeps its colons). */
+/** ArnEquals and ArnLike: an ARN's six colon-separated parts, each matched on its own (the last keeps its colons). */
 export interface ArnPattern {
   readonly parts: readonly RegExp[];
 }

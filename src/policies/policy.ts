@@ -5,8 +5,8 @@ import type { PolicyRequest } from './request.js';
 
 /**
  * A resource policy (a queue's `Policy`) compiled once, so that evaluating it for a request matches prepared
- * patterns and reads no JSON. Evaluation follows IAM's rules for one resource policy (docs/aws-behaviour/sqs.md
- * §16.3): a matching Deny wins over everything, otherwise a matching Allow allows, otherwise the request is denied.
+ * patterns and reads no JSON. Evaluation follows IAM's rules for one resource policy (docs/aws-behaviour/sns.md
+ * §7.2): a matching Deny wins over everything, otherwise a matching Allow allows, otherwise the request is denied.
  */
 export interface CompiledPolicy {
   readonly statements: readonly CompiledStatement[];

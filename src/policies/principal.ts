@@ -10,7 +10,7 @@ const ACCOUNT_ROOT = /^arn:[a-z-]+:iam::(\d{12}):root$/;
 /**
  * `"*"` and `{"AWS": "*"}` name everyone; `{"AWS": "<account id>"}` and `{"AWS": "arn:...:iam::<account>:root"}` the
  * whole account; `{"AWS": "<user or role ARN>"}` that identity; `{"Service": "sns.amazonaws.com"}` the service. A
- * wildcard does not match part of a name: only a whole `*` is a wildcard (docs/aws-behaviour/sqs.md §16.3). Other
+ * wildcard does not match part of a name: only a whole `*` is a wildcard (docs/aws-behaviour/sns.md §7.2). Other
  * principal types (Federated, CanonicalUser) never name the principals emulated here. Undefined: malformed.
  */
 export function compilePrincipal(element: unknown): PrincipalMatcher | undefined {

@@ -1,7 +1,7 @@
 import { compilePolicy, evaluatePolicy, whyNotAllowed, type CompiledPolicy } from './policy.js';
 import { requestContext, type PolicyRequest } from './request.js';
 
-/** The principal SNS delivers to SQS as, and the action it calls (docs/aws-behaviour/sqs.md §16.1). */
+/** The principal SNS delivers to SQS as, and the action it calls (docs/aws-behaviour/sns.md §7.1). */
 export const SNS_PRINCIPAL = 'sns.amazonaws.com';
 export const SNS_DELIVERY_ACTION = 'sqs:SendMessage';
 
@@ -36,7 +36,7 @@ const states = new WeakMap<PolicyHolder, QueuePolicyState>();
  * Whether SNS may send a message of the topic into the queue: the queue's Policy must allow the service principal
  * sns.amazonaws.com sqs:SendMessage on the queue's ARN, with aws:SourceArn the topic's ARN, aws:SourceAccount its
  * account, and aws:SecureTransport true. IAM policies of the account do not count for a service principal
- * (docs/aws-behaviour/sqs.md §16.2).
+ * (docs/aws-behaviour/sns.md §7.1).
  */
 export function snsDeliveryVerdict(queue: PolicyHolder, topicArn: string): DeliveryVerdict {
   const text = queue.settings.policy;
@@ -84,7 +84,7 @@ export function snsDeliveryRequest(queueArn: string, topicArn: string): PolicyRe
   };
 }
 
-/** The statement AWS's documentation gives for letting one topic send to a queue (docs/aws-behaviour/sqs.md §16.1). */
+/** The statement AWS's documentation gives for letting one topic send to a queue (docs/aws-behaviour/sns.md §7.1). */
 export function snsAllowStatement(queueArn: string, topicArn: string): object {
   return {
     Effect: 'Allow',

@@ -85,7 +85,7 @@ export class SnsMock<Owner extends Account = Account> extends FaultControls<SnsA
   /**
    * Every confirmed `sqs` subscription, of every region, that AWS would not deliver through: its queue, or its
    * RedrivePolicy dead-letter queue, does not exist or has no Policy allowing sns.amazonaws.com to sqs:SendMessage
-   * from the topic (docs/aws-behaviour/sqs.md §16). Answers the same with `policies: 'ignore'` as with `'enforce'`.
+   * from the topic (docs/aws-behaviour/sns.md §7.1). Answers the same with `policies: 'ignore'` as with `'enforce'`.
    */
   deliveryProblems(): DeliveryProblem[] {
     this.backend.expireUnconfirmed();

@@ -8,7 +8,7 @@ import { policies, setPolicy, wiring } from './policy-support.js';
 
 /**
  * createAwsMock({ policies: 'enforce' }): SNS delivers into a queue only where its Policy allows sns.amazonaws.com
- * to sqs:SendMessage from the topic (docs/aws-behaviour/sqs.md §16).
+ * to sqs:SendMessage from the topic (docs/aws-behaviour/sns.md §7.1).
  */
 
 let aws: AwsMock;

@@ -2,7 +2,7 @@ import { CreateTopicCommand, SubscribeCommand, type SNSClient } from '@aws-sdk/c
 import { SetQueueAttributesCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import { createQueue, queueArn } from '../sqs/message-support.js';
 
-/** The queue policies the tools write for SNS (docs/aws-behaviour/sqs.md §16.1), for a queue and a topic. */
+/** The queue policies the tools write for SNS (docs/aws-behaviour/sns.md §7.1), for a queue and a topic. */
 export const policies = {
   /** CDK's `topic.addSubscription(new SqsSubscription(queue))`. */
   cdk: (queue: string, topic: string) =>

@@ -10,7 +10,7 @@ import { policies, setPolicy, wiring } from './policy-support.js';
 
 /**
  * What AWS would refuse, listed in either mode: aws.sns.deliveryProblems(), TopicView.deliveryCheck and
- * expect(topic).toBeAllowedToDeliverTo(queue) (docs/aws-behaviour/sqs.md §16).
+ * expect(topic).toBeAllowedToDeliverTo(queue) (docs/aws-behaviour/sns.md §7.1).
  */
 
 let aws: AwsMock;

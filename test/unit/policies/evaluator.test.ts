@@ -3,7 +3,7 @@ import { compilePolicy, evaluatePolicy, whyNotAllowed } from '../../../src/polic
 import { requestContext, type PolicyPrincipal, type PolicyRequest } from '../../../src/policies/request.js';
 import { snsDeliveryRequest } from '../../../src/policies/sns-delivery.js';
 
-/** The IAM evaluation of one resource policy (docs/aws-behaviour/sqs.md §16.3), outside any service. */
+/** The IAM evaluation of one resource policy (docs/aws-behaviour/sns.md §7.2), outside any service. */
 
 const QUEUE = 'arn:aws:sqs:us-east-1:111122223333:orders';
 const TOPIC = 'arn:aws:sns:us-east-1:111122223333:events';
