@@ -8,13 +8,18 @@
 //   their other operators let 6 of those through;
 // - broadcast (reported): no tenant condition, and the message matches 36 of the 50: 36 queue sends per publish.
 //
+// - broadcast with queue policies enforced (reported): the broadcast workload on an account with
+//   `policies: 'enforce'`, each queue carrying CDK's statement for the topic, against the same on the default
+//   `'ignore'`: what checking each delivery against its queue's policy costs.
+//
 // Before each round of the mock, untimed, the queues are purged (on a fake clock, past PurgeQueue's minute), so that
 // they do not grow through the run: this figure is about the publish; depth has its own (bench/depth-*.mts).
 // Run on its own: node --import tsx bench/fan-out.mts (after `npm run bench` has built bench/.lib)
 import { CreateTopicCommand, PublishCommand, SubscribeCommand, type MessageAttributeValue } from '@aws-sdk/client-sns';
 import FakeTimers from '@sinonjs/fake-timers';
-import { CreateQueueCommand, PurgeQueueCommand } from '@aws-sdk/client-sqs';
+import { CreateQueueCommand, PurgeQueueCommand, SetQueueAttributesCommand } from '@aws-sdk/client-sqs';
 import { floorSnsClient, mocked } from './clients.mjs';
+import type { AwsMockOptions } from './library.mjs';
 import { alternate, calls, ratioResult, report, us, type FigureResult, type Side } from './harness.mjs';
 
 const SUBSCRIPTIONS = 50;
@@ -51,18 +56,29 @@ const MESSAGE_ATTRIBUTES: Record<string, MessageAttributeValue> = {
 export async function measure(): Promise<FigureResult[]> {
   const routing = await workload('routing', routingPolicy);
   const broadcast = await workload('broadcast', operators);
-  return [routing, broadcast];
+  return [routing, broadcast, await enforcement()];
 }
 
-async function workload(name: 'routing' | 'broadcast', policy: (i: number) => object): Promise<FigureResult> {
-  const floor = floorSnsClient();
+/** A mock account with the 50 subscriptions, and a side that publishes to it (purging its queues between rounds). */
+async function publisher(policy: (i: number) => object, options: AwsMockOptions = {}) {
   const clock = FakeTimers.createClock(1_700_000_000_000);
-  const { aws, sns, fastSns, fastSqs } = mocked({ clock });
+  const { aws, sns, fastSns, fastSqs } = mocked({ clock, ...options });
   const { TopicArn } = await fastSns.send(new CreateTopicCommand({ Name: 'orders' }));
   const queueUrls: string[] = [];
   for (let i = 0; i < SUBSCRIPTIONS; i++) {
     const { QueueUrl } = await fastSqs.send(new CreateQueueCommand({ QueueName: `subscriber-${i}` }));
     queueUrls.push(QueueUrl!);
+    const queueArn = `arn:aws:sqs:us-east-1:000000000000:subscriber-${i}`;
+    // CDK's statement (docs/aws-behaviour/sns.md §7.1), on both sides: only the enforcing one reads it.
+    const statement = {
+      Action: 'sqs:SendMessage',
+      Effect: 'Allow',
+      Principal: { Service: 'sns.amazonaws.com' },
+      Resource: queueArn,
+      Condition: { ArnEquals: { 'aws:SourceArn': TopicArn } },
+    };
+    const Policy = JSON.stringify({ Version: '2012-10-17', Statement: [statement] });
+    await fastSqs.send(new SetQueueAttributesCommand({ QueueUrl, Attributes: { Policy } }));
     await fastSns.send(
       new SubscribeCommand({
         TopicArn,
@@ -79,7 +95,7 @@ async function workload(name: 'routing' | 'broadcast', policy: (i: number) => ob
     .published()[0]!
     .deliveries.filter((d) => d.delivered).length;
   const publishes = calls('mock', () => sns.send(new PublishCommand(input)));
-  const mock: Side = {
+  const side: Side = {
     label: 'mock',
     async round(units) {
       clock.tick(61_000);
@@ -87,6 +103,12 @@ async function workload(name: 'routing' | 'broadcast', policy: (i: number) => ob
       return publishes.round(units);
     },
   };
+  return { side, delivered, input };
+}
+
+async function workload(name: 'routing' | 'broadcast', policy: (i: number) => object): Promise<FigureResult> {
+  const floor = floorSnsClient();
+  const { side: mock, delivered, input } = await publisher(policy);
   const measured = await alternate(
     calls('floor', () => floor.send(new PublishCommand(input))),
     mock,
@@ -98,6 +120,20 @@ async function workload(name: 'routing' | 'broadcast', policy: (i: number) => ob
     `SNS Publish to ${SUBSCRIPTIONS} filtered subscriptions, ${delivered} delivered (${name}) / SDK floor`,
     measured,
     name === 'routing' ? 3 : undefined,
+    `${us(measured.b.median)} vs ${us(measured.a.median)} per publish; ${measured.rounds} alternating rounds of ${measured.perRound}`,
+  );
+}
+
+/** The broadcast workload with every delivery checked against its queue's policy, against the same unchecked. */
+async function enforcement(): Promise<FigureResult> {
+  const ignoring = await publisher(operators);
+  const enforcing = await publisher(operators, { policies: 'enforce' });
+  if (enforcing.delivered !== ignoring.delivered) throw new Error('bench: the policies refused deliveries');
+  const measured = await alternate(ignoring.side, enforcing.side, { rounds: 50, perRound: 200 });
+  return ratioResult(
+    `SNS Publish to ${SUBSCRIPTIONS} filtered subscriptions, ${enforcing.delivered} delivered, policies enforced / ignored`,
+    measured,
+    undefined,
     `${us(measured.b.median)} vs ${us(measured.a.median)} per publish; ${measured.rounds} alternating rounds of ${measured.perRound}`,
   );
 }
