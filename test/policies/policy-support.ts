@@ -2,42 +2,27 @@ import { CreateTopicCommand, SubscribeCommand, type SNSClient } from '@aws-sdk/c
 import { SetQueueAttributesCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import { createQueue, queueArn } from '../sqs/message-support.js';
 
+/** The statement letting the topic send to the queue, as the tools write it but for `fields`. */
+function snsStatement(queue: string, topic: string, fields: object = {}): object {
+  return {
+    Action: 'sqs:SendMessage',
+    Effect: 'Allow',
+    Principal: { Service: 'sns.amazonaws.com' },
+    Resource: queue,
+    Condition: { ArnEquals: { 'aws:SourceArn': topic } },
+    ...fields,
+  };
+}
+
 /** The queue policies the tools write for SNS (docs/aws-behaviour/sns.md §7.1), for a queue and a topic. */
 export const policies = {
   /** CDK's `topic.addSubscription(new SqsSubscription(queue))`. */
-  cdk: (queue: string, topic: string) =>
-    document([
-      {
-        Action: 'sqs:SendMessage',
-        Effect: 'Allow',
-        Principal: { Service: 'sns.amazonaws.com' },
-        Resource: queue,
-        Condition: { ArnEquals: { 'aws:SourceArn': topic } },
-      },
-    ]),
+  cdk: (queue: string, topic: string) => document([snsStatement(queue, topic)]),
   /** SAM's `SqsSubscription: true`. */
-  sam: (queue: string, topic: string) =>
-    document([
-      {
-        Action: 'sqs:SendMessage',
-        Effect: 'Allow',
-        Principal: '*',
-        Resource: queue,
-        Condition: { ArnEquals: { 'aws:SourceArn': topic } },
-      },
-    ]),
+  sam: (queue: string, topic: string) => document([snsStatement(queue, topic, { Principal: '*' })]),
   /** The SNS developer guide's statement. */
   awsDocs: (queue: string, topic: string) =>
-    document([
-      {
-        Sid: 'Allow-SNS-SendMessage',
-        Effect: 'Allow',
-        Principal: { Service: 'sns.amazonaws.com' },
-        Action: 'SQS:SendMessage',
-        Resource: queue,
-        Condition: { ArnEquals: { 'aws:SourceArn': topic } },
-      },
-    ]),
+    document([snsStatement(queue, topic, { Sid: 'Allow-SNS-SendMessage', Action: 'SQS:SendMessage' })]),
   /** CDK's `enforceSSL: true` Deny, before its SNS statement. */
   cdkEnforceSsl: (queue: string, topic: string) =>
     document([
@@ -48,7 +33,7 @@ export const policies = {
         Principal: { AWS: '*' },
         Resource: queue,
       },
-      ...(JSON.parse(policies.cdk(queue, topic)) as { Statement: object[] }).Statement,
+      snsStatement(queue, topic),
     ]),
 };
 
