@@ -76,8 +76,7 @@ type Refusal = { readonly accepted: false; readonly reason: string; readonly byP
  * with createAwsMock's `policies: 'enforce'`, its Policy. A failure (no such queue, not allowed by its policy, too
  * large for it, too many attributes for raw delivery) sends what the endpoint would have received to the
  * subscription's RedrivePolicy dead-letter queue (whose policy must allow it too), and without one the message is
- * dropped (docs/aws-behaviour/sns.md §7, §7.1). AWS retries SQS deliveries first; the emulation gives up at
- * once.
+ * dropped (docs/aws-behaviour/sns.md §7, §7.1). AWS retries SQS deliveries first; the emulation gives up at once.
  */
 export function deliverToSqs(
   context: SqsDeliveryContext,
