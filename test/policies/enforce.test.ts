@@ -1,4 +1,11 @@
-import { GetSubscriptionAttributesCommand, PublishCommand, type SNSClient } from '@aws-sdk/client-sns';
+import {
+  CreateTopicCommand,
+  GetSubscriptionAttributesCommand,
+  PublishCommand,
+  SetSubscriptionAttributesCommand,
+  SubscribeCommand,
+  type SNSClient,
+} from '@aws-sdk/client-sns';
 import { AddPermissionCommand, type SQSClient } from '@aws-sdk/client-sqs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAwsMock, type AwsMock } from '../../src/index.js';
@@ -170,6 +177,39 @@ describe('the statements tools write', () => {
         .published()
         .map((p) => p.deliveries[0]!.delivered),
     ).toEqual([false, true, false]);
+  });
+});
+
+describe('replays', () => {
+  it("obey the queue's policy too", async () => {
+    const { TopicArn } = await sns.send(
+      new CreateTopicCommand({
+        Name: 'orders.fifo',
+        Attributes: {
+          FifoTopic: 'true',
+          ContentBasedDeduplication: 'true',
+          ArchivePolicy: '{"MessageRetentionPeriod":"7"}',
+        },
+      }),
+    );
+    await sns.send(new PublishCommand({ TopicArn, Message: 'archived', MessageGroupId: 'g' }));
+    const url = await createQueue(sqs, 'q.fifo', { FifoQueue: 'true' });
+    const arn = await queueArn(sqs, url);
+    const ReplayPolicy = JSON.stringify({ PointType: 'Timestamp', StartingPoint: new Date(T0).toISOString() });
+    const subscribe = () =>
+      sns.send(new SubscribeCommand({ TopicArn, Protocol: 'sqs', Endpoint: arn, Attributes: { ReplayPolicy } }));
+    await subscribe();
+    expect(await receive(sqs, url)).toEqual([]);
+    await setPolicy(sqs, url, policies.cdk(arn, TopicArn!));
+    const { SubscriptionArn } = await subscribe();
+    await sns.send(
+      new SetSubscriptionAttributesCommand({
+        SubscriptionArn,
+        AttributeName: 'ReplayPolicy',
+        AttributeValue: ReplayPolicy,
+      }),
+    );
+    expect((await receive(sqs, url)).map((m) => JSON.parse(m.Body!).Message)).toEqual(['archived']);
   });
 });
 
