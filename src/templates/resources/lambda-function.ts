@@ -1,0 +1,102 @@
+import type { CreateFunctionOptions } from '../../lambda/function-options.js';
+import { TemplateError, type CreatedResource, type ProvisionContext, type ResourceRequest } from '../resource-type.js';
+import type { ResourceType } from '../resource-type.js';
+import { alreadyExists, resourceFailed } from './calls.js';
+import { readProperties, type PropertySchema } from './properties.js';
+
+/** Lambda's longest function name (docs/aws-behaviour/templates.md §3.7). */
+const MAX_FUNCTION_NAME = 64;
+
+/**
+ * `AWS::Lambda::Function` (docs/aws-behaviour/templates.md §3.7). The code in the template is not run: the function
+ * is bound to the in-process handler given to `provision` under its logical id or its FunctionName. `Timeout`,
+ * `MemorySize`, `ReservedConcurrentExecutions` and `DeadLetterConfig.TargetArn` are the function's settings; the
+ * other properties (code, runtime, role, networking, ...) are accepted and have no effect in process.
+ */
+const FUNCTION_SCHEMA: PropertySchema = {
+  properties: {
+    FunctionName: 'string',
+    Timeout: 'integer',
+    MemorySize: 'integer',
+    ReservedConcurrentExecutions: 'integer',
+    DeadLetterConfig: 'object',
+    Code: 'object',
+    Role: 'string',
+    Handler: 'string',
+    Runtime: 'string',
+    Architectures: 'list',
+    CodeSigningConfigArn: 'string',
+    Description: 'string',
+    Environment: 'object',
+    EphemeralStorage: 'object',
+    FileSystemConfigs: 'list',
+    ImageConfig: 'object',
+    KmsKeyArn: 'string',
+    Layers: 'list',
+    LoggingConfig: 'object',
+    PackageType: 'string',
+    RecursiveLoop: 'string',
+    RuntimeManagementConfig: 'object',
+    SnapStart: 'object',
+    Tags: 'list',
+    TracingConfig: 'object',
+    VpcConfig: 'object',
+  },
+  required: ['Code', 'Role'],
+};
+
+const asNumber = (value: unknown): number | undefined => (value === undefined ? undefined : Number(value));
+
+/** createFunction's refusals are the mock's own TypeErrors: reported as the property's, without the mock's prefix. */
+function settingRefused(request: ResourceRequest, error: TypeError): TemplateError {
+  const text = error.message.replace(/^sqs-sns-mock: /, '');
+  const property = /^(\w+) /.exec(text)?.[1];
+  const named: Readonly<Record<string, string>> = {
+    timeout: 'Timeout',
+    memorySize: 'MemorySize',
+    reservedConcurrency: 'ReservedConcurrentExecutions',
+    deadLetterTargetArn: 'DeadLetterConfig',
+  };
+  return resourceFailed(request, text, property ? named[property] : undefined);
+}
+
+export const lambdaFunction: ResourceType = {
+  create(request: ResourceRequest, context: ProvisionContext): CreatedResource {
+    const properties = readProperties(request, FUNCTION_SCHEMA);
+    const given = properties['FunctionName'] as string | undefined;
+    const handler =
+      context.functions[request.logicalId] ?? (given !== undefined ? context.functions[given] : undefined);
+    if (handler === undefined) {
+      throw new TemplateError(
+        `no handler given for function ${request.logicalId}; pass functions: { ${request.logicalId}: handler }`,
+        request.logicalId,
+      );
+    }
+    const name = given ?? context.generatedName(request.logicalId, MAX_FUNCTION_NAME);
+    const lambda = context.aws.lambda;
+    if (lambda.backend.find(name, context.region)) throw alreadyExists(request, name, 'FunctionName');
+
+    const deadLetter = properties['DeadLetterConfig'] as { TargetArn?: unknown } | undefined;
+    const options: CreateFunctionOptions = {
+      ...(properties['Timeout'] !== undefined ? { timeout: asNumber(properties['Timeout'])! } : {}),
+      ...(properties['MemorySize'] !== undefined ? { memorySize: asNumber(properties['MemorySize'])! } : {}),
+      ...(properties['ReservedConcurrentExecutions'] !== undefined
+        ? { reservedConcurrency: asNumber(properties['ReservedConcurrentExecutions'])! }
+        : {}),
+      ...(deadLetter?.TargetArn !== undefined ? { deadLetterTargetArn: deadLetter.TargetArn as string } : {}),
+    };
+    let arn: string;
+    try {
+      arn = lambda.createFunction(name, handler, options).arn;
+    } catch (error) {
+      if (error instanceof TypeError) throw settingRefused(request, error);
+      throw error;
+    }
+    return {
+      ref: name,
+      attributes: { Arn: arn },
+      view: { kind: 'function', arn },
+      undo: () => lambda.deleteFunction(arn),
+    };
+  },
+};

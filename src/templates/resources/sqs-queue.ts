@@ -1,0 +1,62 @@
+import { SQS_ACTIONS } from '../../sqs/actions/index.js';
+import type { CreatedResource, ProvisionContext, ResourceRequest, ResourceType } from '../resource-type.js';
+import { alreadyExists, callContext, callService } from './calls.js';
+import { readProperties, tagMap, type PropertySchema } from './properties.js';
+
+/** SQS's longest queue name, and the suffix a FIFO queue's name ends in (docs/aws-behaviour/templates.md §3.1). */
+const MAX_QUEUE_NAME = 80;
+const FIFO_SUFFIX = '.fifo';
+
+/**
+ * `AWS::SQS::Queue` (docs/aws-behaviour/templates.md §3.1): every property but `QueueName` and `Tags` is the queue
+ * attribute of the same name, sent to CreateQueue as a string (objects as JSON).
+ */
+const QUEUE_SCHEMA: PropertySchema = {
+  properties: {
+    QueueName: 'string',
+    Tags: 'any',
+    ContentBasedDeduplication: 'boolean',
+    DeduplicationScope: 'string',
+    DelaySeconds: 'integer',
+    FifoQueue: 'boolean',
+    FifoThroughputLimit: 'string',
+    KmsDataKeyReusePeriodSeconds: 'integer',
+    KmsMasterKeyId: 'string',
+    MaximumMessageSize: 'integer',
+    MessageRetentionPeriod: 'integer',
+    ReceiveMessageWaitTimeSeconds: 'integer',
+    RedriveAllowPolicy: 'json',
+    RedrivePolicy: 'json',
+    SqsManagedSseEnabled: 'boolean',
+    VisibilityTimeout: 'integer',
+  },
+};
+
+export const sqsQueue: ResourceType = {
+  create(request: ResourceRequest, context: ProvisionContext): CreatedResource {
+    const { QueueName, Tags, ...attributes } = readProperties(request, QUEUE_SCHEMA);
+    const tags = tagMap(request, 'Tags', Tags);
+    const fifo = attributes['FifoQueue'] === 'true';
+    const name =
+      (QueueName as string | undefined) ??
+      context.generatedName(request.logicalId, MAX_QUEUE_NAME, fifo ? FIFO_SUFFIX : undefined);
+    const backend = context.aws.sqs.backend;
+    if (backend.findByName(name, context.region)) throw alreadyExists(request, name, 'QueueName');
+
+    const { QueueUrl } = callService(request, () =>
+      SQS_ACTIONS.CreateQueue.handler(
+        backend,
+        { QueueName: name, Attributes: attributes as Record<string, string>, tags },
+        callContext(context),
+      ),
+    );
+    const url = QueueUrl!;
+    const arn = backend.queueByUrl(url, context.region).arn;
+    return {
+      ref: url,
+      attributes: { Arn: arn, QueueName: name, QueueUrl: url },
+      view: { kind: 'queue', arn },
+      undo: () => SQS_ACTIONS.DeleteQueue.handler(backend, { QueueUrl: url }, callContext(context)),
+    };
+  },
+};
