@@ -1,0 +1,179 @@
+import { TemplateError } from '../resource-type.js';
+import { getAtt, isRecord, picked, ref, type Json } from './values.js';
+
+/**
+ * What SAM makes of a function's `Events` of type SQS and SNS (docs/aws-behaviour/templates.md §5.1, §5.2), with
+ * the logical ids its translator gives them, so that a test reads them as a deployed SAM stack names them.
+ */
+
+/** The function an event belongs to: its logical id and the resource attributes its event resources share. */
+export interface EventOwner {
+  readonly logicalId: string;
+  /** `Condition`, `DeletionPolicy` and `UpdateReplacePolicy` of the function, passed on to what its events make. */
+  readonly passThrough: Json;
+}
+
+export interface EventResources {
+  readonly resources: Record<string, Json>;
+  /** The event reads a queue: the function's generated role gets SAM's SQS managed policy. */
+  readonly readsQueue: boolean;
+}
+
+/** The SQS event's properties SAM copies onto the mapping as they are (§5.1). */
+const SQS_MAPPING_PROPERTIES = [
+  'BatchSize',
+  'Enabled',
+  'MaximumBatchingWindowInSeconds',
+  'FunctionResponseTypes',
+  'FilterCriteria',
+  'ScalingConfig',
+  'KmsKeyArn',
+  'MetricsConfig',
+  'ProvisionedPollerConfig',
+];
+const SNS_SUBSCRIPTION_PROPERTIES = ['Region', 'FilterPolicy', 'FilterPolicyScope', 'RedrivePolicy'];
+/** Mappings SAM adds for an SNS event through a queue (§5.2). */
+const SQS_SUBSCRIPTION_BATCH_SIZE = 10;
+
+export function eventError(owner: EventOwner, event: string, detail: string): TemplateError {
+  return new TemplateError(
+    `Resource with id [${owner.logicalId}] is invalid. Event with id [${event}] is invalid. ${detail}`,
+    owner.logicalId,
+    'Events',
+  );
+}
+
+const resource = (owner: EventOwner, type: string, properties: Json): Json => ({
+  Type: type,
+  ...owner.passThrough,
+  Properties: properties,
+});
+
+function sqsEvent(owner: EventOwner, id: string, properties: Json): EventResources {
+  if (properties['Queue'] === undefined) {
+    throw eventError(
+      owner,
+      id,
+      'No Queue (for SQS) or Stream (for Kinesis, DynamoDB or MSK) or Broker (for Amazon MQ) provided.',
+    );
+  }
+  const mapping = {
+    FunctionName: ref(owner.logicalId),
+    EventSourceArn: properties['Queue'],
+    ...picked(properties, SQS_MAPPING_PROPERTIES),
+  };
+  return {
+    resources: { [`${owner.logicalId}${id}`]: resource(owner, 'AWS::Lambda::EventSourceMapping', mapping) },
+    readsQueue: true,
+  };
+}
+
+/** The queue policy SAM writes: anyone may send, from this topic only (note the `Principal: "*"`, §5.2). */
+function snsQueuePolicy(topic: unknown, queueArn: unknown, queueUrl: unknown): Json {
+  return {
+    Queues: [queueUrl],
+    PolicyDocument: {
+      Version: '2012-10-17',
+      Statement: [
+        {
+          Action: 'sqs:SendMessage',
+          Effect: 'Allow',
+          Principal: '*',
+          Resource: queueArn,
+          Condition: { ArnEquals: { 'aws:SourceArn': topic } },
+        },
+      ],
+    },
+  };
+}
+
+function snsEvent(owner: EventOwner, id: string, properties: Json): EventResources {
+  const topic = properties['Topic'];
+  if (topic === undefined) throw eventError(owner, id, "Missing required property 'Topic'.");
+  const eventId = `${owner.logicalId}${id}`;
+  const subscription = (protocol: string, endpoint: unknown): Json =>
+    resource(owner, 'AWS::SNS::Subscription', {
+      Protocol: protocol,
+      Endpoint: endpoint,
+      TopicArn: topic,
+      ...picked(properties, SNS_SUBSCRIPTION_PROPERTIES),
+    });
+  const through = properties['SqsSubscription'];
+
+  if (through === undefined || through === false) {
+    return {
+      resources: {
+        [`${eventId}Permission`]: resource(owner, 'AWS::Lambda::Permission', {
+          Action: 'lambda:invokeFunction',
+          FunctionName: ref(owner.logicalId),
+          Principal: 'sns.amazonaws.com',
+          SourceArn: topic,
+        }),
+        [eventId]: subscription('lambda', getAtt(owner.logicalId, 'Arn')),
+      },
+      readsQueue: false,
+    };
+  }
+
+  let queueArn: unknown;
+  let queueUrl: unknown;
+  let policyId = `${eventId}QueuePolicy`;
+  let batchSize: unknown = SQS_SUBSCRIPTION_BATCH_SIZE;
+  const resources: Record<string, Json> = {};
+  if (through === true) {
+    const queueId = `${eventId}Queue`;
+    resources[queueId] = resource(owner, 'AWS::SQS::Queue', {});
+    queueArn = getAtt(queueId, 'Arn');
+    queueUrl = ref(queueId);
+  } else {
+    if (!isRecord(through)) throw eventError(owner, id, "Property 'SqsSubscription' should be a boolean or a map.");
+    queueArn = through['QueueArn'];
+    queueUrl = through['QueueUrl'];
+    if (!queueArn || !queueUrl) throw eventError(owner, id, 'No QueueARN or QueueURL provided.');
+    if (typeof through['QueuePolicyLogicalId'] === 'string') policyId = through['QueuePolicyLogicalId'];
+    if (through['BatchSize']) batchSize = through['BatchSize'];
+  }
+  resources[policyId] = resource(owner, 'AWS::SQS::QueuePolicy', snsQueuePolicy(topic, queueArn, queueUrl));
+  resources[eventId] = subscription('sqs', queueArn);
+  // SAM writes Enabled true whatever the map says (§5.2).
+  resources[`${eventId}EventSourceMapping`] = resource(owner, 'AWS::Lambda::EventSourceMapping', {
+    BatchSize: batchSize,
+    Enabled: true,
+    EventSourceArn: queueArn,
+    FunctionName: ref(owner.logicalId),
+  });
+  return { resources, readsQueue: true };
+}
+
+const EVENT_TYPES: Readonly<Record<string, (owner: EventOwner, id: string, properties: Json) => EventResources>> = {
+  SQS: sqsEvent,
+  SNS: snsEvent,
+};
+
+/**
+ * The resources of a function's `Events`. Events of other types (Api, Schedule, S3, ...) make resources the mock
+ * does not emulate, and are left out.
+ */
+export function eventResources(owner: EventOwner, events: unknown): EventResources {
+  const resources: Record<string, Json> = {};
+  let readsQueue = false;
+  if (events === undefined) return { resources, readsQueue };
+  if (!isRecord(events)) {
+    throw new TemplateError(
+      `Resource with id [${owner.logicalId}] is invalid. Property 'Events' should be a map.`,
+      owner.logicalId,
+      'Events',
+    );
+  }
+  for (const [id, event] of Object.entries(events)) {
+    if (!isRecord(event)) throw eventError(owner, id, 'Event should be a map.');
+    const make = typeof event['Type'] === 'string' ? EVENT_TYPES[event['Type']] : undefined;
+    if (!make) continue;
+    const properties = event['Properties'] ?? {};
+    if (!isRecord(properties)) throw eventError(owner, id, "Property 'Properties' should be a map.");
+    const made = make(owner, id, properties);
+    Object.assign(resources, made.resources);
+    readsQueue ||= made.readsQueue;
+  }
+  return { resources, readsQueue };
+}
