@@ -50,8 +50,9 @@ const asNumber = (value: unknown): number | undefined => (value === undefined ? 
 /** createFunction's refusals are the mock's own TypeErrors: reported as the property's, without the mock's prefix. */
 function settingRefused(request: ResourceRequest, error: TypeError): TemplateError {
   const text = error.message.replace(/^sqs-sns-mock: /, '');
-  const property = /^(\w+) /.exec(text)?.[1];
+  const property = text.startsWith('a function name') ? 'functionName' : /^(\w+) /.exec(text)?.[1];
   const named: Readonly<Record<string, string>> = {
+    functionName: 'FunctionName',
     timeout: 'Timeout',
     memorySize: 'MemorySize',
     reservedConcurrency: 'ReservedConcurrentExecutions',
