@@ -1,7 +1,7 @@
 import { partitionOf } from '../../sns/arn.js';
 import type { CreatedResource, ProvisionContext, ResourceRequest, ResourceType } from '../resource-type.js';
 import { callService } from './calls.js';
-import { readProperties, type PropertySchema } from './properties.js';
+import { readProperties, type PropertyKind, type PropertySchema } from './properties.js';
 
 /**
  * `AWS::Lambda::EventSourceMapping` (docs/aws-behaviour/templates.md §3.6): CreateEventSourceMapping with the
@@ -9,40 +9,57 @@ import { readProperties, type PropertySchema } from './properties.js';
  * accepted here and judged by the mapping, as Lambda judges them for an SQS source.
  */
 const MAPPING_SCHEMA: PropertySchema = {
-  properties: Object.fromEntries(
-    [
-      'EventSourceArn',
-      'FunctionName',
-      'BatchSize',
-      'MaximumBatchingWindowInSeconds',
-      'Enabled',
-      'FilterCriteria',
-      'FunctionResponseTypes',
-      'ScalingConfig',
-      'KmsKeyArn',
-      'MetricsConfig',
-      'ProvisionedPollerConfig',
-      'Tags',
-      'LoggingConfig',
-      'StartingPosition',
-      'StartingPositionTimestamp',
-      'ParallelizationFactor',
-      'BisectBatchOnFunctionError',
-      'MaximumRecordAgeInSeconds',
-      'MaximumRetryAttempts',
-      'TumblingWindowInSeconds',
-      'DestinationConfig',
-      'Topics',
-      'Queues',
-      'SourceAccessConfigurations',
-      'SelfManagedEventSource',
-      'SelfManagedKafkaEventSourceConfig',
-      'AmazonManagedKafkaEventSourceConfig',
-      'DocumentDBEventSourceConfig',
-    ].map((name) => [name, 'any' as const]),
-  ),
+  properties: {
+    EventSourceArn: 'string',
+    FunctionName: 'string',
+    BatchSize: 'integerValue',
+    MaximumBatchingWindowInSeconds: 'integerValue',
+    Enabled: 'booleanValue',
+    ScalingConfig: 'object',
+    ...Object.fromEntries(
+      [
+        'FilterCriteria',
+        'FunctionResponseTypes',
+        'KmsKeyArn',
+        'MetricsConfig',
+        'ProvisionedPollerConfig',
+        'Tags',
+        'LoggingConfig',
+        'StartingPosition',
+        'StartingPositionTimestamp',
+        'ParallelizationFactor',
+        'BisectBatchOnFunctionError',
+        'MaximumRecordAgeInSeconds',
+        'MaximumRetryAttempts',
+        'TumblingWindowInSeconds',
+        'DestinationConfig',
+        'Topics',
+        'Queues',
+        'SourceAccessConfigurations',
+        'SelfManagedEventSource',
+        'SelfManagedKafkaEventSourceConfig',
+        'AmazonManagedKafkaEventSourceConfig',
+        'DocumentDBEventSourceConfig',
+      ].map((name): [string, PropertyKind] => [name, 'any']),
+    ),
+  },
   required: ['FunctionName'],
 };
+
+/** `ScalingConfig.MaximumConcurrency` as the number the API takes (templates may write it as a string, §3.10). */
+function scalingConfig(request: ResourceRequest, value: unknown): object | undefined {
+  if (value === undefined) return undefined;
+  const config = value as Record<string, unknown>;
+  if (config['MaximumConcurrency'] === undefined) return config;
+  // Named by its path, as the schema's messages name a nested value.
+  const path = 'ScalingConfig/MaximumConcurrency';
+  const read = readProperties(
+    { ...request, properties: { [path]: config['MaximumConcurrency'] } },
+    { properties: { [path]: 'integerValue' } },
+  );
+  const MaximumConcurrency = read[path];
+  return { ...config, MaximumConcurrency };
+}
 
 /** What a mapping model offers beyond `create` once the event-source-mapping work gives it: its removal. */
 interface Removable {
@@ -51,9 +68,13 @@ interface Removable {
 
 export const lambdaEventSourceMapping: ResourceType = {
   create(request: ResourceRequest, context: ProvisionContext): CreatedResource {
-    const input = readProperties(request, MAPPING_SCHEMA);
+    const { ScalingConfig, ...input } = readProperties(request, MAPPING_SCHEMA);
+    const scaling = scalingConfig(request, ScalingConfig);
+    if (scaling) input['ScalingConfig'] = scaling;
     const mappings = context.aws.lambda.mappings;
-    const { uuid } = callService(request, () => mappings.create(input, context.region));
+    const { uuid } = callService(request, () =>
+      mappings.create(input as Parameters<typeof mappings.create>[0], context.region),
+    );
     // CDK builds the same ARN from the Ref (§2.1).
     const arn = `arn:${partitionOf(context.region)}:lambda:${context.region}:${context.accountId}:event-source-mapping:${uuid}`;
     return {

@@ -8,11 +8,13 @@ import { TemplateError, type ResourceRequest } from '../resource-type.js';
  */
 
 /**
- * `integer` and `boolean` become the API's strings; `string` takes any scalar; `json` takes an object (serialised) or
+ * `integer` and `boolean` become the API's strings (SQS and SNS attributes), `integerValue` and `booleanValue` the
+ * JSON number and boolean (Lambda's members); `string` takes any scalar; `json` takes an object (serialised) or
  * a string (as given); `list` and `object` are checked for shape and handed on as they are; `any` is not checked
  * (properties accepted and not emulated, such as Lambda's `Code`).
  */
-export type PropertyKind = 'string' | 'integer' | 'boolean' | 'json' | 'list' | 'object' | 'any';
+export type PropertyKind =
+  'string' | 'integer' | 'boolean' | 'integerValue' | 'booleanValue' | 'json' | 'list' | 'object' | 'any';
 
 export interface PropertySchema {
   readonly properties: Readonly<Record<string, PropertyKind>>;
@@ -51,6 +53,8 @@ const EXPECTED: Readonly<Record<PropertyKind, string>> = {
   string: 'String',
   integer: 'Integer',
   boolean: 'Boolean',
+  integerValue: 'Integer',
+  booleanValue: 'Boolean',
   json: 'JSONObject',
   list: 'JSONArray',
   object: 'JSONObject',
@@ -76,6 +80,10 @@ function converted(request: ResourceRequest, name: string, kind: PropertyKind, v
       if (typeof value === 'boolean') return String(value);
       if (typeof value === 'string' && /^(true|false)$/i.test(value)) return value.toLowerCase();
       throw wrong();
+    case 'integerValue':
+      return Number(converted(request, name, 'integer', value));
+    case 'booleanValue':
+      return converted(request, name, 'boolean', value) === 'true';
     case 'json':
       if (typeof value === 'string') return value;
       if (isRecord(value)) return JSON.stringify(value);
