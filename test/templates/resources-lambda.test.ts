@@ -1,5 +1,6 @@
+import { GetQueueAttributesCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resourceSetup, thrownBy } from './resources-support.js';
+import { MAPPINGS_EMULATED, resourceSetup, thrownBy } from './resources-support.js';
 
 // AWS::Lambda::Function, EventSourceMapping and Permission, and the IAM resources beside them
 // (docs/aws-behaviour/templates.md §3.6–§3.9).
@@ -78,16 +79,85 @@ describe('AWS::Lambda::Function', () => {
 });
 
 describe('AWS::Lambda::EventSourceMapping', () => {
+  /** A queue, a function bound to a recording handler, and what the handler saw. */
+  function wired(queueProperties: Record<string, unknown> = {}, functionProperties: Record<string, unknown> = {}) {
+    const batches: number[] = [];
+    const handler = async (event: { Records: unknown[] }) => {
+      batches.push(event.Records.length);
+    };
+    const setup = resourceSetup({ functions: { Worker: handler } });
+    const queue = setup.create('AWS::SQS::Queue', 'Orders', queueProperties);
+    const fn = setup.create('AWS::Lambda::Function', 'Worker', { Code: CODE, Role: ROLE, ...functionProperties });
+    const send = (count: number) =>
+      Promise.all(
+        Array.from({ length: count }, (_, i) =>
+          setup.sqs.send(new SendMessageCommand({ QueueUrl: queue.ref, MessageBody: `m${i}` })),
+        ),
+      );
+    const idle = () => setup.aws.runUntilIdle({ advance: (ms) => vi.advanceTimersByTimeAsync(ms) });
+    return { ...setup, queue, fn, batches, send, idle };
+  }
+
   it('checks its properties before Lambda sees them', () => {
     const { create } = resourceSetup();
     expect(thrownBy(() => create('AWS::Lambda::EventSourceMapping', 'M', { EventSourceArn: 'x' })).message).toContain(
       '#: required key [FunctionName] not found',
     );
+    expect(
+      thrownBy(() => create('AWS::Lambda::EventSourceMapping', 'M', { FunctionName: 'f', BatchSize: 'ten' })),
+    ).toMatchObject({ property: 'BatchSize' });
   });
 
-  // The mapping model is the event-source-mapping work's (src/lambda/esm/mappings.ts): a stub until it lands.
-  it.todo('creates the mapping CreateEventSourceMapping would; Ref is its UUID, GetAtt Id and EventSourceMappingArn');
-  it.todo("answers Lambda's text for a queue visibility timeout below the function's timeout (§3.6)");
+  it.skipIf(!MAPPINGS_EMULATED)(
+    'maps the queue to the function: Ref is the UUID, GetAtt Id and EventSourceMappingArn; batches of BatchSize',
+    async () => {
+      const { create, queue, fn, batches, send, idle } = wired();
+      const mapping = create('AWS::Lambda::EventSourceMapping', 'Mapping', {
+        FunctionName: fn.ref,
+        EventSourceArn: queue.attributes['Arn'],
+        BatchSize: '5',
+        Enabled: 'true',
+        ScalingConfig: { MaximumConcurrency: '2' },
+      });
+      expect(mapping.ref).toMatch(/^[0-9a-f-]{36}$/);
+      expect(mapping.attributes).toEqual({
+        Id: mapping.ref,
+        EventSourceMappingArn: `arn:aws:lambda:us-east-1:000000000000:event-source-mapping:${mapping.ref}`,
+      });
+      await send(7);
+      await idle();
+      expect(batches.reduce((sum, size) => sum + size, 0)).toBe(7);
+      expect(Math.max(...batches)).toBeLessThanOrEqual(5);
+    },
+  );
+
+  it.skipIf(!MAPPINGS_EMULATED)("answers Lambda's own text, as CreateEventSourceMapping does (§3.6)", () => {
+    const { aws, create, queue, fn } = wired({ VisibilityTimeout: 30 }, { Timeout: 60 });
+    const input = { FunctionName: fn.ref, EventSourceArn: queue.attributes['Arn'] as string };
+    const expected = thrownBy(() => aws.lambda.mappings.create(input, 'us-east-1'));
+    expect(expected.message).toContain(
+      'Queue visibility timeout: 30 seconds is less than Function timeout: 60 seconds',
+    );
+    const error = thrownBy(() => create('AWS::Lambda::EventSourceMapping', 'Mapping', input));
+    expect(error.message).toContain(`Mapping (AWS::Lambda::EventSourceMapping): ${expected.message}`);
+    expect(error).toMatchObject({ name: 'TemplateError', logicalId: 'Mapping' });
+  });
+
+  it.skipIf(!MAPPINGS_EMULATED)('undo() removes the mapping: the queue keeps its messages', async () => {
+    const { sqs, create, queue, fn, batches, send, idle } = wired();
+    const mapping = create('AWS::Lambda::EventSourceMapping', 'Mapping', {
+      FunctionName: fn.ref,
+      EventSourceArn: queue.attributes['Arn'],
+    });
+    mapping.undo();
+    await send(2);
+    await idle();
+    expect(batches).toEqual([]);
+    const { Attributes } = await sqs.send(
+      new GetQueueAttributesCommand({ QueueUrl: queue.ref, AttributeNames: ['ApproximateNumberOfMessages'] }),
+    );
+    expect(Attributes?.['ApproximateNumberOfMessages']).toBe('2');
+  });
 });
 
 describe('AWS::Lambda::Permission and IAM', () => {
