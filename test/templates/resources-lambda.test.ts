@@ -161,8 +161,19 @@ describe('AWS::Lambda::EventSourceMapping', () => {
 });
 
 describe('AWS::Lambda::Permission and IAM', () => {
-  it('a permission is recorded with an id, nothing enforced', () => {
-    const { create } = resourceSetup();
+  it('a permission is recorded with an id, nothing enforced; its function must exist', () => {
+    const { aws, create } = resourceSetup();
+    const fn = aws.lambda.createFunction('fn', async () => null);
+    const allow = (FunctionName: string) => ({
+      Action: 'lambda:InvokeFunction',
+      FunctionName,
+      Principal: 'sns.amazonaws.com',
+      SourceArn: 'arn:aws:sns:us-east-1:000000000000:t',
+    });
+    expect(create('AWS::Lambda::Permission', 'ByArn', allow(fn.arn)).ref).toMatch(/^test-stack-ByArn-/);
+    expect(thrownBy(() => create('AWS::Lambda::Permission', 'Missing', allow('missing'))).message).toContain(
+      'Missing (AWS::Lambda::Permission): Function not found: arn:aws:lambda:us-east-1:000000000000:function:missing',
+    );
     const permission = create('AWS::Lambda::Permission', 'Allow', {
       Action: 'lambda:InvokeFunction',
       FunctionName: 'fn',

@@ -89,12 +89,12 @@ export const lambdaEventSourceMapping: ResourceType = {
 const MAX_STATEMENT_ID = 100;
 
 /**
- * `AWS::Lambda::Permission` (docs/aws-behaviour/templates.md §3.8): recorded as the resource's own, not enforced:
- * SNS invokes a subscribed function whatever the function's policy says.
+ * `AWS::Lambda::Permission` (docs/aws-behaviour/templates.md §3.8): not enforced (SNS invokes a subscribed function
+ * whatever the function's policy says), but, as AddPermission, refused for a function that does not exist.
  */
 export const lambdaPermission: ResourceType = {
   create(request: ResourceRequest, context: ProvisionContext): CreatedResource {
-    readProperties(request, {
+    const { FunctionName } = readProperties(request, {
       properties: {
         Action: 'string',
         FunctionName: 'string',
@@ -108,6 +108,7 @@ export const lambdaPermission: ResourceType = {
       },
       required: ['Action', 'FunctionName', 'Principal'],
     });
+    callService(request, () => context.aws.lambda.backend.require(FunctionName as string, context.region));
     const id = context.generatedName(request.logicalId, MAX_STATEMENT_ID);
     return { ref: id, attributes: { Id: id }, undo: () => undefined };
   },
