@@ -6,7 +6,7 @@ import type { CreatedResource } from '../../src/templates/resource-type.js';
 import { MAPPINGS_EMULATED, resourceSetup, type ResourceSetup } from './resources-support.js';
 
 // The resource types take every property CDK synthesises (docs/aws-behaviour/templates.md §4): the template of
-// test/fixtures/templates/cdk-stack.ts (aws-cdk-lib 2.276.0), created resource by resource with a small resolver of
+// test/fixtures/templates/cdk-stack.mjs (aws-cdk-lib 2.276.0), created resource by resource with a small resolver of
 // the few intrinsics it uses, standing in for the engine.
 
 beforeEach(() => vi.useFakeTimers());
