@@ -1,5 +1,5 @@
 import type { CreatedResource, ProvisionContext, ResourceRequest, ResourceType } from '../resource-type.js';
-import { readProperties, type PropertyKind, type PropertySchema } from './properties.js';
+import { readProperties, unchecked, type PropertySchema } from './properties.js';
 
 /**
  * IAM resources beside the wiring (docs/aws-behaviour/templates.md §3.9): accepted, with the Ref and Arn that other
@@ -10,11 +10,8 @@ import { readProperties, type PropertyKind, type PropertySchema } from './proper
 const MAX_ROLE_NAME = 64;
 const MAX_POLICY_NAME = 128;
 
-const any = (names: readonly string[]): Record<string, PropertyKind> =>
-  Object.fromEntries(names.map((name) => [name, 'any' as const]));
-
 const ROLE_SCHEMA: PropertySchema = {
-  properties: any([
+  properties: unchecked([
     'AssumeRolePolicyDocument',
     'Description',
     'ManagedPolicyArns',
@@ -29,12 +26,12 @@ const ROLE_SCHEMA: PropertySchema = {
 };
 
 const POLICY_SCHEMA: PropertySchema = {
-  properties: any(['PolicyDocument', 'PolicyName', 'Roles', 'Users', 'Groups']),
+  properties: unchecked(['PolicyDocument', 'PolicyName', 'Roles', 'Users', 'Groups']),
   required: ['PolicyDocument', 'PolicyName'],
 };
 
 const MANAGED_POLICY_SCHEMA: PropertySchema = {
-  properties: any(['Description', 'Groups', 'ManagedPolicyName', 'Path', 'PolicyDocument', 'Roles', 'Users']),
+  properties: unchecked(['Description', 'Groups', 'ManagedPolicyName', 'Path', 'PolicyDocument', 'Roles', 'Users']),
   required: ['PolicyDocument'],
 };
 

@@ -1,7 +1,7 @@
 import { partitionOf } from '../../sns/arn.js';
 import type { CreatedResource, ProvisionContext, ResourceRequest, ResourceType } from '../resource-type.js';
 import { callService } from './calls.js';
-import { readProperties, type PropertyKind, type PropertySchema } from './properties.js';
+import { readProperties, unchecked, type PropertySchema } from './properties.js';
 
 /**
  * `AWS::Lambda::EventSourceMapping` (docs/aws-behaviour/templates.md §3.6): CreateEventSourceMapping with the
@@ -16,32 +16,30 @@ const MAPPING_SCHEMA: PropertySchema = {
     MaximumBatchingWindowInSeconds: 'integerValue',
     Enabled: 'booleanValue',
     ScalingConfig: 'object',
-    ...Object.fromEntries(
-      [
-        'FilterCriteria',
-        'FunctionResponseTypes',
-        'KmsKeyArn',
-        'MetricsConfig',
-        'ProvisionedPollerConfig',
-        'Tags',
-        'LoggingConfig',
-        'StartingPosition',
-        'StartingPositionTimestamp',
-        'ParallelizationFactor',
-        'BisectBatchOnFunctionError',
-        'MaximumRecordAgeInSeconds',
-        'MaximumRetryAttempts',
-        'TumblingWindowInSeconds',
-        'DestinationConfig',
-        'Topics',
-        'Queues',
-        'SourceAccessConfigurations',
-        'SelfManagedEventSource',
-        'SelfManagedKafkaEventSourceConfig',
-        'AmazonManagedKafkaEventSourceConfig',
-        'DocumentDBEventSourceConfig',
-      ].map((name): [string, PropertyKind] => [name, 'any']),
-    ),
+    ...unchecked([
+      'FilterCriteria',
+      'FunctionResponseTypes',
+      'KmsKeyArn',
+      'MetricsConfig',
+      'ProvisionedPollerConfig',
+      'Tags',
+      'LoggingConfig',
+      'StartingPosition',
+      'StartingPositionTimestamp',
+      'ParallelizationFactor',
+      'BisectBatchOnFunctionError',
+      'MaximumRecordAgeInSeconds',
+      'MaximumRetryAttempts',
+      'TumblingWindowInSeconds',
+      'DestinationConfig',
+      'Topics',
+      'Queues',
+      'SourceAccessConfigurations',
+      'SelfManagedEventSource',
+      'SelfManagedKafkaEventSourceConfig',
+      'AmazonManagedKafkaEventSourceConfig',
+      'DocumentDBEventSourceConfig',
+    ]),
   },
   required: ['FunctionName'],
 };

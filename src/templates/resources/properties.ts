@@ -16,6 +16,11 @@ import { TemplateError, type ResourceRequest } from '../resource-type.js';
 export type PropertyKind =
   'string' | 'integer' | 'boolean' | 'integerValue' | 'booleanValue' | 'json' | 'list' | 'object' | 'any';
 
+/** Properties accepted as they are: those the emulation has no use for, or that the model behind judges. */
+export function unchecked(names: readonly string[]): Record<string, PropertyKind> {
+  return Object.fromEntries(names.map((name): [string, PropertyKind] => [name, 'any']));
+}
+
 export interface PropertySchema {
   readonly properties: Readonly<Record<string, PropertyKind>>;
   readonly required?: readonly string[];
