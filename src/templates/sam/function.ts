@@ -81,20 +81,25 @@ const LAMBDA_TRUST = {
   Statement: [{ Action: ['sts:AssumeRole'], Effect: 'Allow', Principal: { Service: ['lambda.amazonaws.com'] } }],
 };
 
-/** The execution role SAM makes: the basic execution policy, SQS's when an event reads a queue, and `Policies`. */
+/**
+ * The execution role SAM makes: the managed policies `Policies` names, then the basic execution policy, then SQS's
+ * when an event reads a queue; inline documents and policy templates as `<Fn>RolePolicy<position in Policies>`
+ * (SAM's output fixture function_with_policy_templates.json).
+ */
 function roleOf(logicalId: string, properties: Json, tags: Json[], readsQueue: boolean, sam: SamContext): Json {
   const managed = (name: string): string => `arn:${sam.partition}:iam::aws:policy/${name}`;
-  const managedArns: unknown[] = [managed('service-role/AWSLambdaBasicExecutionRole')];
-  if (readsQueue) managedArns.push(managed('service-role/AWSLambdaSQSQueueExecutionRole'));
+  const managedArns: unknown[] = [];
   const inline: Json[] = [];
   const given = properties['Policies'];
-  const policies = given === undefined ? [] : Array.isArray(given) ? given : [given];
-  for (const policy of policies) {
+  const policies: unknown[] = given === undefined ? [] : Array.isArray(given) ? given : [given];
+  policies.forEach((policy, index) => {
     if (typeof policy === 'string') managedArns.push(policy.startsWith('arn:') ? policy : managed(policy));
     else if (isRecord(policy) && isIntrinsic(policy)) managedArns.push(policy);
-    // An inline statement list or a policy template: IAM is not enforced, so either is kept as written.
-    else inline.push({ PolicyName: `${logicalId}RolePolicy${inline.length}`, PolicyDocument: policy });
-  }
+    // A policy template is kept as written, not expanded: IAM is not enforced.
+    else inline.push({ PolicyName: `${logicalId}RolePolicy${index}`, PolicyDocument: policy });
+  });
+  managedArns.push(managed('service-role/AWSLambdaBasicExecutionRole'));
+  if (readsQueue) managedArns.push(managed('service-role/AWSLambdaSQSQueueExecutionRole'));
   return {
     AssumeRolePolicyDocument: properties['AssumeRolePolicyDocument'] ?? LAMBDA_TRUST,
     ManagedPolicyArns: managedArns,

@@ -147,6 +147,34 @@ describe('transformSam: functions', () => {
     ).toEqual({ S3Bucket: 'b', S3Key: 'k.zip', S3ObjectVersion: '7' });
   });
 
+  it('Policies go on the generated role: managed names and ARNs, inline documents and policy templates as written', () => {
+    const statement = { Statement: [{ Effect: 'Allow', Action: 'sqs:SendMessage', Resource: '*' }] };
+    const template = { SQSSendMessagePolicy: { QueueName: { 'Fn::GetAtt': ['Q', 'QueueName'] } } };
+    const out = transformSam(
+      sam({
+        W: fn({ Policies: ['AmazonSQSFullAccess', 'arn:aws:iam::123456789012:policy/mine', statement, template] }),
+      }),
+      CONTEXT,
+    );
+    const role = (out['Resources'] as Record<string, { Properties: Record<string, unknown> }>)['WRole']!.Properties;
+    // As SAM's function_with_policy_templates.json: the named ones first, inline ones by their place in the list.
+    expect(role['ManagedPolicyArns']).toEqual([
+      'arn:aws:iam::aws:policy/AmazonSQSFullAccess',
+      'arn:aws:iam::123456789012:policy/mine',
+      BASIC,
+    ]);
+    expect(role['Policies']).toEqual([
+      { PolicyName: 'WRolePolicy2', PolicyDocument: statement },
+      { PolicyName: 'WRolePolicy3', PolicyDocument: template },
+    ]);
+    const single = transformSam(sam({ W: fn({ Policies: 'AWSLambdaExecute' }) }), CONTEXT);
+    expect(
+      (single['Resources'] as Record<string, { Properties: Record<string, unknown> }>)['WRole']!.Properties[
+        'ManagedPolicyArns'
+      ],
+    ).toEqual(['arn:aws:iam::aws:policy/AWSLambdaExecute', BASIC]);
+  });
+
   it("refuses what SAM refuses, in SAM's words", () => {
     expect(() => transformSam(sam({ W: fn({ InlineCode: 'x' }) }), CONTEXT)).toThrow(
       "Resource with id [W] is invalid. Only one of 'InlineCode' or 'CodeUri' can be set.",
