@@ -104,11 +104,15 @@ export class SqsBackend implements QueueDirectory {
     return queue;
   }
 
-  delete(queue: Queue): void {
+  /**
+   * Deletes a queue. `rolledBack`: it is taken back as if never made (a failed provision), so its name is not held for
+   * the 60 seconds a deleted queue's name is (docs/aws-behaviour/sqs.md §4.1).
+   */
+  delete(queue: Queue, options: { rolledBack?: boolean } = {}): void {
     const region = queue.address.region;
     this.queues.get(region)?.delete(queue.name);
     this.forgetLookups();
-    this.deletedAt.set(`${region}/${queue.name}`, this.clock.now());
+    if (!options.rolledBack) this.deletedAt.set(`${region}/${queue.name}`, this.clock.now());
     // Its tasks go with it; a task moving messages into it fails at its next move.
     this.moveTasks.forgetSource(queue.arn);
     queue.close();

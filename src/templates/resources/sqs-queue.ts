@@ -56,7 +56,11 @@ export const sqsQueue: ResourceType = {
       ref: url,
       attributes: { Arn: arn, QueueName: name, QueueUrl: url },
       view: { kind: 'queue', arn },
-      undo: () => SQS_ACTIONS.DeleteQueue.handler(backend, { QueueUrl: url }, callContext(context)),
+      // Taken back as if never made: the account stays as it was, and the name is free at once.
+      undo: () => {
+        const queue = backend.findByArn(arn);
+        if (queue) backend.delete(queue, { rolledBack: true });
+      },
     };
   },
 };
