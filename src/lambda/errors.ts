@@ -43,6 +43,17 @@ export const LAMBDA_ERRORS = {
     status: 413,
     message: 'Request must be smaller than 6291456 bytes for the InvokeFunction operation',
   },
+  /**
+   * A parameter outside the range Lambda's API model allows (e.g. BatchSize 0): AWS's request layer answers it before
+   * any rule of the service; the SDK has no class for it (LambdaServiceException named by the code). The text form,
+   * `1 validation error detected: Value '0' at 'batchSize' failed to satisfy constraint: …`, is AWS's usual one for
+   * such checks [3P] (docs/aws-behaviour/lambda.md §7.1, §7.2).
+   */
+  ValidationException: {
+    code: 'ValidationException',
+    status: 400,
+    message: '1 validation error detected',
+  },
   ServiceException: {
     shape: 'ServiceException',
     code: 'ServiceException',

@@ -4,7 +4,8 @@ import type { Queue } from '../sqs/queue.js';
 import type { WorkTracker } from '../work/work-tracker.js';
 import { lambdaActions } from './actions/index.js';
 import { AsyncInvocations } from './async/async-invocations.js';
-import { EventSourceMappings } from './esm/mappings.js';
+import { EventSourceMappings, type MappingInput } from './esm/mappings.js';
+import { MappingView, userFacing } from './esm/view.js';
 import { checkFunctionName, checkFunctionOptions, type CreateFunctionOptions } from './function-options.js';
 import type { LambdaHandler } from './handler-contract.js';
 import { LambdaBackend } from './lambda-backend.js';
@@ -93,6 +94,24 @@ export class LambdaMock<Owner extends Account = Account> {
    */
   deleteFunction(ref: string): void {
     this.backend.delete(this.functionModel(ref));
+  }
+
+  /**
+   * An SQS event source mapping, with CreateEventSourceMapping's input names, checks and errors
+   * (docs/aws-behaviour/lambda.md §2): it polls the queue, invokes the function with batches and deletes what
+   * succeeded, on the mock's clock. A refusal throws an Error whose message is
+   * `sqs-sns-mock: CreateEventSourceMapping: <AWS code>: <AWS text>`.
+   */
+  createEventSourceMapping(input: MappingInput): MappingView {
+    const mapping = userFacing('CreateEventSourceMapping', () => this.mappings.create(input, this.aws.region));
+    return new MappingView(mapping, this.mappings);
+  }
+
+  /** The event source mappings of one function (by name or ARN), or of every function; oldest first. */
+  eventSourceMappings(functionRef?: string): MappingView[] {
+    const mappings =
+      functionRef === undefined ? this.mappings.all() : this.mappings.forFunction(this.functionModel(functionRef));
+    return mappings.map((mapping) => new MappingView(mapping, this.mappings));
   }
 
   /** @internal */

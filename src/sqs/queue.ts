@@ -402,6 +402,15 @@ export class Queue {
     this.wake();
   }
 
+  /**
+   * When the next hidden message (delayed or in flight) becomes visible, after applying the passage of time: what a
+   * waiting consumer such as an event source mapping's poller will next wake for. Undefined when none is hidden.
+   */
+  nextVisibleAt(): number | undefined {
+    this.advance();
+    return this.store.nextVisibleAt();
+  }
+
   /** Registers a waiting receive; it is served as soon as messages become receivable. */
   wait(waiter: Waiter): void {
     this.waiting.add(waiter);

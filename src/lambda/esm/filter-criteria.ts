@@ -1,0 +1,61 @@
+import { compileFilterPolicy, filterInput, type CompiledFilterPolicy } from '../../sns/filter-policy/index.js';
+import { mappingErrors } from './mapping-errors.js';
+import type { SqsRecord } from './sqs-event.js';
+
+/** The model's limit on one Pattern (docs/aws-behaviour/lambda.md §2.1). */
+export const MAX_PATTERN_LENGTH = 4096;
+
+/**
+ * A mapping's FilterCriteria, compiled (docs/aws-behaviour/lambda.md §2.10): patterns in EventBridge's grammar over
+ * the whole SQS record, ORed. The grammar is the one our SNS filter-policy engine (src/sns/filter-policy) checks
+ * for the MessageBody scope: exact values, OR lists, `prefix`, `suffix`, `numeric`, `exists`, `anything-but`,
+ * `equals-ignore-case`, `$or`, nested objects. Where EventBridge differs we follow the engine, knowingly:
+ * - the engine keeps SNS's limits (5 top-level keys, 150 combinations, 256 KB); Lambda's own limits are not known
+ *   beyond a Pattern's 4,096 characters, so a very large pattern SNS would refuse is refused here too;
+ * - EventBridge's `wildcard` and the like, newer than SNS's grammar, are refused as SNS refuses them.
+ * Lambda's body rule (lambda.md §2.10, [Docs-2023]) falls out of what is matched: a body that is a JSON object is
+ * matched as JSON, so `{"body":{"k":["v"]}}` reaches into it and a plain-string pattern `{"body":["v"]}`
+ * does not match it; any other body is matched as the plain string it is, which an object pattern cannot match. The
+ * record's other keys (attributes, messageAttributes, …) can be filtered too, as the 2023 docs allowed; current docs
+ * name only `body`.
+ */
+export class FilterCriteria {
+  private constructor(private readonly policies: readonly CompiledFilterPolicy[]) {}
+
+  /** Compiles `Filters`, or throws AWS's `Invalid filter pattern definition.` for any pattern it refuses. */
+  static compile(filters: readonly unknown[]): FilterCriteria {
+    const policies = filters.map((filter, index) => {
+      const pattern = (filter as { Pattern?: unknown } | null)?.Pattern;
+      if (typeof pattern !== 'string') throw mappingErrors.invalidFilterPattern();
+      if (pattern.length > MAX_PATTERN_LENGTH) {
+        throw mappingErrors.tooLong(`filterCriteria.filters.${index + 1}.member.pattern`, pattern, MAX_PATTERN_LENGTH);
+      }
+      try {
+        return compileFilterPolicy(pattern, 'MessageBody');
+      } catch {
+        throw mappingErrors.invalidFilterPattern();
+      }
+    });
+    return new FilterCriteria(policies);
+  }
+
+  get empty(): boolean {
+    return this.policies.length === 0;
+  }
+
+  /** Whether any filter passes the record (no filters: every record passes). */
+  passes(record: SqsRecord): boolean {
+    if (this.policies.length === 0) return true;
+    const input = filterInput(undefined, JSON.stringify({ ...record, body: bodyAsMatched(record.body) }));
+    return this.policies.some((policy) => policy.matches(input));
+  }
+}
+
+function bodyAsMatched(body: string): unknown {
+  try {
+    const parsed: unknown = JSON.parse(body);
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? parsed : body;
+  } catch {
+    return body;
+  }
+}

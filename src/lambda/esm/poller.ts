@@ -1,0 +1,351 @@
+import type { TimerHandle } from '../../clock.js';
+import type { Waiter } from '../../sqs/long-poll.js';
+import type { Queue, ReceivedMessage } from '../../sqs/queue.js';
+import type { TimedWork } from '../../work/work-tracker.js';
+import type { InvocationResult, LambdaFunction } from '../lambda-function.js';
+import type { LambdaRuntime } from '../runtime.js';
+import { itemsToKeep } from './batch-response.js';
+import type { MappingSettings } from './mapping-settings.js';
+import { ConcurrencyScaling } from './scaling.js';
+import { recordBytes, sqsRecord, type SqsRecord } from './sqs-event.js';
+
+/** The synchronous invocation payload limit a batch stays under (docs/aws-behaviour/lambda.md §2.4, §6). */
+export const MAX_PAYLOAD_BYTES = 6 * 1024 * 1024;
+/** `{"Records":[` and `]}`. */
+const ENVELOPE_BYTES = 14;
+/** Lambda's poller receives at most 10 messages per ReceiveMessage, as any consumer does. */
+const RECEIVE_MAX = 10;
+/** §2.9: with a window, the visibility timeout Lambda gives a batch when window + timeout exceed the queue's. */
+const EXTENDED_VISIBILITY_MARGIN_SECONDS = 30;
+/** A throttled batch is retried after 1 s, then 2, 4, … (lambda.md §2.12: the timing is not known, §7.8). */
+const FIRST_THROTTLE_RETRY_MS = 1000;
+
+/** What the poller needs of its mapping, read at each use so that an update takes effect at once. */
+export interface PollTarget {
+  readonly uuid: string;
+  readonly eventSourceArn: string;
+  readonly settings: MappingSettings;
+  /** The function to invoke now and the ARN it is invoked by; undefined once the function was deleted. */
+  resolveFunction(): { fn: LambdaFunction; invokedArn: string } | undefined;
+}
+
+export interface PollerServices {
+  readonly runtime: LambdaRuntime;
+  readonly findQueue: (arn: string) => Queue | undefined;
+}
+
+/** Records taken from the queue for one invocation. Its messages are in flight from their receive on. */
+interface Batch {
+  readonly queue: Queue;
+  readonly records: SqsRecord[];
+  bytes: number;
+  /** When the first record's visibility timeout ends: a throttled batch is retried until then (§2.12). */
+  readonly visibleAgainAt: number;
+  throttledAttempts: number;
+}
+
+interface Retry {
+  readonly at: number;
+  readonly handle: TimerHandle;
+}
+
+type FillOutcome = 'dry' | 'full' | 'busy';
+
+/**
+ * The poller of one SQS event source mapping (docs/aws-behaviour/lambda.md §2.4–2.8, §2.12). It has no polling timer
+ * of its own: while it has room for another batch it waits on the queue as a long poll does (`Waiter`), and the queue
+ * wakes it the moment messages become receivable (a send, a delay or visibility timeout ending, a FIFO group
+ * unlocked). It receives with the queue model directly, at the queue's visibility timeout (§2.9), builds batches
+ * (BatchSize, the batching window, 6 MB), invokes the function, and deletes what succeeded.
+ *
+ * A batch's invocation starts in a promise continuation, never inside the call that woke the poller (a SendMessage,
+ * a delete): the handler then never runs inside its sender's call, and a handler that sends to its own queue does not
+ * re-enter the poller.
+ */
+export class SqsPoller implements Waiter, TimedWork {
+  private active = false;
+  /** Deleted: never starts again. */
+  private retired = false;
+  /** Reset: whatever is still running comes back to nothing. */
+  private discarded = false;
+  /** The queue it waits on, while it waits. */
+  private waitingOn: Queue | undefined;
+  private filling = false;
+  /** Batches invoked and not yet done, throttled ones waiting for a retry included. */
+  private inFlight = 0;
+  private pending: Batch | undefined;
+  private windowTimer: TimerHandle | undefined;
+  private windowEndsAt: number | undefined;
+  private readonly retries = new Set<Retry>();
+  private readonly scaling = new ConcurrencyScaling();
+  private scaleTimer: TimerHandle | undefined;
+  private scaleAt: number | undefined;
+  private readonly removeWork: () => void;
+
+  constructor(
+    private readonly target: PollTarget,
+    private readonly services: PollerServices,
+  ) {
+    this.removeWork = services.runtime.work.addTimed(this);
+  }
+
+  get polling(): boolean {
+    return this.active;
+  }
+
+  /** Starts polling (the mapping is enabled): takes what the queue has now. */
+  start(): void {
+    if (this.active || this.retired) return;
+    this.active = true;
+    this.poll();
+  }
+
+  /**
+   * Stops polling (disabled, deleted): no more receives, no window, no retry. Messages it held and had not yet handed
+   * to the function come back when their visibility timeout ends, as they would in AWS; an invocation running now
+   * finishes, and its messages are still deleted on success (the poller that received them deletes them).
+   */
+  stop(): void {
+    this.active = false;
+    this.stopWaiting();
+    this.services.runtime.timers.clear(this.windowTimer);
+    this.windowTimer = this.windowEndsAt = this.pending = undefined;
+    for (const retry of this.retries) this.services.runtime.timers.clear(retry.handle);
+    this.inFlight -= this.retries.size;
+    this.retries.clear();
+    this.services.runtime.timers.clear(this.scaleTimer);
+    this.scaleTimer = this.scaleAt = undefined;
+  }
+
+  /** The mapping was deleted: stop for good; an invocation running now still finishes and its deletes happen. */
+  retire(): void {
+    this.stop();
+    this.retired = true;
+    this.removeWork();
+  }
+
+  /** The account was reset: stop, leave no waiter and no timer, and ignore what still finishes. */
+  discard(): void {
+    this.retire();
+    this.discarded = true;
+  }
+
+  /** Waiter: the queue has messages that may be receivable. Done waiting (true) once it has no room left. */
+  attempt(): boolean {
+    if (!this.active) {
+      this.waitingOn = undefined;
+      return true;
+    }
+    if (this.fill() !== 'full') return false;
+    this.waitingOn = undefined;
+    return true;
+  }
+
+  /** Waiter: the queue was deleted. The poller stops quietly (lambda.md §7.16: what AWS reports is not known). */
+  abandon(): void {
+    this.waitingOn = undefined;
+  }
+
+  /** TimedWork: the batching window's end, a throttle retry, the bound's next step, or the queue's next message. */
+  nextAt(): number | undefined {
+    if (!this.active) return undefined;
+    let next = this.windowEndsAt;
+    for (const retry of this.retries) if (next === undefined || retry.at < next) next = retry.at;
+    if (this.scaleAt !== undefined && (next === undefined || this.scaleAt < next)) next = this.scaleAt;
+    const visibleAt = this.waitingOn?.nextVisibleAt();
+    if (visibleAt !== undefined && (next === undefined || visibleAt < next)) next = visibleAt;
+    return next;
+  }
+
+  /** Takes what it has room for, then waits on the queue if it still has room. */
+  private poll(): void {
+    if (!this.active) return;
+    const queue = this.services.findQueue(this.target.eventSourceArn);
+    if (queue !== this.waitingOn) this.stopWaiting();
+    if (!queue) return;
+    const outcome = this.fill(queue);
+    if (outcome === 'dry' && this.waitingOn === undefined) {
+      this.waitingOn = queue;
+      queue.wait(this);
+    } else if (outcome === 'full') {
+      this.stopWaiting();
+    }
+  }
+
+  private stopWaiting(): void {
+    this.waitingOn?.stopWaiting(this);
+    this.waitingOn = undefined;
+  }
+
+  /**
+   * Receives until the queue has nothing receivable ('dry') or the poller has no room for another batch ('full').
+   * A delete it makes (a filtered-out message) can wake the queue's waiters, the poller among them: that nested call
+   * answers 'busy' and the outer loop goes on.
+   */
+  private fill(queue: Queue | undefined = this.waitingOn): FillOutcome {
+    if (this.filling || !queue) return 'busy';
+    this.filling = true;
+    try {
+      const clock = this.services.runtime.clock;
+      for (;;) {
+        const settings = this.target.settings;
+        if (!this.pending && this.inFlight >= this.scaling.bound(clock.now(), settings.maximumConcurrency)) {
+          this.atBound();
+          return 'full';
+        }
+        const room = Math.min(RECEIVE_MAX, settings.batchSize - (this.pending?.records.length ?? 0));
+        const received = queue.receive(room, this.visibilityTimeoutSeconds(queue, settings));
+        if (received.length === 0) {
+          this.drained();
+          return 'dry';
+        }
+        for (const message of received) this.take(queue, message, settings);
+        // Without a window each receive is a batch (§2.4).
+        if (settings.windowSeconds === 0 && this.pending) this.flush();
+      }
+    } finally {
+      this.filling = false;
+    }
+  }
+
+  /** §2.9: the queue's own visibility timeout, or window + function timeout + 30 s when those exceed it. */
+  private visibilityTimeoutSeconds(queue: Queue, settings: MappingSettings): number {
+    const visibility = queue.settings.visibilityTimeout;
+    if (settings.windowSeconds === 0) return visibility;
+    const timeout = this.target.resolveFunction()?.fn.settings.timeoutSeconds ?? 0;
+    return settings.windowSeconds + timeout > visibility
+      ? settings.windowSeconds + timeout + EXTENDED_VISIBILITY_MARGIN_SECONDS
+      : visibility;
+  }
+
+  private take(queue: Queue, message: ReceivedMessage, settings: MappingSettings): void {
+    const record = sqsRecord(message, queue, settings.windowSeconds > 0);
+    // §2.10: a message no filter passes is deleted, never handed to the function.
+    if (settings.filters && !settings.filters.passes(record)) {
+      queue.deleteByHandle(message.receiptHandle);
+      return;
+    }
+    const bytes = recordBytes(record);
+    // §2.4: a batch may hold fewer records than BatchSize to stay under 6 MB.
+    if (this.pending && this.pending.bytes + bytes > MAX_PAYLOAD_BYTES) this.flush();
+    const batch = this.pending ?? this.open(queue, settings);
+    batch.records.push(record);
+    batch.bytes += bytes;
+    if (batch.records.length >= settings.batchSize) this.flush();
+  }
+
+  private open(queue: Queue, settings: MappingSettings): Batch {
+    const { clock, timers } = this.services.runtime;
+    const now = clock.now();
+    const batch: Batch = {
+      queue,
+      records: [],
+      bytes: ENVELOPE_BYTES,
+      visibleAgainAt: now + 1000 * this.visibilityTimeoutSeconds(queue, settings),
+      throttledAttempts: 0,
+    };
+    this.pending = batch;
+    if (settings.windowSeconds > 0) {
+      this.windowEndsAt = now + 1000 * settings.windowSeconds;
+      this.windowTimer = timers.set(() => {
+        this.windowTimer = this.windowEndsAt = undefined;
+        if (this.pending) this.flush();
+        this.poll();
+      }, 1000 * settings.windowSeconds);
+    }
+    return batch;
+  }
+
+  /** Hands the pending batch to the function, in a promise continuation (see the class comment). */
+  private flush(): void {
+    const batch = this.pending;
+    if (!batch) return;
+    this.pending = undefined;
+    this.services.runtime.timers.clear(this.windowTimer);
+    this.windowTimer = this.windowEndsAt = undefined;
+    this.inFlight++;
+    void Promise.resolve().then(() => this.invoke(batch));
+  }
+
+  private async invoke(batch: Batch): Promise<void> {
+    if (this.discarded) return;
+    const resolved = this.target.resolveFunction();
+    if (!resolved) {
+      // The function was deleted (the mapping stays, lambda.md §2.2): the invocation fails, nothing is deleted, and
+      // the messages come back after their visibility timeout, their receive count climbing towards the DLQ.
+      this.batchDone();
+      return;
+    }
+    const result = await resolved.fn.invoke(
+      { Records: batch.records },
+      { trigger: { kind: 'sqs', mappingUuid: this.target.uuid }, invokedArn: resolved.invokedArn },
+    );
+    if (this.discarded) return;
+    if (result.outcome === 'throttled') {
+      this.retryLater(batch);
+      return;
+    }
+    this.apply(batch, result);
+    this.batchDone();
+  }
+
+  /**
+   * §2.6, §2.7: success deletes the batch; with ReportBatchItemFailures only the reported messages stay. An error or
+   * a timeout deletes nothing. FIFO: reported messages keep their group locked until their visibility timeout ends;
+   * later messages of the group the function let succeed are deleted (what AWS does is not recorded, §7.5).
+   */
+  private apply(batch: Batch, result: InvocationResult): void {
+    if (result.outcome !== 'success') return;
+    let keep: ReadonlySet<string> | undefined;
+    if (this.target.settings.reportBatchItemFailures) {
+      const reported = itemsToKeep(result.result, new Set(batch.records.map((record) => record.messageId)));
+      if (reported === 'all') return;
+      keep = reported;
+    }
+    for (const record of batch.records) {
+      if (!keep?.has(record.messageId)) batch.queue.deleteByHandle(record.receiptHandle);
+    }
+  }
+
+  /** §2.12: a throttled batch is retried with growing pauses while its visibility lasts, then given up. */
+  private retryLater(batch: Batch): void {
+    if (!this.active) return this.batchDone();
+    const { clock, timers } = this.services.runtime;
+    const delay = FIRST_THROTTLE_RETRY_MS * 2 ** batch.throttledAttempts++;
+    const at = clock.now() + delay;
+    if (at >= batch.visibleAgainAt) return this.batchDone();
+    const retry: Retry = {
+      at,
+      handle: timers.set(() => {
+        this.retries.delete(retry);
+        void this.invoke(batch);
+      }, delay),
+    };
+    this.retries.add(retry);
+  }
+
+  private batchDone(): void {
+    this.inFlight--;
+    this.poll();
+  }
+
+  private atBound(): void {
+    const { clock, timers } = this.services.runtime;
+    const now = clock.now();
+    this.scaling.atBound(now);
+    if (this.scaleTimer !== undefined) return;
+    const at = this.scaling.nextStepAt(now, this.target.settings.maximumConcurrency);
+    if (at === undefined) return;
+    this.scaleAt = at;
+    this.scaleTimer = timers.set(() => {
+      this.scaleTimer = this.scaleAt = undefined;
+      this.poll();
+    }, at - now);
+  }
+
+  private drained(): void {
+    this.scaling.drained();
+    this.services.runtime.timers.clear(this.scaleTimer);
+    this.scaleTimer = this.scaleAt = undefined;
+  }
+}
