@@ -36,9 +36,17 @@ describe('SQS event source mapping: batching and concurrency (docs/aws-behaviour
     });
     await aws.idle();
     const start = Date.now();
-    await sendMany(sqs, q.url, Array.from({ length: 10 }, (_, i) => `a${i}`));
+    await sendMany(
+      sqs,
+      q.url,
+      Array.from({ length: 10 }, (_, i) => `a${i}`),
+    );
     await vi.advanceTimersByTimeAsync(2000);
-    await sendMany(sqs, q.url, Array.from({ length: 5 }, (_, i) => `b${i}`));
+    await sendMany(
+      sqs,
+      q.url,
+      Array.from({ length: 5 }, (_, i) => `b${i}`),
+    );
     await aws.idle();
     expect(batches).toEqual([]);
     await runUntilIdle(aws);
@@ -59,8 +67,16 @@ describe('SQS event source mapping: batching and concurrency (docs/aws-behaviour
     });
     await aws.idle();
     const start = Date.now();
-    await sendMany(sqs, q.url, Array.from({ length: 10 }, (_, i) => `a${i}`));
-    await sendMany(sqs, q.url, Array.from({ length: 5 }, (_, i) => `b${i}`));
+    await sendMany(
+      sqs,
+      q.url,
+      Array.from({ length: 10 }, (_, i) => `a${i}`),
+    );
+    await sendMany(
+      sqs,
+      q.url,
+      Array.from({ length: 5 }, (_, i) => `b${i}`),
+    );
     await aws.idle();
     expect(batches.map((b) => [b.at - start, b.bodies.length])).toEqual([[0, 15]]);
   });
@@ -68,7 +84,11 @@ describe('SQS event source mapping: batching and concurrency (docs/aws-behaviour
   it('without a window hands each receive over as a batch of up to 10', async () => {
     const { aws, sqs, queue } = mappingSetup();
     const q = await queue('plain');
-    await sendMany(sqs, q.url, Array.from({ length: 25 }, (_, i) => `m${i}`));
+    await sendMany(
+      sqs,
+      q.url,
+      Array.from({ length: 25 }, (_, i) => `m${i}`),
+    );
     const { batches, handler } = recording();
     aws.lambda.createFunction('worker', handler);
     aws.lambda.createEventSourceMapping({ FunctionName: 'worker', EventSourceArn: q.arn, BatchSize: 4 });
@@ -117,7 +137,11 @@ describe('SQS event source mapping: batching and concurrency (docs/aws-behaviour
   it('runs 5 batches at once at first, and more after a minute of steady work (§2.5)', async () => {
     const { aws, sqs, queue } = mappingSetup();
     const q = await queue('busy', { VisibilityTimeout: '120' });
-    await sendMany(sqs, q.url, Array.from({ length: 40 }, (_, i) => `m${i}`));
+    await sendMany(
+      sqs,
+      q.url,
+      Array.from({ length: 40 }, (_, i) => `m${i}`),
+    );
     let running = 0;
     const peaks: [number, number][] = [];
     const start = Date.now();
@@ -147,7 +171,11 @@ describe('SQS event source mapping: batching and concurrency (docs/aws-behaviour
   it('honours ScalingConfig.MaximumConcurrency', async () => {
     const { aws, sqs, queue } = mappingSetup();
     const q = await queue('capped', { VisibilityTimeout: '60' });
-    await sendMany(sqs, q.url, Array.from({ length: 10 }, (_, i) => `m${i}`));
+    await sendMany(
+      sqs,
+      q.url,
+      Array.from({ length: 10 }, (_, i) => `m${i}`),
+    );
     let running = 0;
     let peak = 0;
     aws.lambda.createFunction(
@@ -196,7 +224,12 @@ describe('SQS event source mapping: batching and concurrency (docs/aws-behaviour
     await send(q.url, 'unlucky');
     await runUntilIdle(aws);
     expect(aws.lambda.function('zero').invocations()).toEqual([]);
-    expect(aws.sqs.queue('dlq').messages().map((m) => [m.body, m.receiveCount])).toEqual([['unlucky', 2]]);
+    expect(
+      aws.sqs
+        .queue('dlq')
+        .messages()
+        .map((m) => [m.body, m.receiveCount]),
+    ).toEqual([['unlucky', 2]]);
   });
 });
 
@@ -206,7 +239,11 @@ describe('SQS event source mapping on a FIFO queue (docs/aws-behaviour/lambda.md
 
   it('keeps order within a group, one batch per group in flight, groups side by side', async () => {
     const { aws, queue, send } = mappingSetup();
-    const q = await queue('orders.fifo', { FifoQueue: 'true', ContentBasedDeduplication: 'true', VisibilityTimeout: '30' });
+    const q = await queue('orders.fifo', {
+      FifoQueue: 'true',
+      ContentBasedDeduplication: 'true',
+      VisibilityTimeout: '30',
+    });
     for (let i = 0; i < 5; i++) {
       await send(q.url, `A${i}`, { MessageGroupId: 'A' });
       await send(q.url, `B${i}`, { MessageGroupId: 'B' });
@@ -246,12 +283,17 @@ describe('SQS event source mapping on a FIFO queue (docs/aws-behaviour/lambda.md
       VisibilityTimeout: '5',
       RedrivePolicy: JSON.stringify({ deadLetterTargetArn: dlq.arn, maxReceiveCount: 2 }),
     });
-    for (let i = 1; i <= 4; i++) await send(q.url, String(i), { MessageGroupId: '1', MessageDeduplicationId: `dedup-${i}` });
+    for (let i = 1; i <= 4; i++)
+      await send(q.url, String(i), { MessageGroupId: '1', MessageDeduplicationId: `dedup-${i}` });
     const batches: string[][] = [];
     aws.lambda.createFunction(
       'reports',
       async (event: Recorded) => {
-        batches.push(event.Records.map((r) => `${r['body']}:${(r['attributes'] as Record<string, string>)['ApproximateReceiveCount']}`));
+        batches.push(
+          event.Records.map(
+            (r) => `${r['body']}:${(r['attributes'] as Record<string, string>)['ApproximateReceiveCount']}`,
+          ),
+        );
         // The recorded case: 2, 3 and 4 reported the first time, then 4 again.
         const failed = batches.length === 1 ? ['2', '3', '4'] : ['4'];
         return {
@@ -272,6 +314,11 @@ describe('SQS event source mapping on a FIFO queue (docs/aws-behaviour/lambda.md
       ['1:1', '2:1', '3:1', '4:1'],
       ['2:2', '3:2', '4:2'],
     ]);
-    expect(aws.sqs.queue('dlq.fifo').messages().map((m) => m.body)).toEqual(['4']);
+    expect(
+      aws.sqs
+        .queue('dlq.fifo')
+        .messages()
+        .map((m) => m.body),
+    ).toEqual(['4']);
   });
 });

@@ -93,7 +93,11 @@ describe('SQS event source mapping: the SQSEvent (docs/aws-behaviour/lambda.md Â
     const q = await queue('windowed');
     const events: Recorded[] = [];
     aws.lambda.createFunction('worker', async (event: Recorded) => void events.push(event));
-    aws.lambda.createEventSourceMapping({ FunctionName: 'worker', EventSourceArn: q.arn, MaximumBatchingWindowInSeconds: 1 });
+    aws.lambda.createEventSourceMapping({
+      FunctionName: 'worker',
+      EventSourceArn: q.arn,
+      MaximumBatchingWindowInSeconds: 1,
+    });
     await send(q.url, 'plain');
     await runUntilIdle(aws);
     expect(events[0]!.Records[0]!['md5OfMessageAttributes']).toBeNull();
@@ -111,7 +115,9 @@ describe('SQS event source mapping: the SQSEvent (docs/aws-behaviour/lambda.md Â
     await send(q.url, 'to the dlq', {
       MessageGroupId: '1',
       MessageDeduplicationId: 'dedup-1',
-      MessageSystemAttributes: { AWSTraceHeader: { DataType: 'String', StringValue: 'Root=1-5759e988-bd862e3fe1be46a994272793' } },
+      MessageSystemAttributes: {
+        AWSTraceHeader: { DataType: 'String', StringValue: 'Root=1-5759e988-bd862e3fe1be46a994272793' },
+      },
     });
     // Received once by hand and left to time out: the next receive moves it to the DLQ.
     const { ReceiveMessageCommand } = await import('@aws-sdk/client-sqs');

@@ -48,7 +48,12 @@ describe('SQS event source mapping: failures, retries and the DLQ (docs/aws-beha
     const dead = aws.sqs.queue('dlq').messages();
     expect(dead.map((m) => [m.messageId, m.body])).toEqual([[sent.MessageId, 'poison']]);
     expect(aws.sqs.queue('work').messages()).toEqual([]);
-    expect(aws.lambda.function('failing').invocations().map((i) => i.outcome)).toEqual(['error', 'error']);
+    expect(
+      aws.lambda
+        .function('failing')
+        .invocations()
+        .map((i) => i.outcome),
+    ).toEqual(['error', 'error']);
   });
 
   it('treats a timed-out handler (one that never settles) as failed', async () => {
@@ -57,8 +62,18 @@ describe('SQS event source mapping: failures, retries and the DLQ (docs/aws-beha
     aws.lambda.createEventSourceMapping({ FunctionName: 'stuck', EventSourceArn: q.arn });
     await send(q.url, 'slow');
     await runUntilIdle(aws);
-    expect(aws.lambda.function('stuck').invocations().map((i) => i.outcome)).toEqual(['timeout', 'timeout']);
-    expect(aws.sqs.queue('dlq').messages().map((m) => m.body)).toEqual(['slow']);
+    expect(
+      aws.lambda
+        .function('stuck')
+        .invocations()
+        .map((i) => i.outcome),
+    ).toEqual(['timeout', 'timeout']);
+    expect(
+      aws.sqs
+        .queue('dlq')
+        .messages()
+        .map((m) => m.body),
+    ).toEqual(['slow']);
   });
 
   it('keeps only the reported messages with ReportBatchItemFailures; a reported message ends in the DLQ', async () => {
@@ -86,7 +101,12 @@ describe('SQS event source mapping: failures, retries and the DLQ (docs/aws-beha
     });
     await runUntilIdle(aws);
     expect(events.map((e) => e.Records.map((r) => r['body']))).toEqual([['good', 'bad'], ['bad']]);
-    expect(aws.sqs.queue('dlq').messages().map((m) => m.body)).toEqual(['bad']);
+    expect(
+      aws.sqs
+        .queue('dlq')
+        .messages()
+        .map((m) => m.body),
+    ).toEqual(['bad']);
   });
 
   const answers: [string, unknown, 'deleted' | 'kept'][] = [
@@ -113,7 +133,11 @@ describe('SQS event source mapping: failures, retries and the DLQ (docs/aws-beha
         FunctionResponseTypes: ['ReportBatchItemFailures'],
       });
       await aws.idle();
-      const left = aws.sqs.queue('work').messages().map((m) => m.body).sort();
+      const left = aws.sqs
+        .queue('work')
+        .messages()
+        .map((m) => m.body)
+        .sort();
       expect(left).toEqual(fate === 'deleted' ? [] : ['a', 'b']);
       await runUntilIdle(aws);
       expect(aws.sqs.queue('dlq').messages().length).toBe(fate === 'deleted' ? 0 : 2);
@@ -150,7 +174,13 @@ describe('SQS event source mapping: failures, retries and the DLQ (docs/aws-beha
       FunctionResponseTypes: ['ReportBatchItemFailures'],
     });
     await runUntilIdle(aws);
-    expect(aws.sqs.queue('dlq').messages().map((m) => m.body).sort()).toEqual(['bad', 'good']);
+    expect(
+      aws.sqs
+        .queue('dlq')
+        .messages()
+        .map((m) => m.body)
+        .sort(),
+    ).toEqual(['bad', 'good']);
   });
 
   it('keeps the mapping when its function is deleted: nothing is deleted, messages go to the DLQ', async () => {
@@ -162,6 +192,11 @@ describe('SQS event source mapping: failures, retries and the DLQ (docs/aws-beha
     await send(q.url, 'orphan');
     await runUntilIdle(aws);
     expect(mapping.state).toBe('Enabled');
-    expect(aws.sqs.queue('dlq').messages().map((m) => [m.body, m.receiveCount])).toEqual([['orphan', 2]]);
+    expect(
+      aws.sqs
+        .queue('dlq')
+        .messages()
+        .map((m) => [m.body, m.receiveCount]),
+    ).toEqual([['orphan', 2]]);
   });
 });

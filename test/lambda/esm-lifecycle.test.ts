@@ -91,7 +91,7 @@ describe('CreateEventSourceMapping: checks and errors (docs/aws-behaviour/lambda
     [
       'an unknown FunctionResponseTypes value',
       ({ q }) => ({ FunctionName: 'fn', EventSourceArn: q, FunctionResponseTypes: ['Nope'] }),
-      'ValidationException: 1 validation error detected: Value \'["Nope"]\' at \'functionResponseTypes\' failed to ' +
+      "ValidationException: 1 validation error detected: Value '[\"Nope\"]' at 'functionResponseTypes' failed to " +
         'satisfy constraint: Member must satisfy constraint: [Member must satisfy enum value set: ' +
         '[ReportBatchItemFailures]]',
     ],
@@ -234,7 +234,12 @@ describe('event source mapping lifecycle (docs/aws-behaviour/lambda.md §2.2, §
     release();
     await aws.idle();
     expect(mapping.state).toBe('Disabled');
-    expect(aws.sqs.queue('switch').messages().map((m) => m.body)).toEqual(['second']);
+    expect(
+      aws.sqs
+        .queue('switch')
+        .messages()
+        .map((m) => m.body),
+    ).toEqual(['second']);
     expect(aws.lambda.function('fn').invocations()).toHaveLength(1);
   });
 
@@ -249,7 +254,12 @@ describe('event source mapping lifecycle (docs/aws-behaviour/lambda.md §2.2, §
     expect(aws.lambda.eventSourceMappings()).toEqual([]);
     await send(q.url, 'left');
     await runUntilIdle(aws);
-    expect(aws.sqs.queue('doomed').messages().map((m) => m.body)).toEqual(['left']);
+    expect(
+      aws.sqs
+        .queue('doomed')
+        .messages()
+        .map((m) => m.body),
+    ).toEqual(['left']);
     expect(() => mapping.delete()).toThrow(
       new Error(
         'sqs-sns-mock: DeleteEventSourceMapping: ResourceNotFoundException: The resource you requested does not exist.',
@@ -300,7 +310,9 @@ describe('event source mapping lifecycle (docs/aws-behaviour/lambda.md §2.2, §
     const sqs = new SQSClient({ region: 'us-east-1', requestHandler: networkTrap });
     sqs.middlewareStack.use(aws.sqs);
     const { CreateQueueCommand, SendMessageCommand } = await import('@aws-sdk/client-sqs');
-    const { QueueUrl } = await sqs.send(new CreateQueueCommand({ QueueName: 'q', Attributes: { VisibilityTimeout: '5' } }));
+    const { QueueUrl } = await sqs.send(
+      new CreateQueueCommand({ QueueName: 'q', Attributes: { VisibilityTimeout: '5' } }),
+    );
     const counts: string[] = [];
     aws.lambda.createFunction(
       'flaky',

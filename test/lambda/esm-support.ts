@@ -1,4 +1,9 @@
-import { CreateQueueCommand, SendMessageCommand, type SendMessageCommandInput, type SQSClient } from '@aws-sdk/client-sqs';
+import {
+  CreateQueueCommand,
+  SendMessageCommand,
+  type SendMessageCommandInput,
+  type SQSClient,
+} from '@aws-sdk/client-sqs';
 import { vi } from 'vitest';
 import type { AwsMock } from '../../src/index.js';
 import { sqsSetup } from '../helpers.js';

@@ -46,7 +46,12 @@ export interface MappingSettings {
  */
 export function checkModelRanges(input: MappingInput): void {
   integerInRange('batchSize', input.BatchSize, 1, MAX_BATCH_SIZE);
-  integerInRange('maximumBatchingWindowInSeconds', input.MaximumBatchingWindowInSeconds, 0, MAX_BATCHING_WINDOW_SECONDS);
+  integerInRange(
+    'maximumBatchingWindowInSeconds',
+    input.MaximumBatchingWindowInSeconds,
+    0,
+    MAX_BATCHING_WINDOW_SECONDS,
+  );
   const concurrency = (input.ScalingConfig as { MaximumConcurrency?: unknown } | undefined)?.MaximumConcurrency;
   integerInRange('scalingConfig.maximumConcurrency', concurrency, MIN_MAXIMUM_CONCURRENCY, MAX_MAXIMUM_CONCURRENCY);
   const types: unknown = input.FunctionResponseTypes;
@@ -79,10 +84,15 @@ export function hasOnSuccessDestination(input: MappingInput): boolean {
  * refusal of a window, then the filters. On a FIFO queue a BatchSize above 10 is thus always refused by one of the
  * two window rules, as AWS was seen doing for BatchSize 100 with a window of 5 (lambda.md §2.3, §7.3).
  */
-export function resolveSettings(input: MappingInput, base: MappingSettings | undefined, fifo: boolean): MappingSettings {
+export function resolveSettings(
+  input: MappingInput,
+  base: MappingSettings | undefined,
+  fifo: boolean,
+): MappingSettings {
   const batchSize = input.BatchSize ?? base?.batchSize ?? DEFAULT_BATCH_SIZE;
   const windowSeconds = input.MaximumBatchingWindowInSeconds ?? base?.windowSeconds ?? 0;
-  if (batchSize > MAX_BATCH_SIZE_WITHOUT_WINDOW && windowSeconds === 0) throw mappingErrors.windowRequiredForLargeBatch();
+  if (batchSize > MAX_BATCH_SIZE_WITHOUT_WINDOW && windowSeconds === 0)
+    throw mappingErrors.windowRequiredForLargeBatch();
   if (fifo && windowSeconds > 0) throw mappingErrors.fifoWindow();
   const filtersGiven = input.FilterCriteria !== undefined && input.FilterCriteria !== null;
   let filterPatterns = base?.filterPatterns;
@@ -105,7 +115,8 @@ export function resolveSettings(input: MappingInput, base: MappingSettings | und
     filterPatterns,
     filters,
     // An empty ScalingConfig on update clears the cap [3P: floci-io/floci#490, "AWS reset semantics"].
-    maximumConcurrency: scaling !== undefined && scaling !== null ? scaling.MaximumConcurrency : base?.maximumConcurrency,
+    maximumConcurrency:
+      scaling !== undefined && scaling !== null ? scaling.MaximumConcurrency : base?.maximumConcurrency,
   };
 }
 

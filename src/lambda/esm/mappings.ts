@@ -56,12 +56,19 @@ export class EventSourceMappings {
     checkVisibility(queue, fn);
     const existing = this.duplicateOf(eventSourceArn, target);
     if (existing) throw mappingErrors.duplicate(eventSourceArn, fn.name, existing.uuid);
-    const mapping = new SqsEventSourceMapping(this.services.runtime.ids.uuid(), region, eventSourceArn, settings, target, {
-      accountId: this.services.accountId,
-      runtime: this.services.runtime,
-      findQueue: this.services.findQueue,
-      findFunction: (arn) => this.services.functions.findByArn(arn),
-    });
+    const mapping = new SqsEventSourceMapping(
+      this.services.runtime.ids.uuid(),
+      region,
+      eventSourceArn,
+      settings,
+      target,
+      {
+        accountId: this.services.accountId,
+        runtime: this.services.runtime,
+        findQueue: this.services.findQueue,
+        findFunction: (arn) => this.services.functions.findByArn(arn),
+      },
+    );
     this.byUuid.set(mapping.uuid, mapping);
     return mapping;
   }
