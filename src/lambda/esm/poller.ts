@@ -7,7 +7,7 @@ import type { LambdaRuntime } from '../runtime.js';
 import { itemsToKeep } from './batch-response.js';
 import type { MappingSettings } from './mapping-settings.js';
 import { ConcurrencyScaling } from './scaling.js';
-import { recordBytes, sqsRecord, type SqsRecord } from './sqs-event.js';
+import { recordBytes, recordBytesAtMost, sqsRecord, type SqsRecord } from './sqs-event.js';
 
 /** The synchronous invocation payload limit a batch stays under (docs/aws-behaviour/lambda.md §2.4, §6). */
 export const MAX_PAYLOAD_BYTES = 6 * 1024 * 1024;
@@ -38,7 +38,9 @@ export interface PollerServices {
 interface Batch {
   readonly queue: Queue;
   readonly records: SqsRecord[];
-  bytes: number;
+  /** An upper bound of the payload's size, while it stays under 6 MB; past that, `exactBytes` counts. */
+  boundBytes: number;
+  exactBytes: number | undefined;
   /** When the first record's visibility timeout ends: a throttled batch is retried until then (§2.12). */
   readonly visibleAgainAt: number;
   throttledAttempts: number;
@@ -225,12 +227,10 @@ export class SqsPoller implements Waiter, TimedWork {
       queue.deleteByHandle(message.receiptHandle);
       return;
     }
-    const bytes = recordBytes(record);
     // §2.4: a batch may hold fewer records than BatchSize to stay under 6 MB.
-    if (this.pending && this.pending.bytes + bytes > MAX_PAYLOAD_BYTES) this.flush();
+    if (this.pending && !fits(this.pending, record)) this.flush();
     const batch = this.pending ?? this.open(queue, settings);
-    batch.records.push(record);
-    batch.bytes += bytes;
+    add(batch, record);
     if (batch.records.length >= settings.batchSize) this.flush();
   }
 
@@ -240,7 +240,8 @@ export class SqsPoller implements Waiter, TimedWork {
     const batch: Batch = {
       queue,
       records: [],
-      bytes: ENVELOPE_BYTES,
+      boundBytes: ENVELOPE_BYTES,
+      exactBytes: undefined,
       visibleAgainAt: now + 1000 * this.visibilityTimeoutSeconds(queue, settings),
       throttledAttempts: 0,
     };
@@ -348,4 +349,17 @@ export class SqsPoller implements Waiter, TimedWork {
     this.services.runtime.timers.clear(this.scaleTimer);
     this.scaleTimer = this.scaleAt = undefined;
   }
+}
+
+/** Whether `record` still fits the batch's payload: by the cheap bound while it holds, else by the exact size. */
+function fits(batch: Batch, record: SqsRecord): boolean {
+  if (batch.exactBytes === undefined && batch.boundBytes + recordBytesAtMost(record) <= MAX_PAYLOAD_BYTES) return true;
+  batch.exactBytes ??= batch.records.reduce((sum, each) => sum + recordBytes(each), ENVELOPE_BYTES);
+  return batch.exactBytes + recordBytes(record) <= MAX_PAYLOAD_BYTES;
+}
+
+function add(batch: Batch, record: SqsRecord): void {
+  batch.records.push(record);
+  if (batch.exactBytes !== undefined) batch.exactBytes += recordBytes(record);
+  else batch.boundBytes += recordBytesAtMost(record);
 }

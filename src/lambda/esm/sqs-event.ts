@@ -110,3 +110,20 @@ function lambdaAttributes(
 export function recordBytes(record: SqsRecord): number {
   return Buffer.byteLength(JSON.stringify(record), 'utf8') + 1;
 }
+
+/** JSON escapes a UTF-16 unit into at most 6 bytes (`\u0000`); a record's fixed keys and system attributes fit 2 KB. */
+const MAX_BYTES_PER_UNIT = 6;
+const RECORD_OVERHEAD_BYTES = 2048;
+
+/**
+ * An upper bound of `recordBytes` without serialising the record: what a batch counts while it is far from 6 MB, so
+ * that only a batch near the limit pays for the exact size (the poller's Batch).
+ */
+export function recordBytesAtMost(record: SqsRecord): number {
+  let units = record.body.length + record.receiptHandle.length;
+  for (const name in record.messageAttributes) {
+    const value = record.messageAttributes[name]!;
+    units += name.length + value.dataType.length + (value.stringValue ?? value.binaryValue ?? '').length + 64;
+  }
+  return MAX_BYTES_PER_UNIT * units + RECORD_OVERHEAD_BYTES;
+}
