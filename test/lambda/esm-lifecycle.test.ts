@@ -304,6 +304,33 @@ describe('event source mapping lifecycle (docs/aws-behaviour/lambda.md §2.2, §
     expect(await runUntilIdle(aws)).toBe(0);
   });
 
+  it('has nothing to wait for with idle mappings: runUntilIdle over a day moves no time', async () => {
+    const { aws, queue } = mappingSetup();
+    for (let i = 0; i < 10; i++) {
+      const q = await queue(`idle${i}`);
+      aws.lambda.createFunction(`fn${i}`, async () => undefined);
+      aws.lambda.createEventSourceMapping({ FunctionName: `fn${i}`, EventSourceArn: q.arn });
+    }
+    expect(await runUntilIdle(aws, 24 * 3600_000)).toBe(0);
+  });
+
+  it('lets a handler send to its own queue; the poller takes the new message as any other', async () => {
+    const { aws, queue, send } = mappingSetup();
+    const q = await queue('loop');
+    const bodies: string[] = [];
+    aws.lambda.createFunction('forward', async (event: Recorded) => {
+      for (const record of event.Records) {
+        bodies.push(record['body'] as string);
+        if (record['body'] === 'first') await send(q.url, 'second');
+      }
+    });
+    aws.lambda.createEventSourceMapping({ FunctionName: 'forward', EventSourceArn: q.arn });
+    await send(q.url, 'first');
+    await aws.idle();
+    expect(bodies).toEqual(['first', 'second']);
+    expect(aws.sqs.queue('loop').messages()).toEqual([]);
+  });
+
   it('runs on an injected @sinonjs/fake-timers clock', async () => {
     const clock = FakeTimers.createClock(1_700_000_000_000);
     const aws = createAwsMock({ clock });
