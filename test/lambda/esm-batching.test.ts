@@ -198,6 +198,27 @@ describe('SQS event source mapping: batching and concurrency (docs/aws-behaviour
     expect(aws.lambda.function('slow').invocations()).toHaveLength(10);
   });
 
+  it('recorded: BatchSize 20, window 1, MaximumConcurrency 2, reserved concurrency 2, 30 messages → 2 invocations', async () => {
+    const { aws, sqs, queue } = mappingSetup();
+    const q = await queue('recorded');
+    await sendMany(
+      sqs,
+      q.url,
+      Array.from({ length: 30 }, (_, i) => `m${i}`),
+    );
+    const { batches, handler } = recording();
+    aws.lambda.createFunction('worker', handler, { reservedConcurrency: 2 });
+    aws.lambda.createEventSourceMapping({
+      FunctionName: 'worker',
+      EventSourceArn: q.arn,
+      BatchSize: 20,
+      MaximumBatchingWindowInSeconds: 1,
+      ScalingConfig: { MaximumConcurrency: 2 },
+    });
+    await runUntilIdle(aws);
+    expect(batches.map((b) => b.bodies.length)).toEqual([20, 10]);
+  });
+
   it('retries batches throttled by reserved concurrency, and loses none', async () => {
     const { aws, sqs, queue } = mappingSetup();
     const q = await queue('throttled', { VisibilityTimeout: '30' });

@@ -227,7 +227,8 @@ export class SqsPoller implements Waiter, TimedWork {
       queue.deleteByHandle(message.receiptHandle);
       return;
     }
-    // §2.4: a batch may hold fewer records than BatchSize to stay under 6 MB.
+    // §2.4: a batch may hold fewer records than BatchSize to stay under 6 MB. The record that did not fit opens the
+    // next batch at once, even at the concurrency bound: one batch more than the bound, only when a receive splits.
     if (this.pending && !fits(this.pending, record)) this.flush();
     const batch = this.pending ?? this.open(queue, settings);
     add(batch, record);
