@@ -21,6 +21,7 @@ const FIGURES: readonly FigureFile[] = [
   { file: 'fan-out.mts' },
   { file: 'memory.mts', nodeOptions: ['--expose-gc', '--max-old-space-size=6144'] },
   { file: 'cache-middleware.mts' },
+  { file: 'lambda.mts', nodeOptions: ['--max-old-space-size=6144'] },
   { file: 'import-cost.mts' },
 ];
 
