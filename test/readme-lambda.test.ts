@@ -1,0 +1,120 @@
+/**
+ * The README's Lambda examples, run as written (modulo the assertions that make them tests), so the documentation
+ * cannot drift from what the library does.
+ */
+import { CreateQueueCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import type { SQSEvent, SQSHandler } from 'aws-lambda';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
+import { createAwsMock } from '../src/index.js';
+import '../src/matchers/vitest.js';
+
+const aws = createAwsMock();
+const sqs = new SQSClient({});
+sqs.middlewareStack.use(aws.sqs);
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => {
+  vi.useRealTimers();
+  aws.reset();
+});
+
+it('Lambda: a handler fed by a queue', async () => {
+  const saved: unknown[] = [];
+  const saveOrder = async (order: unknown) => void saved.push(order);
+  const handler: SQSHandler = async (event) => {
+    for (const record of event.Records) await saveOrder(JSON.parse(record.body));
+  };
+
+  const fn = aws.lambda.createFunction('order-worker', handler, { timeout: 30 });
+  const { QueueUrl } = await sqs.send(new CreateQueueCommand({ QueueName: 'orders' }));
+  aws.lambda.createEventSourceMapping({ FunctionName: 'order-worker', EventSourceArn: aws.sqs.queue('orders').arn });
+
+  await sqs.send(new SendMessageCommand({ QueueUrl, MessageBody: JSON.stringify({ orderId: 7 }) }));
+  await aws.idle();
+
+  expect(fn).toHaveBeenInvokedWithRecord({ orderId: 7 });
+  expect(aws.sqs.queue('orders')).toHaveMessageCount(0);
+  expect(saved).toEqual([{ orderId: 7 }]);
+});
+
+it('Lambda: a failing message goes round and lands in the DLQ', async () => {
+  await sqs.send(new CreateQueueCommand({ QueueName: 'orders-dlq' }));
+  const { QueueUrl } = await sqs.send(
+    new CreateQueueCommand({
+      QueueName: 'orders',
+      Attributes: {
+        VisibilityTimeout: '30',
+        RedrivePolicy: JSON.stringify({ deadLetterTargetArn: aws.sqs.queue('orders-dlq').arn, maxReceiveCount: 3 }),
+      },
+    }),
+  );
+  const fn = aws.lambda.createFunction('order-worker', async (event: SQSEvent) => ({
+    batchItemFailures: event.Records.filter((r) => JSON.parse(r.body).bad).map((r) => ({
+      itemIdentifier: r.messageId,
+    })),
+  }));
+  aws.lambda.createEventSourceMapping({
+    FunctionName: 'order-worker',
+    EventSourceArn: aws.sqs.queue('orders').arn,
+    FunctionResponseTypes: ['ReportBatchItemFailures'],
+  });
+  await sqs.send(new SendMessageCommand({ QueueUrl, MessageBody: '{"orderId":1}' }));
+  await sqs.send(new SendMessageCommand({ QueueUrl, MessageBody: '{"orderId":2,"bad":true}' }));
+
+  const moved = await aws.runUntilIdle({ advance: (ms) => vi.advanceTimersByTimeAsync(ms) });
+  expect(moved).toBe(90_000);
+  expect(aws.sqs.queue('orders')).toHaveDeadLetter({ orderId: 2 });
+  expect(fn).toHaveBeenInvokedWithRecord({ orderId: 2 }, { times: 3 });
+  expect(fn).toHaveBeenInvokedWithRecord({ orderId: 1 }, { times: 1 });
+});
+
+it('Lambda: FIFO order under a mapping', async () => {
+  const { QueueUrl } = await sqs.send(
+    new CreateQueueCommand({ QueueName: 'jobs.fifo', Attributes: { FifoQueue: 'true' } }),
+  );
+  const seen: string[] = [];
+  aws.lambda.createFunction('jobs', async (event: SQSEvent) => {
+    for (const record of event.Records) seen.push(`${record.attributes.MessageGroupId}:${record.body}`);
+  });
+  for (const [group, body] of [
+    ['a', 'a1'],
+    ['a', 'a2'],
+    ['a', 'a3'],
+    ['b', 'b1'],
+  ] as const) {
+    await sqs.send(
+      new SendMessageCommand({ QueueUrl, MessageBody: body, MessageGroupId: group, MessageDeduplicationId: body }),
+    );
+  }
+  aws.lambda.createEventSourceMapping({
+    FunctionName: 'jobs',
+    EventSourceArn: aws.sqs.queue('jobs.fifo').arn,
+    BatchSize: 2,
+  });
+  await aws.idle();
+  expect(seen).toEqual(['a:a1', 'a:a2', 'b:b1', 'a:a3']);
+});
+
+it('Lambda matchers', async () => {
+  const { QueueUrl } = await sqs.send(new CreateQueueCommand({ QueueName: 'q' }));
+  const fn = aws.lambda.createFunction('f', async (event: SQSEvent) => {
+    if (event.Records.some((r) => r.body === 'bad')) throw new Error('bad');
+  });
+  aws.lambda.createEventSourceMapping({ FunctionName: 'f', EventSourceArn: aws.sqs.queue('q').arn });
+  await sqs.send(
+    new SendMessageCommand({
+      QueueUrl,
+      MessageBody: JSON.stringify({ orderId: 7 }),
+      MessageAttributes: { kind: { DataType: 'String', StringValue: 'a' } },
+    }),
+  );
+  await aws.idle();
+  expect(fn).toHaveBeenInvoked();
+  expect(fn).toHaveBeenInvoked(1);
+  expect(fn).toHaveBeenInvokedWithRecord({ orderId: 7 });
+  expect(fn).toHaveBeenInvokedWithRecord(undefined, { attributes: { kind: { DataType: 'String', StringValue: 'a' } } });
+  expect(fn).toHaveSucceededEveryTime();
+  await sqs.send(new SendMessageCommand({ QueueUrl, MessageBody: 'bad' }));
+  await aws.idle();
+  expect(fn).toHaveLastInvocationOutcome('error');
+});
