@@ -7,6 +7,9 @@ import { policyMode, type PolicyMode } from './policies/mode.js';
 import { SnsMock } from './sns/sns-mock.js';
 import type { HonestOptions } from './sqs/honest-delivery.js';
 import { SqsMock } from './sqs/sqs-mock.js';
+import { StackRegistry } from './templates/engine/stack-registry.js';
+import { provision } from './templates/provision.js';
+import type { ProvisionOptions, Stack } from './templates/stack.js';
 import { textOf } from './util/text.js';
 import { WorkTracker, type RunUntilIdleOptions } from './work/work-tracker.js';
 import { timeSourceOf } from './diagnostics/time-sources.js';
@@ -58,6 +61,8 @@ export class AwsMock implements Account {
   private readonly work: WorkTracker;
   private idSource: IdSource;
   private readonly installs = new Set<InstallHandle>();
+  /** The stack names and exports of every `provision`, kept until reset. */
+  private readonly stacks = new StackRegistry();
 
   constructor(options: AwsMockOptions = {}) {
     this.accountId = options.accountId ?? '000000000000';
@@ -131,6 +136,15 @@ export class AwsMock implements Account {
     for (const handle of [...this.installs]) handle.restore();
   }
 
+  /**
+   * Creates the queues, topics, subscriptions, policies, functions and event source mappings a CloudFormation
+   * template declares (an object, JSON text or YAML text; CDK's synthesised JSON; SAM), as CloudFormation would
+   * (docs/aws-behaviour/templates.md). All or nothing: on an error nothing stays created.
+   */
+  provision(template: unknown, options?: ProvisionOptions): Stack {
+    return provision(this, this.stacks, template, options);
+  }
+
   /** Forgets every queue, topic, subscription and message, and ends waiting receives: as if new. */
   reset(): void {
     this.idSource = createIdSource(this.seed);
@@ -138,6 +152,7 @@ export class AwsMock implements Account {
     this.sns.resetState();
     this.lambda.resetState();
     this.work.reset();
+    this.stacks.reset();
   }
 }
 

@@ -35,3 +35,6 @@ export type { Invocation, InvocationOutcome, InvocationTrigger } from './lambda/
 export type { CreateFunctionOptions } from './lambda/function-options.js';
 export type { LambdaHandler, LambdaContext, LambdaErrorPayload } from './lambda/handler-contract.js';
 export type { RunUntilIdleOptions } from './work/work-tracker.js';
+export { Stack, type ProvisionOptions, type SkippedResource } from './templates/stack.js';
+export { TemplateError } from './templates/resource-type.js';
+export type { GivenParameter } from './templates/engine/parameters.js';

@@ -53,8 +53,9 @@ export class TemplateError extends Error {
     message: string,
     readonly logicalId?: string,
     readonly property?: string,
+    options?: ErrorOptions,
   ) {
-    super(`sqs-sns-mock: provision: ${message}`);
+    super(`sqs-sns-mock: provision: ${message}`, options);
     this.name = 'TemplateError';
   }
 }

@@ -1,0 +1,38 @@
+/** The pseudo parameters of a stack (docs/aws-behaviour/templates.md §1.6), from the account it is provisioned in. */
+import { NO_VALUE } from './intrinsics.js';
+
+export interface StackIdentity {
+  readonly accountId: string;
+  readonly region: string;
+  readonly stackName: string;
+  readonly stackId: string;
+}
+
+/** `aws` in the commercial regions, `aws-cn` in China, `aws-us-gov` in GovCloud (§1.6). */
+export function partitionOf(region: string): string {
+  if (region.startsWith('cn-')) return 'aws-cn';
+  if (region.startsWith('us-gov-')) return 'aws-us-gov';
+  return 'aws';
+}
+
+export function urlSuffixOf(region: string): string {
+  return region.startsWith('cn-') ? 'amazonaws.com.cn' : 'amazonaws.com';
+}
+
+/** `arn:aws:cloudformation:<region>:<account>:stack/<name>/<uuid>` (§1.6). */
+export function stackIdOf(region: string, accountId: string, stackName: string, uuid: string): string {
+  return `arn:${partitionOf(region)}:cloudformation:${region}:${accountId}:stack/${stackName}/${uuid}`;
+}
+
+export function pseudoParameters(stack: StackIdentity): ReadonlyMap<string, unknown> {
+  return new Map<string, unknown>([
+    ['AWS::AccountId', stack.accountId],
+    ['AWS::Region', stack.region],
+    ['AWS::Partition', partitionOf(stack.region)],
+    ['AWS::URLSuffix', urlSuffixOf(stack.region)],
+    ['AWS::StackName', stack.stackName],
+    ['AWS::StackId', stack.stackId],
+    ['AWS::NotificationARNs', []],
+    ['AWS::NoValue', NO_VALUE],
+  ]);
+}

@@ -1,0 +1,93 @@
+/**
+ * `aws.provision(template, options)`: reads the template (an object, JSON text or YAML text), expands SAM, and hands
+ * it to the engine with the account's resource types (docs/aws-behaviour/templates.md §1, §5, §7).
+ */
+import type { AwsMock } from '../aws-mock.js';
+import { provisionTemplate } from './engine/engine.js';
+import { generatedName } from './engine/generated-name.js';
+import { partitionOf, stackIdOf } from './engine/pseudo-parameters.js';
+import type { StackRegistry } from './engine/stack-registry.js';
+import { isRecord } from './engine/template-document.js';
+import { RESOURCE_TYPES } from './resources/index.js';
+import { TemplateError, type ProvisionContext, type ResourceType } from './resource-type.js';
+import { transformSam } from './sam/index.js';
+import type { ProvisionOptions, Stack } from './stack.js';
+import { lineAndColumn, parseYamlTemplate } from './yaml.js';
+
+const SAM_TRANSFORM = 'AWS::Serverless-2016-10-31';
+const STACK_NAME = /^[a-zA-Z][-a-zA-Z0-9]{0,127}$/;
+
+export function provision(
+  aws: AwsMock,
+  registry: StackRegistry,
+  template: unknown,
+  options: ProvisionOptions = {},
+  resourceTypes: Readonly<Record<string, ResourceType>> = RESOURCE_TYPES,
+): Stack {
+  const stackName = options.stackName ?? 'test-stack';
+  if (typeof stackName !== 'string' || !STACK_NAME.test(stackName)) {
+    throw new TemplateError(
+      `1 validation error detected: Value '${String(stackName)}' at 'stackName' failed to satisfy constraint: Member ` +
+        'must satisfy regular expression pattern: [a-zA-Z][-a-zA-Z0-9]*|arn:[-a-zA-Z0-9:/._+]*',
+    );
+  }
+  const context = provisionContext(aws, stackName, options);
+  const stackId = stackIdOf(aws.region, aws.accountId, stackName, aws.ids.uuid());
+  return provisionTemplate(expand(readSource(template), context), {
+    context,
+    stackId,
+    resourceTypes,
+    registry,
+    ...(options.parameters ? { parameters: options.parameters } : {}),
+    views: {
+      queue: (arn) => aws.sqs.queue(arn),
+      topic: (arn) => aws.sns.topic(arn),
+      function: (arn) => aws.lambda.function(arn),
+    },
+  });
+}
+
+function provisionContext(aws: AwsMock, stackName: string, options: ProvisionOptions): ProvisionContext {
+  return {
+    aws,
+    accountId: aws.accountId,
+    region: aws.region,
+    partition: partitionOf(aws.region),
+    stackName,
+    functions: options.functions ?? {},
+    generatedName: (logicalId, maxLength, suffix) =>
+      generatedName(stackName, logicalId, maxLength, () => aws.ids.random(), suffix),
+  };
+}
+
+/** The template as an object: JSON text is parsed as JSON, any other text as YAML. */
+function readSource(template: unknown): unknown {
+  if (typeof template !== 'string') return template;
+  if (!template.trimStart().startsWith('{')) return parseYamlTemplate(template);
+  try {
+    return JSON.parse(template);
+  } catch (error) {
+    const message = (error as Error).message;
+    const offset = /at position (\d+)/.exec(message);
+    const where = offset ? lineAndColumn(template, Number(offset[1])) : undefined;
+    const text = message.replace(/ in JSON at position \d+.*$/, '');
+    throw new TemplateError(
+      `the template is not valid JSON: ${text}${where ? ` (line ${where.line}, column ${where.col})` : ''}`,
+    );
+  }
+}
+
+/** Applies the SAM transform (§5); any other transform is refused rather than guessed at (§1.1). */
+function expand(template: unknown, context: ProvisionContext): unknown {
+  if (!isRecord(template) || template['Transform'] === undefined) return template;
+  const transforms = Array.isArray(template['Transform']) ? template['Transform'] : [template['Transform']];
+  const other = transforms.filter((name) => name !== SAM_TRANSFORM);
+  if (other.length > 0) {
+    throw new TemplateError(
+      `the template's Transform ${other.map((name) => JSON.stringify(name)).join(', ')} is not emulated ` +
+        `(sqs-sns-mock expands ${SAM_TRANSFORM} only)`,
+    );
+  }
+  const { Transform: _transform, ...rest } = transformSam(structuredClone(template), context);
+  return rest;
+}

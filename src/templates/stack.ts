@@ -1,0 +1,125 @@
+/**
+ * A provisioned stack: what its resources' `Ref` and `Fn::GetAtt` give, its outputs, and views of the queues,
+ * topics and functions it created, by logical id.
+ */
+import type { LambdaHandler } from '../lambda/handler-contract.js';
+import type { FunctionView } from '../lambda/views.js';
+import type { TopicView } from '../sns/views.js';
+import type { QueueView } from '../sqs/views.js';
+import type { GivenParameter } from './engine/parameters.js';
+
+export interface ProvisionOptions {
+  /** The stack's name: `AWS::StackName`, and the start of generated names. Default `test-stack`. */
+  stackName?: string;
+  /** Values of the template's Parameters, by name; the others take their Default. */
+  parameters?: Readonly<Record<string, GivenParameter>>;
+  /** In-process handlers for the template's Lambda functions, by logical id or FunctionName. */
+  functions?: Readonly<Record<string, LambdaHandler>>;
+}
+
+/** A resource of a type the mock does not emulate: not created, listed in `stack.skipped`. */
+export interface SkippedResource {
+  readonly logicalId: string;
+  readonly type: string;
+}
+
+/** What the stack knows of one resource. */
+export type StackResource =
+  | {
+      readonly state: 'created';
+      readonly type: string;
+      readonly ref: string;
+      readonly attributes: Readonly<Record<string, unknown>>;
+      readonly view?: { readonly kind: 'queue' | 'topic' | 'function'; readonly arn: string };
+    }
+  | { readonly state: 'skipped'; readonly type: string; readonly ref: string; attribute(name: string): string }
+  | { readonly state: 'conditionFalse'; readonly type: string; readonly condition: string };
+
+/** The views a stack hands out, from the account that holds its resources. */
+export interface StackViews {
+  queue(arn: string): QueueView;
+  topic(arn: string): TopicView;
+  function(arn: string): FunctionView;
+}
+
+const VIEW_KINDS = { queue: 'a queue', topic: 'a topic', function: 'a function' } as const;
+
+export class Stack {
+  /** @internal */
+  constructor(
+    /** The stack's name (`AWS::StackName`). */
+    readonly name: string,
+    /** The stack's ARN (`AWS::StackId`): `arn:aws:cloudformation:<region>:<account>:stack/<name>/<uuid>`. */
+    readonly id: string,
+    /** Each output's value, by output key (outputs whose condition is false are absent). */
+    readonly outputs: Readonly<Record<string, string>>,
+    private readonly resources: ReadonlyMap<string, StackResource>,
+    private readonly views: StackViews,
+  ) {}
+
+  /** Resources the mock does not emulate, in template order: not created; a reference to one gets a placeholder. */
+  get skipped(): SkippedResource[] {
+    const skipped: SkippedResource[] = [];
+    for (const [logicalId, resource] of this.resources) {
+      if (resource.state === 'skipped') skipped.push({ logicalId, type: resource.type });
+    }
+    return skipped;
+  }
+
+  /** What `Ref` gives for the resource: a queue's URL, a topic's ARN, a function's name (templates.md §2.1). */
+  ref(logicalId: string): string {
+    const resource = this.existing(logicalId);
+    return resource.ref;
+  }
+
+  /** What `Fn::GetAtt` gives, e.g. `getAtt('Queue', 'Arn')`. */
+  getAtt(logicalId: string, attribute: string): unknown {
+    const resource = this.existing(logicalId);
+    if (resource.state === 'skipped') return resource.attribute(attribute);
+    if (!Object.hasOwn(resource.attributes, attribute)) {
+      const known = Object.keys(resource.attributes).join(', ') || 'none';
+      throw new Error(
+        `sqs-sns-mock: ${resource.type} ${logicalId} of stack "${this.name}" has no attribute "${attribute}" ` +
+          `(it has: ${known})`,
+      );
+    }
+    return resource.attributes[attribute];
+  }
+
+  queue(logicalId: string): QueueView {
+    return this.views.queue(this.viewArn(logicalId, 'queue'));
+  }
+
+  topic(logicalId: string): TopicView {
+    return this.views.topic(this.viewArn(logicalId, 'topic'));
+  }
+
+  function(logicalId: string): FunctionView {
+    return this.views.function(this.viewArn(logicalId, 'function'));
+  }
+
+  private viewArn(logicalId: string, kind: keyof typeof VIEW_KINDS): string {
+    const resource = this.existing(logicalId);
+    if (resource.state !== 'created' || resource.view?.kind !== kind) {
+      throw new Error(
+        `sqs-sns-mock: ${logicalId} of stack "${this.name}" is a ${resource.type}, not ${VIEW_KINDS[kind]}`,
+      );
+    }
+    return resource.view.arn;
+  }
+
+  private existing(logicalId: string): Exclude<StackResource, { state: 'conditionFalse' }> {
+    const resource = this.resources.get(logicalId);
+    if (!resource) {
+      const ids = [...this.resources.keys()].join(', ');
+      throw new Error(`sqs-sns-mock: stack "${this.name}" has no resource "${logicalId}" (its resources: ${ids})`);
+    }
+    if (resource.state === 'conditionFalse') {
+      throw new Error(
+        `sqs-sns-mock: ${logicalId} of stack "${this.name}" was not created: its condition ${resource.condition} ` +
+          'is false',
+      );
+    }
+    return resource;
+  }
+}

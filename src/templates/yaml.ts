@@ -1,0 +1,116 @@
+/**
+ * CloudFormation YAML: the `yaml` package with the core schema and one set of tags per short form
+ * (docs/aws-behaviour/templates.md §7.1, §7.2). The package is loaded on the first YAML template only, so that
+ * `import 'sqs-sns-mock'` stays cheap for the tests that never provision one.
+ */
+import { createRequire } from 'node:module';
+import type * as Yaml from 'yaml';
+import { TemplateError } from './resource-type.js';
+
+type YamlModule = typeof Yaml;
+type CustomTag = Yaml.ScalarTag | Yaml.CollectionTag;
+
+/** Short forms whose long form is `{ <key>: value }`; every other short form is `Fn::<Name>`. */
+const SHORT_FORMS: Readonly<Record<string, string>> = {
+  Ref: 'Ref',
+  Condition: 'Condition',
+  ...Object.fromEntries(
+    [
+      'GetAtt',
+      'Sub',
+      'Join',
+      'Select',
+      'Split',
+      'FindInMap',
+      'If',
+      'Equals',
+      'Not',
+      'And',
+      'Or',
+      'ImportValue',
+      'Base64',
+      'GetAZs',
+      'Cidr',
+      'Transform',
+      'Length',
+      'ToJsonString',
+      'ForEach',
+      'Contains',
+      'EachMemberEquals',
+      'EachMemberIn',
+      'RefAll',
+      'ValueOf',
+      'ValueOfAll',
+    ].map((name) => [name, `Fn::${name}`]),
+  ),
+};
+
+let loaded: { yaml: YamlModule; tags: CustomTag[] } | undefined;
+
+function load(): { yaml: YamlModule; tags: CustomTag[] } {
+  if (!loaded) {
+    // @ts-ignore -- tsc's CommonJS declaration build refuses import.meta; the CJS bundle rewrites it to __filename.
+    const require = createRequire(import.meta.url);
+    const yaml = require('yaml') as YamlModule;
+    loaded = { yaml, tags: shortFormTags() };
+  }
+  return loaded;
+}
+
+/** Three tags per short form, one for each kind of node it may tag: a scalar, a sequence, a mapping. */
+function shortFormTags(): CustomTag[] {
+  const tags: CustomTag[] = [];
+  for (const [name, key] of Object.entries(SHORT_FORMS)) {
+    const tag = `!${name}`;
+    tags.push({
+      tag,
+      resolve: (text: string) => ({ [key]: name === 'GetAtt' ? splitAtFirstDot(text) : text }),
+    });
+    for (const collection of ['seq', 'map'] as const) {
+      tags.push({
+        tag,
+        collection,
+        resolve: (node: Yaml.YAMLMap.Parsed | Yaml.YAMLSeq.Parsed) => ({ [key]: node.toJSON() }),
+      });
+    }
+  }
+  return tags;
+}
+
+/** `!GetAtt Queue.Arn` names the resource before the first dot; the attribute may hold dots (§2.1). */
+function splitAtFirstDot(text: string): string[] | string {
+  const dot = text.indexOf('.');
+  return dot < 0 ? text : [text.slice(0, dot), text.slice(dot + 1)];
+}
+
+/** A template's YAML text as the plain object its JSON form would give. */
+export function parseYamlTemplate(text: string): unknown {
+  const { yaml, tags } = load();
+  const document = yaml.parseDocument(text, { schema: 'core', customTags: tags, prettyErrors: false });
+  const error = document.errors[0];
+  if (error) throw new TemplateError(`the template is not valid YAML: ${describe(error, text)}`);
+  const unknownTag = document.warnings.find((warning) => warning.code === 'TAG_RESOLVE_FAILED');
+  if (unknownTag) {
+    throw new TemplateError(`the template is not valid YAML: ${describe(unknownTag, text)} (not a CloudFormation tag)`);
+  }
+  return document.toJS({ maxAliasCount: 100 });
+}
+
+function describe(error: Yaml.YAMLError, text: string): string {
+  const { line, col } = lineAndColumn(text, error.pos[0]);
+  const firstLine = error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
+  return `${firstLine} (line ${line}, column ${col})`;
+}
+
+/** 1-based line and column of a character offset. */
+export function lineAndColumn(text: string, offset: number): { line: number; col: number } {
+  let line = 1;
+  let lineStart = 0;
+  for (let i = 0; i < offset && i < text.length; i++) {
+    if (text.charCodeAt(i) === 10) {
+      line++;
+      lineStart = i + 1;
+    }
+  }
+  return { line, col: offset - lineStart + 1 };
+}
