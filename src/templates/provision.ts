@@ -5,6 +5,7 @@
 import type { AwsMock } from '../aws-mock.js';
 import { provisionTemplate } from './engine/engine.js';
 import { generatedName } from './engine/generated-name.js';
+import { jsonErrorOffset } from './engine/json-error.js';
 import { partitionOf, stackIdOf } from './engine/pseudo-parameters.js';
 import type { StackRegistry } from './engine/stack-registry.js';
 import { isRecord } from './engine/template-document.js';
@@ -12,7 +13,7 @@ import { RESOURCE_TYPES } from './resources/index.js';
 import { TemplateError, type ProvisionContext, type ResourceType } from './resource-type.js';
 import { transformSam } from './sam/index.js';
 import type { ProvisionOptions, Stack } from './stack.js';
-import { lineAndColumn, parseYamlTemplate } from './yaml.js';
+import { parseYamlTemplate, placeOf } from './yaml.js';
 
 const SAM_TRANSFORM = 'AWS::Serverless-2016-10-31';
 const STACK_NAME = /^[a-zA-Z][-a-zA-Z0-9]{0,127}$/;
@@ -67,13 +68,9 @@ function readSource(template: unknown): unknown {
   try {
     return JSON.parse(template);
   } catch (error) {
-    const message = (error as Error).message;
-    const offset = /at position (\d+)/.exec(message);
-    const where = offset ? lineAndColumn(template, Number(offset[1])) : undefined;
-    const text = message.replace(/ in JSON at position \d+.*$/, '');
-    throw new TemplateError(
-      `the template is not valid JSON: ${text}${where ? ` (line ${where.line}, column ${where.col})` : ''}`,
-    );
+    const offset = jsonErrorOffset(template);
+    const reason = (error as Error).message.split('\n')[0]!.replace(/ in JSON at position \d+.*$/, '');
+    throw new TemplateError(`the template is not valid JSON${offset < 0 ? '' : placeOf(template, offset)}: ${reason}`);
   }
 }
 

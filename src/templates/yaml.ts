@@ -88,22 +88,27 @@ export function parseYamlTemplate(text: string): unknown {
   const { yaml, tags } = load();
   const document = yaml.parseDocument(text, { schema: 'core', customTags: tags, prettyErrors: false });
   const error = document.errors[0];
-  if (error) throw new TemplateError(`the template is not valid YAML: ${describe(error, text)}`);
+  if (error) throw new TemplateError(`the template is not valid YAML${describe(error, text)}`);
   const unknownTag = document.warnings.find((warning) => warning.code === 'TAG_RESOLVE_FAILED');
   if (unknownTag) {
-    throw new TemplateError(`the template is not valid YAML: ${describe(unknownTag, text)} (not a CloudFormation tag)`);
+    throw new TemplateError(`the template is not valid YAML${describe(unknownTag, text)} (not a CloudFormation tag)`);
   }
   return document.toJS({ maxAliasCount: 100 });
 }
 
+/** ` at line 3, column 7: <what yaml says>` */
 function describe(error: Yaml.YAMLError, text: string): string {
-  const { line, col } = lineAndColumn(text, error.pos[0]);
-  const firstLine = error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
-  return `${firstLine} (line ${line}, column ${col})`;
+  const reason = error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
+  return `${placeOf(text, error.pos[0])}: ${reason}`;
 }
 
-/** 1-based line and column of a character offset. */
-export function lineAndColumn(text: string, offset: number): { line: number; col: number } {
+/** ` at line 3, column 7` for a character offset (both 1-based). */
+export function placeOf(text: string, offset: number): string {
+  const { line, col } = lineAndColumn(text, offset);
+  return ` at line ${line}, column ${col}`;
+}
+
+function lineAndColumn(text: string, offset: number): { line: number; col: number } {
   let line = 1;
   let lineStart = 0;
   for (let i = 0; i < offset && i < text.length; i++) {

@@ -30,7 +30,9 @@ export function resolveParameters(
   const withoutValue: string[] = [];
   for (const [name, declaration] of Object.entries(declarations)) {
     const spec = parameterSpec(name, declaration);
-    const raw = Object.hasOwn(given, name) ? given[name] : spec.Default;
+    // An SSM parameter's Default is a Parameter Store key, not its value (§1.2): only a given value counts.
+    const fallback = SSM_TYPE.test(spec.Type) ? undefined : spec.Default;
+    const raw = Object.hasOwn(given, name) ? given[name] : fallback;
     if (raw === undefined || raw === null) {
       const reason = valueAwsWouldSupply(name, spec);
       if (reason) values.set(name, { missing: reason });

@@ -1,0 +1,87 @@
+/**
+ * Resource types for the engine's tests: `Test::Queue` makes a real queue in the account (so rollback can be seen
+ * through the SDK), `Test::Thing` records what it was given, `Test::Fail` refuses to be created.
+ */
+import type { AwsMock } from '../../../src/aws-mock.js';
+import { StackRegistry } from '../../../src/templates/engine/stack-registry.js';
+import { provision } from '../../../src/templates/provision.js';
+import type { ResourceRequest, ResourceType } from '../../../src/templates/resource-type.js';
+import type { ProvisionOptions, Stack } from '../../../src/templates/stack.js';
+import { defaultQueueSettings } from '../../../src/sqs/queue-attributes.js';
+
+export interface FakeTypes {
+  readonly types: Record<string, ResourceType>;
+  /** Every request a resource type was given, in creation order. */
+  readonly requests: ResourceRequest[];
+  /** Logical ids undone, in order. */
+  readonly undone: string[];
+}
+
+export function fakeTypes(): FakeTypes {
+  const requests: ResourceRequest[] = [];
+  const undone: string[] = [];
+  const types: Record<string, ResourceType> = {
+    'Test::Queue': {
+      create(request, context) {
+        requests.push(request);
+        const name =
+          typeof request.properties['QueueName'] === 'string'
+            ? request.properties['QueueName']
+            : context.generatedName(request.logicalId, 80);
+        const backend = context.aws.sqs.backend;
+        const queue = backend.create(name, defaultQueueSettings(false));
+        return {
+          ref: queue.url,
+          attributes: { Arn: queue.arn, QueueName: queue.name, QueueUrl: queue.url },
+          view: { kind: 'queue', arn: queue.arn },
+          undo: () => {
+            undone.push(request.logicalId);
+            backend.delete(queue);
+          },
+        };
+      },
+    },
+    'Test::Thing': {
+      create(request) {
+        requests.push(request);
+        return {
+          ref: `ref-of-${request.logicalId}`,
+          attributes: { Arn: `arn:test:${request.logicalId}`, 'Deep.Name': `deep-${request.logicalId}`, Count: 3 },
+          undo: () => undone.push(request.logicalId),
+        };
+      },
+    },
+    'Test::Fail': {
+      create(request) {
+        requests.push(request);
+        throw new Error(`Test::Fail refuses ${String(request.properties['Why'] ?? 'always')}`);
+      },
+    },
+  };
+  return { types, requests, undone };
+}
+
+/** Provisions with the fake types into `aws`, sharing `registry` between calls (as one account does). */
+export function provisionWith(
+  aws: AwsMock,
+  fake: FakeTypes,
+  template: unknown,
+  options?: ProvisionOptions,
+  registry: StackRegistry = registryOf(aws),
+): Stack {
+  return provision(aws, registry, template, options, fake.types);
+}
+
+const registries = new WeakMap<AwsMock, StackRegistry>();
+function registryOf(aws: AwsMock): StackRegistry {
+  let registry = registries.get(aws);
+  if (!registry) registries.set(aws, (registry = new StackRegistry()));
+  return registry;
+}
+
+/** The properties the type of `logicalId` was given. */
+export function propertiesOf(fake: FakeTypes, logicalId: string): Readonly<Record<string, unknown>> {
+  const request = fake.requests.find((candidate) => candidate.logicalId === logicalId);
+  if (!request) throw new Error(`${logicalId} was not created`);
+  return request.properties;
+}
