@@ -7,6 +7,9 @@ import { SQSClient, CreateQueueCommand, GetQueueUrlCommand, QueueDoesNotExist } 
 const require = createRequire(import.meta.url);
 const esm = await import('sqs-sns-mock');
 const cjs = require('sqs-sns-mock');
+// The YAML parser is loaded by the first YAML template only (src/templates/yaml.ts).
+const yamlLoaded = () => Object.keys(require.cache).some((path) => /[\\/]node_modules[\\/]yaml[\\/]/.test(path));
+assert.equal(yamlLoaded(), false, 'importing the package loaded yaml');
 
 for (const [kind, lib] of [
   ['esm', esm],
@@ -21,5 +24,12 @@ for (const [kind, lib] of [
     sqs.send(new GetQueueUrlCommand({ QueueName: 'missing' })),
     (e) => e instanceof QueueDoesNotExist,
   );
+  const stack = aws.provision(
+    'Resources:\n  Q:\n    Type: AWS::SQS::Queue\n    Properties:\n      QueueName: !Sub "${AWS::StackName}-q"\n',
+    {
+      stackName: `yaml-${kind}`,
+    },
+  );
+  assert.equal(typeof stack.ref('Q'), 'string');
   console.log(`package ${kind} build: ok`);
 }
