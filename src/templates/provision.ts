@@ -13,7 +13,7 @@ import { RESOURCE_TYPES } from './resources/index.js';
 import { TemplateError, type ProvisionContext, type ResourceType } from './resource-type.js';
 import { transformSam } from './sam/index.js';
 import type { ProvisionOptions, Stack } from './stack.js';
-import { parseYamlTemplate, placeOf } from './yaml.js';
+import { notWellFormed, parseYamlTemplate } from './yaml.js';
 
 const SAM_TRANSFORM = 'AWS::Serverless-2016-10-31';
 const STACK_NAME = /^[a-zA-Z][-a-zA-Z0-9]{0,127}$/;
@@ -70,7 +70,7 @@ function readSource(template: unknown): unknown {
   } catch (error) {
     const offset = jsonErrorOffset(template);
     const reason = (error as Error).message.split('\n')[0]!.replace(/ in JSON at position \d+.*$/, '');
-    throw new TemplateError(`the template is not valid JSON${offset < 0 ? '' : placeOf(template, offset)}: ${reason}`);
+    throw notWellFormed('JSON', template, offset < 0 ? template.length : offset, reason);
   }
 }
 

@@ -88,24 +88,27 @@ export function parseYamlTemplate(text: string): unknown {
   const { yaml, tags } = load();
   const document = yaml.parseDocument(text, { schema: 'core', customTags: tags, prettyErrors: false });
   const error = document.errors[0];
-  if (error) throw new TemplateError(`the template is not valid YAML${describe(error, text)}`);
+  if (error) throw notWellFormed('YAML', text, error.pos[0], reasonOf(error));
   const unknownTag = document.warnings.find((warning) => warning.code === 'TAG_RESOLVE_FAILED');
   if (unknownTag) {
-    throw new TemplateError(`the template is not valid YAML${describe(unknownTag, text)} (not a CloudFormation tag)`);
+    throw notWellFormed('YAML', text, unknownTag.pos[0], `${reasonOf(unknownTag)}, not a CloudFormation tag`);
   }
   return document.toJS({ maxAliasCount: 100 });
 }
 
-/** ` at line 3, column 7: <what yaml says>` */
-function describe(error: Yaml.YAMLError, text: string): string {
-  const reason = error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
-  return `${placeOf(text, error.pos[0])}: ${reason}`;
+function reasonOf(error: Yaml.YAMLError): string {
+  return error.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
 }
 
-/** ` at line 3, column 7` for a character offset (both 1-based). */
-export function placeOf(text: string, offset: number): string {
+/**
+ * CloudFormation's text for a template it cannot parse, `Template format error: YAML not well-formed. (line 96,
+ * column 65)` (templates.md §7.3), followed by the parser's own reason.
+ */
+export function notWellFormed(format: 'YAML' | 'JSON', text: string, offset: number, reason: string): TemplateError {
   const { line, col } = lineAndColumn(text, offset);
-  return ` at line ${line}, column ${col}`;
+  return new TemplateError(
+    `Template format error: ${format} not well-formed. (line ${line}, column ${col}): ${reason}`,
+  );
 }
 
 function lineAndColumn(text: string, offset: number): { line: number; col: number } {

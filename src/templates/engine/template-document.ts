@@ -59,7 +59,7 @@ export function readTemplate(template: unknown): TemplateDocument {
   if (!isRecord(template)) throw new TemplateError('Template format error: the template must be a JSON or YAML object');
   const unknown = Object.keys(template).filter((key) => !SECTIONS.has(key));
   if (unknown.length > 0) {
-    throw new TemplateError(`Template format error: Invalid template property or properties [${unknown.join(', ')}]`);
+    throw new TemplateError(`Invalid template property or properties [${unknown.join(', ')}]`);
   }
   const version = template['AWSTemplateFormatVersion'];
   if (version !== undefined && String(version) !== '2010-09-09') {
@@ -82,7 +82,10 @@ function readResource(logicalId: string, declaration: unknown): ResourceDeclarat
   if (!LOGICAL_ID.test(logicalId)) {
     throw new TemplateError(`Template format error: Resource name ${logicalId} is non alphanumeric.`, logicalId);
   }
-  if (!isRecord(declaration) || typeof declaration['Type'] !== 'string') {
+  if (!isRecord(declaration)) {
+    throw new TemplateError('Template format error: Every Resources member must be an object.', logicalId);
+  }
+  if (typeof declaration['Type'] !== 'string') {
     throw new TemplateError(
       `Template format error: [/Resources/${logicalId}] Every Resources object must contain a Type member.`,
       logicalId,

@@ -431,7 +431,7 @@ describe('the Stack', () => {
 describe('template shape, transforms and text', () => {
   it('refuses unknown sections, resources without Type, and empty Resources', () => {
     expect(failure(() => provisionWith(aws, fake, { Resources: { A: thing() }, Resource: {} })).message).toContain(
-      'Template format error: Invalid template property or properties [Resource]',
+      'sqs-sns-mock: provision: Invalid template property or properties [Resource]',
     );
     expect(failure(() => provisionWith(aws, fake, { Resources: { A: { Properties: {} } } })).message).toContain(
       'Template format error: [/Resources/A] Every Resources object must contain a Type member.',
@@ -455,7 +455,7 @@ describe('template shape, transforms and text', () => {
     provisionWith(aws, fake, JSON.stringify({ Resources: { A: thing({ X: 1 }) } }));
     expect(propertiesOf(fake, 'A')).toEqual({ X: 1 });
     expect(failure(() => provisionWith(aws, fake, '{\n  "Resources": {\n    "A": }\n}')).message).toMatch(
-      /the template is not valid JSON at line 3, column 10: /,
+      /^sqs-sns-mock: provision: Template format error: JSON not well-formed\. \(line 3, column 10\): /,
     );
   });
 });

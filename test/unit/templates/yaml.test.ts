@@ -84,12 +84,12 @@ Resources:
 
   it('refuses malformed YAML, a tag on a tag, and a tag CloudFormation does not have, with line and column', () => {
     expect(failure('Resources:\n  Q: [a, b\n').message).toMatch(
-      /^sqs-sns-mock: provision: the template is not valid YAML at line \d+, column \d+: /,
+      /^sqs-sns-mock: provision: Template format error: YAML not well-formed\. \(line \d+, column \d+\): /,
     );
     expect(failure('Resources:\n  Q:\n    P: !Base64\n      !Sub x\n').message).toContain('at most one tag');
     expect(failure('Resources:\n  Q:\n    P: !Unknown x\n').message).toBe(
-      'sqs-sns-mock: provision: the template is not valid YAML at line 3, column 8: ' +
-        'Unresolved tag: !Unknown (not a CloudFormation tag)',
+      'sqs-sns-mock: provision: Template format error: YAML not well-formed. (line 3, column 8): ' +
+        'Unresolved tag: !Unknown, not a CloudFormation tag',
     );
   });
 });
