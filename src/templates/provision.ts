@@ -16,6 +16,7 @@ import type { ProvisionOptions, Stack } from './stack.js';
 import { notWellFormed, parseYamlTemplate } from './yaml.js';
 
 const SAM_TRANSFORM = 'AWS::Serverless-2016-10-31';
+/** CreateStack's rule for a name (docs/aws-behaviour/templates.md §1.8). */
 const STACK_NAME = /^[a-zA-Z][-a-zA-Z0-9]{0,127}$/;
 
 export function provision(

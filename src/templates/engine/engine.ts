@@ -31,6 +31,7 @@ export interface EngineInput {
 
 export function provisionTemplate(template: unknown, input: EngineInput): Stack {
   const { context, registry } = input;
+  // Stack names are unique in a region (§1.8).
   if (registry.hasStack(context.region, context.stackName)) {
     throw new TemplateError(`Stack [${context.stackName}] already exists`);
   }
@@ -51,14 +52,16 @@ export function provisionTemplate(template: unknown, input: EngineInput): Stack 
   });
   names.conditions = conditions;
 
-  const active = document.resources.filter((resource) => names.isActive(resource));
-  const order = creationOrder(checkedDependencies(active, names));
+  const active = new Map(
+    document.resources.filter((resource) => names.isActive(resource)).map((resource) => [resource.logicalId, resource]),
+  );
+  const order = creationOrder(checkedDependencies([...active.values()], names));
   checkOutputReferences(document, names);
 
   const created: CreatedResource[] = [];
   try {
     for (const logicalId of order) {
-      const resource = active.find((candidate) => candidate.logicalId === logicalId)!;
+      const resource = active.get(logicalId)!;
       const made = names.create(resource, input.resourceTypes[resource.type]);
       if (made) created.push(made);
     }
