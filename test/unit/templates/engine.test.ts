@@ -3,8 +3,7 @@ import { createAwsMock, type AwsMock } from '../../../src/index.js';
 import { generatedName } from '../../../src/templates/engine/generated-name.js';
 import { StackRegistry } from '../../../src/templates/engine/stack-registry.js';
 import { defaultQueueSettings } from '../../../src/sqs/queue-attributes.js';
-import { TemplateError } from '../../../src/templates/resource-type.js';
-import { fakeTypes, propertiesOf, provisionWith, type FakeTypes } from './fake-types.js';
+import { fakeTypes, propertiesOf, provisionWith, templateErrorOf, type FakeTypes } from './fake-types.js';
 
 let aws: AwsMock;
 let fake: FakeTypes;
@@ -12,16 +11,6 @@ beforeEach(() => {
   aws = createAwsMock({ seed: 1 });
   fake = fakeTypes();
 });
-
-function failure(run: () => unknown): TemplateError {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(TemplateError);
-    return error as TemplateError;
-  }
-  throw new Error('expected a TemplateError');
-}
 
 const thing = (properties: Record<string, unknown> = {}, extra: Record<string, unknown> = {}) => ({
   Type: 'Test::Thing',
@@ -54,10 +43,11 @@ describe('Parameters', () => {
 
   it('needs a value for every parameter, and knows every given name', () => {
     expect(
-      failure(() => provisionWith(aws, fake, template({ A: { Type: 'String' }, B: { Type: 'Number' } }))).message,
+      templateErrorOf(() => provisionWith(aws, fake, template({ A: { Type: 'String' }, B: { Type: 'Number' } })))
+        .message,
     ).toBe('sqs-sns-mock: provision: Parameters: [A, B] must have values');
     expect(
-      failure(() =>
+      templateErrorOf(() =>
         provisionWith(aws, fake, template({ A: { Type: 'String', Default: 'x' } }), { parameters: { Z: 'q' } }),
       ).message,
     ).toContain('Parameters: [Z] do not exist in the template');
@@ -65,7 +55,8 @@ describe('Parameters', () => {
 
   it('checks AllowedValues, AllowedPattern, lengths, numbers and bounds', () => {
     const run = (spec: Record<string, unknown>, value: string) =>
-      failure(() => provisionWith(createAwsMock(), fake, template({ P: spec }), { parameters: { P: value } })).message;
+      templateErrorOf(() => provisionWith(createAwsMock(), fake, template({ P: spec }), { parameters: { P: value } }))
+        .message;
     expect(run({ Type: 'String', AllowedValues: ['a', 'b'] }, 'c')).toContain(
       "Parameter 'P' must be one of AllowedValues",
     );
@@ -86,9 +77,9 @@ describe('Parameters', () => {
   });
 
   it('refuses an unknown type', () => {
-    expect(failure(() => provisionWith(aws, fake, template({ P: { Type: 'Strin', Default: 'x' } }))).message).toContain(
-      'Template format error: Unrecognized parameter type: Strin',
-    );
+    expect(
+      templateErrorOf(() => provisionWith(aws, fake, template({ P: { Type: 'Strin', Default: 'x' } }))).message,
+    ).toContain('Template format error: Unrecognized parameter type: Strin');
   });
 
   it("ignores CDK's BootstrapVersion and asset parameters unless referred to", () => {
@@ -110,7 +101,7 @@ describe('Parameters', () => {
     const stack = provisionWith(aws, fake, cdk);
     expect(stack.skipped).toEqual([]);
     const referred = { ...cdk, Resources: { Subject: thing({ V: { Ref: 'BootstrapVersion' } }) } };
-    expect(failure(() => provisionWith(createAwsMock(), fake, referred)).message).toContain(
+    expect(templateErrorOf(() => provisionWith(createAwsMock(), fake, referred)).message).toContain(
       'parameter BootstrapVersion is read from SSM Parameter Store',
     );
   });
@@ -162,23 +153,25 @@ describe('Conditions', () => {
       Resources: { R: thing({}, { Condition: Object.keys(conditions)[0] }) },
     });
     expect(
-      failure(() => provisionWith(aws, fake, withConditions({ C: { 'Fn::Equals': [{ Ref: 'R' }, 'x'] } }))).message,
+      templateErrorOf(() => provisionWith(aws, fake, withConditions({ C: { 'Fn::Equals': [{ Ref: 'R' }, 'x'] } })))
+        .message,
     ).toContain(
       'Template format error: Unresolved dependencies [R]. Cannot reference resources in the Conditions block of the template',
     );
-    expect(failure(() => provisionWith(aws, fake, withConditions({ C: { Condition: 'Nope' } }))).message).toContain(
-      'the condition Nope is not declared in Conditions',
-    );
     expect(
-      failure(() => provisionWith(aws, fake, withConditions({ A: { Condition: 'B' }, B: { Condition: 'A' } }))).message,
+      templateErrorOf(() => provisionWith(aws, fake, withConditions({ C: { Condition: 'Nope' } }))).message,
+    ).toContain('the condition Nope is not declared in Conditions');
+    expect(
+      templateErrorOf(() => provisionWith(aws, fake, withConditions({ A: { Condition: 'B' }, B: { Condition: 'A' } })))
+        .message,
     ).toContain('circular dependency between conditions: [A, B]');
-    expect(failure(() => provisionWith(aws, fake, withConditions({ C: { 'Fn::Equals': ['a'] } }))).message).toContain(
-      'Template error: every Fn::Equals object requires a list of 2 string parameters.',
-    );
+    expect(
+      templateErrorOf(() => provisionWith(aws, fake, withConditions({ C: { 'Fn::Equals': ['a'] } }))).message,
+    ).toContain('Template error: every Fn::Equals object requires a list of 2 string parameters.');
   });
 
   it('treats a reference to a resource whose condition is false as unresolved', () => {
-    const error = failure(() =>
+    const error = templateErrorOf(() =>
       provisionWith(aws, fake, {
         ...template,
         Resources: { ...template.Resources, Uses: thing({ X: { Ref: 'WhenNeither' } }) },
@@ -225,7 +218,7 @@ describe('order, DependsOn, cycles and unresolved references', () => {
 
   it("gives CloudFormation's texts for unresolved references and cycles", () => {
     expect(
-      failure(() =>
+      templateErrorOf(() =>
         provisionWith(aws, fake, {
           Resources: {
             A: thing({ X: { Ref: 'Nope' } }, { DependsOn: 'Gone' }),
@@ -238,11 +231,12 @@ describe('order, DependsOn, cycles and unresolved references', () => {
         'Resources block of the template',
     );
     expect(
-      failure(() => provisionWith(aws, fake, { Resources: { A: thing({ X: { 'Fn::GetAtt': ['Nope', 'Arn'] } }) } }))
-        .message,
+      templateErrorOf(() =>
+        provisionWith(aws, fake, { Resources: { A: thing({ X: { 'Fn::GetAtt': ['Nope', 'Arn'] } }) } }),
+      ).message,
     ).toContain('Template error: instance of Fn::GetAtt references undefined resource Nope');
     expect(
-      failure(() =>
+      templateErrorOf(() =>
         provisionWith(aws, fake, {
           Resources: {
             A: thing({ X: { Ref: 'B' } }),
@@ -254,15 +248,16 @@ describe('order, DependsOn, cycles and unresolved references', () => {
       ).message,
     ).toBe('sqs-sns-mock: provision: Circular dependency between resources: [A, B, C]');
     expect(
-      failure(() => provisionWith(aws, fake, { Resources: { Self: thing({ X: { Ref: 'Self' } }) } })).message,
+      templateErrorOf(() => provisionWith(aws, fake, { Resources: { Self: thing({ X: { Ref: 'Self' } }) } })).message,
     ).toContain('Circular dependency between resources: [Self]');
     expect(fake.requests).toEqual([]);
   });
 
   it('checks the references of outputs before anything is created', () => {
     expect(
-      failure(() => provisionWith(aws, fake, { Resources: { A: thing() }, Outputs: { O: { Value: { Ref: 'Nope' } } } }))
-        .message,
+      templateErrorOf(() =>
+        provisionWith(aws, fake, { Resources: { A: thing() }, Outputs: { O: { Value: { Ref: 'Nope' } } } }),
+      ).message,
     ).toContain('Template format error: Unresolved resource dependencies [Nope] in the Outputs block of the template');
     expect(fake.requests).toEqual([]);
   });
@@ -281,7 +276,7 @@ describe('rollback', () => {
   it('undoes every created resource in reverse order and names the failing one', () => {
     aws.sqs.backend.create('existing', defaultQueueSettings(false));
     const before = aws.sqs.queues().map((queue) => queue.url);
-    const error = failure(() => provisionWith(aws, fake, template));
+    const error = templateErrorOf(() => provisionWith(aws, fake, template));
     expect(error.message).toBe(
       'sqs-sns-mock: provision: resource Breaks (Test::Fail) failed: Test::Fail refuses ' +
         'https://sqs.us-east-1.amazonaws.com/000000000000/second',
@@ -300,7 +295,7 @@ describe('rollback', () => {
         Broken: { Value: { 'Fn::Select': [9, ['a']] } },
       },
     };
-    expect(failure(() => provisionWith(aws, fake, late, {}, registry)).message).toContain(
+    expect(templateErrorOf(() => provisionWith(aws, fake, late, {}, registry)).message).toContain(
       'Fn::Select cannot select nonexistent value at index 9 (at Outputs.Broken.Value.Fn::Select)',
     );
     expect(aws.sqs.queues()).toEqual([]);
@@ -339,7 +334,7 @@ describe('outputs and exports', () => {
     expect(propertiesOf(fake, 'Consumer')).toEqual({ Source: 'arn:test:Q' });
 
     expect(
-      failure(() =>
+      templateErrorOf(() =>
         provisionWith(
           aws,
           fake,
@@ -350,7 +345,7 @@ describe('outputs and exports', () => {
       ).message,
     ).toContain('Export with name producer:QueueArn is already exported by stack producer');
     expect(
-      failure(() =>
+      templateErrorOf(() =>
         provisionWith(
           aws,
           fake,
@@ -364,7 +359,7 @@ describe('outputs and exports', () => {
 
   it('refuses an export name that depends on a resource, and a list value', () => {
     expect(
-      failure(() =>
+      templateErrorOf(() =>
         provisionWith(aws, fake, {
           Resources: { Q: thing() },
           Outputs: { O: { Value: 'x', Export: { Name: { 'Fn::Sub': '${Q}-name' } } } },
@@ -375,7 +370,7 @@ describe('outputs and exports', () => {
         'imported values, or Fn::GetAZs.',
     );
     expect(
-      failure(() =>
+      templateErrorOf(() =>
         provisionWith(aws, fake, { Resources: { Q: thing() }, Outputs: { O: { Value: { 'Fn::GetAZs': '' } } } }),
       ).message,
     ).toContain('The Value field of every Outputs member must evaluate to a String');
@@ -384,7 +379,7 @@ describe('outputs and exports', () => {
   it('keeps exports and stack names until aws.reset()', () => {
     const template = { Resources: { Q: thing() }, Outputs: { O: { Value: 'x', Export: { Name: 'shared' } } } };
     aws.provision(template, {}); // through AwsMock: the real types, which skip Test::Thing
-    expect(failure(() => aws.provision(template)).message).toContain('Stack [test-stack] already exists');
+    expect(templateErrorOf(() => aws.provision(template)).message).toContain('Stack [test-stack] already exists');
     aws.reset();
     expect(aws.provision(template).outputs).toEqual({ O: 'x' });
   });
@@ -430,31 +425,33 @@ describe('the Stack', () => {
 
 describe('template shape, transforms and text', () => {
   it('refuses unknown sections, resources without Type, and empty Resources', () => {
-    expect(failure(() => provisionWith(aws, fake, { Resources: { A: thing() }, Resource: {} })).message).toContain(
-      'sqs-sns-mock: provision: Invalid template property or properties [Resource]',
-    );
-    expect(failure(() => provisionWith(aws, fake, { Resources: { A: { Properties: {} } } })).message).toContain(
+    expect(
+      templateErrorOf(() => provisionWith(aws, fake, { Resources: { A: thing() }, Resource: {} })).message,
+    ).toContain('sqs-sns-mock: provision: Invalid template property or properties [Resource]');
+    expect(templateErrorOf(() => provisionWith(aws, fake, { Resources: { A: { Properties: {} } } })).message).toContain(
       'Template format error: [/Resources/A] Every Resources object must contain a Type member.',
     );
-    expect(failure(() => provisionWith(aws, fake, { Resources: {} })).message).toContain(
+    expect(templateErrorOf(() => provisionWith(aws, fake, { Resources: {} })).message).toContain(
       'Template format error: At least one Resources member must be defined.',
     );
   });
 
   it('refuses a transform other than SAM, and a bad stack name', () => {
     expect(
-      failure(() => provisionWith(aws, fake, { Transform: 'AWS::LanguageExtensions', Resources: { A: thing() } }))
-        .message,
+      templateErrorOf(() =>
+        provisionWith(aws, fake, { Transform: 'AWS::LanguageExtensions', Resources: { A: thing() } }),
+      ).message,
     ).toContain('the template\'s Transform "AWS::LanguageExtensions" is not emulated');
     expect(
-      failure(() => provisionWith(aws, fake, { Resources: { A: thing() } }, { stackName: '1bad_name' })).message,
+      templateErrorOf(() => provisionWith(aws, fake, { Resources: { A: thing() } }, { stackName: '1bad_name' }))
+        .message,
     ).toContain("1 validation error detected: Value '1bad_name' at 'stackName' failed to satisfy constraint");
   });
 
   it('reads JSON text, and says where malformed JSON is wrong', () => {
     provisionWith(aws, fake, JSON.stringify({ Resources: { A: thing({ X: 1 }) } }));
     expect(propertiesOf(fake, 'A')).toEqual({ X: 1 });
-    expect(failure(() => provisionWith(aws, fake, '{\n  "Resources": {\n    "A": }\n}')).message).toMatch(
+    expect(templateErrorOf(() => provisionWith(aws, fake, '{\n  "Resources": {\n    "A": }\n}')).message).toMatch(
       /^sqs-sns-mock: provision: Template format error: JSON not well-formed\. \(line 3, column 10\): /,
     );
   });

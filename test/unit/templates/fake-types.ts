@@ -5,7 +5,7 @@
 import type { AwsMock } from '../../../src/aws-mock.js';
 import { StackRegistry } from '../../../src/templates/engine/stack-registry.js';
 import { provision } from '../../../src/templates/provision.js';
-import type { ResourceRequest, ResourceType } from '../../../src/templates/resource-type.js';
+import { TemplateError, type ResourceRequest, type ResourceType } from '../../../src/templates/resource-type.js';
 import type { ProvisionOptions, Stack } from '../../../src/templates/stack.js';
 import { defaultQueueSettings } from '../../../src/sqs/queue-attributes.js';
 
@@ -84,4 +84,15 @@ export function propertiesOf(fake: FakeTypes, logicalId: string): Readonly<Recor
   const request = fake.requests.find((candidate) => candidate.logicalId === logicalId);
   if (!request) throw new Error(`${logicalId} was not created`);
   return request.properties;
+}
+
+/** The TemplateError `run` throws, failing if it throws none or another error. */
+export function templateErrorOf(run: () => unknown): TemplateError {
+  try {
+    run();
+  } catch (error) {
+    if (error instanceof TemplateError) return error;
+    throw error;
+  }
+  throw new Error('expected a TemplateError');
 }

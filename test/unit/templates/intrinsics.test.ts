@@ -1,7 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createAwsMock, type AwsMock } from '../../../src/index.js';
-import { TemplateError } from '../../../src/templates/resource-type.js';
-import { fakeTypes, propertiesOf, provisionWith, type FakeTypes } from './fake-types.js';
+import { fakeTypes, propertiesOf, provisionWith, templateErrorOf, type FakeTypes } from './fake-types.js';
 
 let aws: AwsMock;
 let fake: FakeTypes;
@@ -22,16 +21,6 @@ function resolved(properties: Record<string, unknown>, extra: Record<string, unk
   return propertiesOf(fake, 'Subject');
 }
 
-function failure(run: () => unknown): TemplateError {
-  try {
-    run();
-  } catch (error) {
-    expect(error).toBeInstanceOf(TemplateError);
-    return error as TemplateError;
-  }
-  throw new Error('expected a TemplateError');
-}
-
 describe('Ref and Fn::GetAtt', () => {
   it('gives a resource ref, a GetAtt attribute in both forms (the string form split at the first dot)', () => {
     expect(
@@ -48,11 +37,11 @@ describe('Ref and Fn::GetAtt', () => {
   });
 
   it('refuses an attribute the resource does not have, and a malformed GetAtt', () => {
-    expect(failure(() => resolved({ A: { 'Fn::GetAtt': ['Other', 'Nope'] } })).message).toContain(
+    expect(templateErrorOf(() => resolved({ A: { 'Fn::GetAtt': ['Other', 'Nope'] } })).message).toContain(
       'Template error: resource Other does not support attribute type Nope in Fn::GetAtt ' +
         '(at Resources.Subject.Properties.A.Fn::GetAtt)',
     );
-    const malformed = failure(() => resolved({ A: { 'Fn::GetAtt': ['Other'] } }));
+    const malformed = templateErrorOf(() => resolved({ A: { 'Fn::GetAtt': ['Other'] } }));
     expect(malformed.message).toContain(
       'Template error: every Fn::GetAtt object requires two non-empty parameters, the resource name and the ' +
         'resource attribute',
@@ -143,11 +132,11 @@ describe('Fn::Sub', () => {
   });
 
   it('refuses a malformed variable name and a malformed argument', () => {
-    expect(failure(() => resolved({ S: { 'Fn::Sub': '${not valid}' } })).message).toContain(
+    expect(templateErrorOf(() => resolved({ S: { 'Fn::Sub': '${not valid}' } })).message).toContain(
       'Template error: variable names in Fn::Sub syntax must contain only alphanumeric characters, underscores, ' +
         'periods, and colons',
     );
-    expect(failure(() => resolved({ S: { 'Fn::Sub': 5 } })).message).toContain(
+    expect(templateErrorOf(() => resolved({ S: { 'Fn::Sub': 5 } })).message).toContain(
       "Template error: One or more Fn::Sub intrinsic functions don't specify expected arguments.",
     );
   });
@@ -171,7 +160,7 @@ describe('Fn::Join, Fn::Select, Fn::Split, Fn::GetAZs, Fn::Base64', () => {
   });
 
   it("fails a select out of range with CloudFormation's text", () => {
-    expect(failure(() => resolved({ P: { 'Fn::Select': [5, ['a', 'b']] } })).message).toContain(
+    expect(templateErrorOf(() => resolved({ P: { 'Fn::Select': [5, ['a', 'b']] } })).message).toContain(
       'Template error: Fn::Select cannot select nonexistent value at index 5',
     );
   });
@@ -193,10 +182,10 @@ describe('Fn::Join, Fn::Select, Fn::Split, Fn::GetAZs, Fn::Base64', () => {
   });
 
   it('refuses a Join without a literal delimiter and a list', () => {
-    expect(failure(() => resolved({ J: { 'Fn::Join': [{ Ref: 'Other' }, ['a']] } })).message).toContain(
+    expect(templateErrorOf(() => resolved({ J: { 'Fn::Join': [{ Ref: 'Other' }, ['a']] } })).message).toContain(
       'Template error: every Fn::Join object requires two parameters',
     );
-    expect(failure(() => resolved({ J: { 'Fn::Join': [',', 'a'] } })).message).toContain(
+    expect(templateErrorOf(() => resolved({ J: { 'Fn::Join': [',', 'a'] } })).message).toContain(
       'Template error: every Fn::Join object requires two parameters',
     );
   });
@@ -220,12 +209,12 @@ describe('Fn::FindInMap', () => {
   });
 
   it('fails for a missing map or key', () => {
-    expect(failure(() => resolved({ R: { 'Fn::FindInMap': ['Nope', 'a', 'b'] } }, mappings)).message).toContain(
+    expect(templateErrorOf(() => resolved({ R: { 'Fn::FindInMap': ['Nope', 'a', 'b'] } }, mappings)).message).toContain(
       "Template error: Mapping named 'Nope' is not present in the 'Mappings' section of template",
     );
-    expect(failure(() => resolved({ R: { 'Fn::FindInMap': ['Sizes', 'test', 'Name'] } }, mappings)).message).toContain(
-      'Template error: Unable to get mapping for Sizes::test::Name',
-    );
+    expect(
+      templateErrorOf(() => resolved({ R: { 'Fn::FindInMap': ['Sizes', 'test', 'Name'] } }, mappings)).message,
+    ).toContain('Template error: Unable to get mapping for Sizes::test::Name');
   });
 });
 
@@ -253,7 +242,7 @@ describe('Fn::If and AWS::NoValue', () => {
   });
 
   it('refuses an undeclared condition', () => {
-    expect(failure(() => resolved({ N: { 'Fn::If': ['Nope', 'a', 'b'] } }, conditions)).message).toContain(
+    expect(templateErrorOf(() => resolved({ N: { 'Fn::If': ['Nope', 'a', 'b'] } }, conditions)).message).toContain(
       'the condition Nope is not declared in Conditions',
     );
   });
@@ -261,7 +250,7 @@ describe('Fn::If and AWS::NoValue', () => {
 
 describe('functions that are not emulated or not allowed here', () => {
   it('names an unknown function, the logical id and the property path', () => {
-    const error = failure(() => resolved({ Outer: { Inner: [{ 'Fn::Frobnicate': 'x' }] } }));
+    const error = templateErrorOf(() => resolved({ Outer: { Inner: [{ 'Fn::Frobnicate': 'x' }] } }));
     expect(error.message).toBe(
       'sqs-sns-mock: provision: unknown intrinsic function Fn::Frobnicate ' +
         '(at Resources.Subject.Properties.Outer.Inner.0.Fn::Frobnicate)',
@@ -271,10 +260,10 @@ describe('functions that are not emulated or not allowed here', () => {
   });
 
   it('refuses condition functions outside Conditions, and functions it does not evaluate', () => {
-    expect(failure(() => resolved({ E: { 'Fn::Equals': ['a', 'a'] } })).message).toContain(
+    expect(templateErrorOf(() => resolved({ E: { 'Fn::Equals': ['a', 'a'] } })).message).toContain(
       'Fn::Equals can be used only in the Conditions section',
     );
-    expect(failure(() => resolved({ C: { 'Fn::Cidr': ['10.0.0.0/16', 2, 8] } })).message).toContain(
+    expect(templateErrorOf(() => resolved({ C: { 'Fn::Cidr': ['10.0.0.0/16', 2, 8] } })).message).toContain(
       'Fn::Cidr is not emulated by sqs-sns-mock',
     );
   });

@@ -1,16 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { TemplateError } from '../../../src/templates/resource-type.js';
 import { parseYamlTemplate } from '../../../src/templates/yaml.js';
-
-function failure(text: string): TemplateError {
-  try {
-    parseYamlTemplate(text);
-  } catch (error) {
-    expect(error).toBeInstanceOf(TemplateError);
-    return error as TemplateError;
-  }
-  throw new Error('expected a TemplateError');
-}
+import { templateErrorOf } from './fake-types.js';
 
 describe('YAML short forms (docs/aws-behaviour/templates.md §7.1)', () => {
   it('reads every short form as its long form, nested ones included', () => {
@@ -83,11 +73,13 @@ Resources:
   });
 
   it('refuses malformed YAML, a tag on a tag, and a tag CloudFormation does not have, with line and column', () => {
-    expect(failure('Resources:\n  Q: [a, b\n').message).toMatch(
+    expect(templateErrorOf(() => parseYamlTemplate('Resources:\n  Q: [a, b\n')).message).toMatch(
       /^sqs-sns-mock: provision: Template format error: YAML not well-formed\. \(line \d+, column \d+\): /,
     );
-    expect(failure('Resources:\n  Q:\n    P: !Base64\n      !Sub x\n').message).toContain('at most one tag');
-    expect(failure('Resources:\n  Q:\n    P: !Unknown x\n').message).toBe(
+    expect(
+      templateErrorOf(() => parseYamlTemplate('Resources:\n  Q:\n    P: !Base64\n      !Sub x\n')).message,
+    ).toContain('at most one tag');
+    expect(templateErrorOf(() => parseYamlTemplate('Resources:\n  Q:\n    P: !Unknown x\n')).message).toBe(
       'sqs-sns-mock: provision: Template format error: YAML not well-formed. (line 3, column 8): ' +
         'Unresolved tag: !Unknown, not a CloudFormation tag',
     );
