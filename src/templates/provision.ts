@@ -33,6 +33,12 @@ export function provision(
         'must satisfy regular expression pattern: [a-zA-Z][-a-zA-Z0-9]*|arn:[-a-zA-Z0-9:/._+]*',
     );
   }
+  for (const option of ['parameters', 'functions'] as const) {
+    const value: unknown = options[option];
+    if (value !== undefined && (typeof value !== 'object' || value === null || Array.isArray(value))) {
+      throw new TypeError(`sqs-sns-mock: provision's ${option} must be an object, by name`);
+    }
+  }
   const context = provisionContext(aws, stackName, options);
   const stackId = stackIdOf(aws.region, aws.accountId, stackName, aws.ids.uuid());
   return provisionTemplate(expand(readSource(template), context), {

@@ -318,7 +318,8 @@ function resolveOutputs(
     const value = outputText(resolveValue(output.value, names, below(at, 'Value')), below(at, 'Value'));
     outputs[output.key] = value;
     if (output.exportName === undefined) continue;
-    const name = outputText(resolveValue(output.exportName, names, below(at, 'Export')), below(at, 'Export'));
+    const nameAt = below(below(at, 'Export'), 'Name');
+    const name = outputText(resolveValue(output.exportName, names, nameAt), nameAt);
     if (exports.has(name)) throw errorAt(at, `Template error: the export name ${name} is used by two outputs`);
     exports.set(name, value);
   }

@@ -69,8 +69,17 @@ export function readTemplate(template: unknown): TemplateDocument {
   if (Object.keys(resources).length === 0) {
     throw new TemplateError('Template format error: At least one Resources member must be defined.');
   }
+  const parameters = section(template, 'Parameters');
+  // A name is a parameter or a resource, never both (§1.7): `Ref` could not tell them apart.
+  const both = Object.keys(resources).filter((logicalId) => Object.hasOwn(parameters, logicalId));
+  if (both.length > 0) {
+    throw new TemplateError(
+      `Template format error: the logical ids [${both.join(', ')}] name both a parameter and a resource`,
+      both[0],
+    );
+  }
   return {
-    parameters: section(template, 'Parameters'),
+    parameters,
     mappings: section(template, 'Mappings'),
     conditions: section(template, 'Conditions'),
     resources: Object.entries(resources).map(([logicalId, declaration]) => readResource(logicalId, declaration)),

@@ -261,6 +261,24 @@ describe('order, DependsOn, cycles and unresolved references', () => {
     ).toContain('Template format error: Unresolved resource dependencies [Nope] in the Outputs block of the template');
     expect(fake.requests).toEqual([]);
   });
+
+  it('treats an output naming a resource whose condition is false as unresolved', () => {
+    const template = {
+      Conditions: { Never: { 'Fn::Equals': ['a', 'b'] } },
+      Resources: { A: thing(), Maybe: thing({}, { Condition: 'Never' }) },
+      Outputs: {
+        O: { Value: { 'Fn::GetAtt': ['Maybe', 'Arn'] } },
+        Fine: { Value: { Ref: 'Maybe' }, Condition: 'Never' },
+      },
+    };
+    expect(templateErrorOf(() => provisionWith(aws, fake, template)).message).toContain(
+      'Template error: instance of Fn::GetAtt references undefined resource Maybe',
+    );
+    const withRef = { ...template, Outputs: { O: { Value: { Ref: 'Maybe' } } } };
+    expect(templateErrorOf(() => provisionWith(aws, fake, withRef)).message).toContain(
+      'Unresolved resource dependencies [Maybe] in the Outputs block of the template',
+    );
+  });
 });
 
 describe('rollback', () => {
@@ -284,6 +302,21 @@ describe('rollback', () => {
     expect(error.logicalId).toBe('Breaks');
     expect(fake.undone).toEqual(['Second', 'First']);
     expect(aws.sqs.queues().map((queue) => queue.url)).toEqual(before);
+  });
+
+  it('goes on undoing when one undo fails, and reports the first failure', () => {
+    const error = templateErrorOf(() =>
+      provisionWith(aws, fake, {
+        Resources: {
+          First: { Type: 'Test::Queue', Properties: { QueueName: 'first' } },
+          Stubborn: { Type: 'Test::BadUndo', DependsOn: 'First' },
+          Breaks: { Type: 'Test::Fail', DependsOn: 'Stubborn' },
+        },
+      }),
+    );
+    expect(error.logicalId).toBe('Breaks');
+    expect(fake.undone).toEqual(['Stubborn', 'First']);
+    expect(aws.sqs.queues()).toEqual([]);
   });
 
   it('registers no export and no stack name when it fails late, in the outputs', () => {
@@ -410,6 +443,23 @@ describe('the Stack', () => {
     expect(() => stack.queue('Bucket')).toThrow('is a AWS::S3::Bucket, not a queue');
   });
 
+  it('hands the functions to the resource types, and views the function they made', () => {
+    const handler = async () => 'done';
+    const stack = provisionWith(
+      aws,
+      fake,
+      { Resources: { Worker: { Type: 'Test::Function' } } },
+      {
+        functions: { Worker: handler },
+      },
+    );
+    expect(stack.function('Worker').arn).toBe(stack.getAtt('Worker', 'Arn'));
+    expect(stack.function('Worker').name).toBe(stack.ref('Worker'));
+    expect(() =>
+      provisionWith(aws, fake, { Resources: { Worker: { Type: 'Test::Function' } } }, { stackName: 'b' }),
+    ).toThrow('resource Worker (Test::Function) failed: no handler for Worker');
+  });
+
   it('gives references to skipped resources placeholders', () => {
     const stack = provisionWith(aws, fake, {
       Resources: {
@@ -433,6 +483,17 @@ describe('template shape, transforms and text', () => {
     );
     expect(templateErrorOf(() => provisionWith(aws, fake, { Resources: {} })).message).toContain(
       'Template format error: At least one Resources member must be defined.',
+    );
+  });
+
+  it('refuses a name that is both a parameter and a resource, and options that are not objects', () => {
+    expect(
+      templateErrorOf(() =>
+        provisionWith(aws, fake, { Parameters: { A: { Type: 'String', Default: 'x' } }, Resources: { A: thing() } }),
+      ).message,
+    ).toContain('the logical ids [A] name both a parameter and a resource');
+    expect(() => provisionWith(aws, fake, { Resources: { A: thing() } }, { parameters: null as never })).toThrow(
+      "provision's parameters must be an object",
     );
   });
 

@@ -1,6 +1,7 @@
 /**
  * Resource types for the engine's tests: `Test::Queue` makes a real queue in the account (so rollback can be seen
- * through the SDK), `Test::Thing` records what it was given, `Test::Fail` refuses to be created.
+ * through the SDK), `Test::Function` a function with the handler given for its logical id, `Test::Thing` records
+ * what it was given, `Test::BadUndo` cannot be undone, `Test::Fail` refuses to be created.
  */
 import type { AwsMock } from '../../../src/aws-mock.js';
 import { StackRegistry } from '../../../src/templates/engine/stack-registry.js';
@@ -48,6 +49,36 @@ export function fakeTypes(): FakeTypes {
           ref: `ref-of-${request.logicalId}`,
           attributes: { Arn: `arn:test:${request.logicalId}`, 'Deep.Name': `deep-${request.logicalId}`, Count: 3 },
           undo: () => undone.push(request.logicalId),
+        };
+      },
+    },
+    'Test::Function': {
+      create(request, context) {
+        requests.push(request);
+        const handler = context.functions[request.logicalId];
+        if (!handler) throw new Error(`no handler for ${request.logicalId}`);
+        const fn = context.aws.lambda.createFunction(context.generatedName(request.logicalId, 64), handler);
+        return {
+          ref: fn.name,
+          attributes: { Arn: fn.arn },
+          view: { kind: 'function', arn: fn.arn },
+          undo: () => {
+            undone.push(request.logicalId);
+            context.aws.lambda.deleteFunction(fn.arn);
+          },
+        };
+      },
+    },
+    'Test::BadUndo': {
+      create(request) {
+        requests.push(request);
+        return {
+          ref: request.logicalId,
+          attributes: {},
+          undo: () => {
+            undone.push(request.logicalId);
+            throw new Error('cannot undo');
+          },
         };
       },
     },

@@ -131,6 +131,13 @@ describe('Fn::Sub', () => {
     ).toEqual({ S: 'given/ref-of-Other/arn:test:Other' });
   });
 
+  it('refuses a variable that is not text', () => {
+    const lists = { Parameters: { Names: { Type: 'CommaDelimitedList', Default: 'a,b' } } };
+    expect(templateErrorOf(() => resolved({ S: { 'Fn::Sub': 'x-${Names}' } }, lists)).message).toContain(
+      'Template error: variable Names in Fn::Sub expression does not resolve to a string',
+    );
+  });
+
   it('refuses a malformed variable name and a malformed argument', () => {
     expect(templateErrorOf(() => resolved({ S: { 'Fn::Sub': '${not valid}' } })).message).toContain(
       'Template error: variable names in Fn::Sub syntax must contain only alphanumeric characters, underscores, ' +
