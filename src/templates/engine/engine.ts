@@ -51,6 +51,7 @@ export function provisionTemplate(template: unknown, input: EngineInput): Stack 
     importValue: (name, at) => names.importValue(name, at),
   });
   names.conditions = conditions;
+  names.recordInactive();
 
   const active = new Map(
     document.resources.filter((resource) => names.isActive(resource)).map((resource) => [resource.logicalId, resource]),
@@ -67,7 +68,7 @@ export function provisionTemplate(template: unknown, input: EngineInput): Stack 
     }
     const { outputs, exports } = resolveOutputs(document, names);
     registry.register(context.region, context.stackName, exports);
-    return new Stack(context.stackName, input.stackId, outputs, names.records, input.views);
+    return new Stack(context.stackName, input.stackId, outputs, names.inTemplateOrder(), input.views);
   } catch (error) {
     for (const resource of created.reverse()) {
       try {
@@ -96,15 +97,28 @@ class TemplateNames implements Scope {
   ) {
     this.region = context.region;
     this.declared = new Map(document.resources.map((resource) => [resource.logicalId, resource]));
-    for (const resource of document.resources) {
-      if (resource.condition !== undefined) {
-        this.records.set(resource.logicalId, {
-          state: 'conditionFalse',
-          type: resource.type,
-          condition: resource.condition,
-        });
-      }
+  }
+
+  /** Records the resources whose condition is false, once the conditions are known. */
+  recordInactive(): void {
+    for (const resource of this.document.resources) {
+      if (resource.condition === undefined || this.isActive(resource)) continue;
+      this.records.set(resource.logicalId, {
+        state: 'conditionFalse',
+        type: resource.type,
+        condition: resource.condition,
+      });
     }
+  }
+
+  /** What the stack knows of each resource, in template order (as `stack.skipped` lists them). */
+  inTemplateOrder(): Map<string, StackResource> {
+    const ordered = new Map<string, StackResource>();
+    for (const { logicalId } of this.document.resources) {
+      const record = this.records.get(logicalId);
+      if (record) ordered.set(logicalId, record);
+    }
+    return ordered;
   }
 
   isActive(resource: ResourceDeclaration): boolean {

@@ -460,6 +460,20 @@ describe('the Stack', () => {
     ).toThrow('resource Worker (Test::Function) failed: no handler for Worker');
   });
 
+  it('lists skipped resources in template order, whatever the creation order', () => {
+    const stack = provisionWith(aws, fake, {
+      Resources: {
+        Bucket: { Type: 'AWS::S3::Bucket', DependsOn: 'Key' },
+        Key: { Type: 'AWS::KMS::Key' },
+        CDKMetadata: { Type: 'AWS::CDK::Metadata' },
+      },
+    });
+    expect(stack.skipped).toEqual([
+      { logicalId: 'Bucket', type: 'AWS::S3::Bucket' },
+      { logicalId: 'Key', type: 'AWS::KMS::Key' },
+    ]);
+  });
+
   it('gives references to skipped resources placeholders', () => {
     const stack = provisionWith(aws, fake, {
       Resources: {
