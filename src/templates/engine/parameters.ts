@@ -22,6 +22,9 @@ export function resolveParameters(
   declarations: Readonly<Record<string, unknown>>,
   given: Readonly<Record<string, GivenParameter>> = {},
 ): Map<string, ParameterLookup> {
+  if (Object.keys(declarations).length === 0 && Object.keys(given).length > 0) {
+    throw new TemplateError('Parameter values specified for a template which does not require them.');
+  }
   const undeclared = Object.keys(given).filter((name) => !Object.hasOwn(declarations, name));
   if (undeclared.length > 0)
     throw new TemplateError(`Parameters: [${undeclared.join(', ')}] do not exist in the template`);

@@ -51,6 +51,10 @@ describe('Parameters', () => {
         provisionWith(aws, fake, template({ A: { Type: 'String', Default: 'x' } }), { parameters: { Z: 'q' } }),
       ).message,
     ).toContain('Parameters: [Z] do not exist in the template');
+    expect(
+      templateErrorOf(() => provisionWith(aws, fake, { Resources: { A: thing() } }, { parameters: { Z: 'q' } }))
+        .message,
+    ).toContain('Parameter values specified for a template which does not require them.');
   });
 
   it('checks AllowedValues, AllowedPattern, lengths, numbers and bounds', () => {
