@@ -527,6 +527,33 @@ describe('template shape, transforms and text', () => {
     ).toContain("1 validation error detected: Value '1bad_name' at 'stackName' failed to satisfy constraint");
   });
 
+  it('names the place of values of the wrong type', () => {
+    const run = (template: unknown, options = {}) =>
+      templateErrorOf(() => provisionWith(createAwsMock(), fake, template, options));
+    expect(run({ Resources: { A: { Type: 'Test::Thing', Properties: ['x'] } } }).message).toContain(
+      'Template format error: [/Resources/A/Properties] must be an object',
+    );
+    expect(run({ Resources: { A: thing({}, { DependsOn: [5] }) } }).message).toContain(
+      'DependsOn of resource A must be a string or a list of strings',
+    );
+    const ref = run({ Resources: { A: thing({ X: { Ref: ['B'] } }) } });
+    expect(ref.message).toBe(
+      'sqs-sns-mock: provision: Template format error: Every Ref object must have a single String value. ' +
+        '(at Resources.A.Properties.X.Ref)',
+    );
+    expect(run({ Resources: { A: thing({ X: { 'Fn::Select': ['first', ['a']] } }) } }).message).toContain(
+      'Fn::Select requires a list argument with two elements',
+    );
+    expect(run({ Resources: { A: thing({ X: { 'Fn::Join': [',', [{ a: 1 }]] } }) } }).property).toBe('X.Fn::Join');
+    expect(run({ Resources: { A: thing() }, Conditions: { C: 'yes' } }).message).toContain(
+      'a condition must be Fn::Equals, Fn::Not, Fn::And, Fn::Or or a Condition reference (at Conditions.C)',
+    );
+    expect(
+      run({ Parameters: { P: { Type: 'String' } }, Resources: { A: thing() } }, { parameters: { P: { a: 1 } } })
+        .message,
+    ).toContain(`Parameter 'P' must be a string, got {"a":1}`);
+  });
+
   it('reads JSON text, and says where malformed JSON is wrong', () => {
     provisionWith(aws, fake, JSON.stringify({ Resources: { A: thing({ X: 1 }) } }));
     expect(propertiesOf(fake, 'A')).toEqual({ X: 1 });
