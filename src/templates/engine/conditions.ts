@@ -91,15 +91,15 @@ export function evaluateConditions(
       }
       case 'Fn::Not':
         return !evaluate(operands(1, 1)[0], below(fnAt, 0));
+      // Every operand is evaluated, so that an error in any of them is found whatever the others give.
       case 'Fn::And':
-        return operands(2, 10).every((item, index) => evaluate(item, below(fnAt, index)));
+        return operands(2, 10)
+          .map((item, index) => evaluate(item, below(fnAt, index)))
+          .every(Boolean);
       case 'Fn::Or':
-        return operands(2, 10).some((item, index) => evaluate(item, below(fnAt, index)));
-      case 'Fn::If': {
-        const value = resolveValue(expression, scope, at);
-        if (typeof value === 'boolean') return value;
-        break;
-      }
+        return operands(2, 10)
+          .map((item, index) => evaluate(item, below(fnAt, index)))
+          .some(Boolean);
     }
     throw errorAt(
       at,
