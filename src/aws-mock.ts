@@ -79,7 +79,24 @@ export class AwsMock implements Account {
     this.idSource = createIdSource(this.seed);
     this.sqs = new SqsMock(this);
     // Looked up at each delivery, so neither plugin depends on the other being built first.
-    this.sns = new SnsMock(this, { findByArn: (arn) => this.sqs.backend.findByArn(arn) });
+    this.sns = new SnsMock(
+      this,
+      { findByArn: (arn) => this.sqs.backend.findByArn(arn) },
+      {
+        // SNS hands the event to Lambda's asynchronous queue (docs/aws-behaviour/lambda.md §3.5).
+        invokeAsync: (functionArn, event, subscriptionArn) => {
+          const fn = this.lambda.backend.findByArn(functionArn);
+          return fn
+            ? this.lambda.asyncInvocations.enqueue(
+                fn,
+                event,
+                { kind: 'sns', subscriptionArn },
+                { invokedArn: functionArn },
+              )
+            : undefined;
+        },
+      },
+    );
     const injected = options.clock;
     this.work = new WorkTracker(
       this.clock,
@@ -90,7 +107,10 @@ export class AwsMock implements Account {
         return source.kind === 'fake' ? source.clock : undefined;
       },
     );
-    this.lambda = new LambdaMock(this, this.work, { findQueue: (arn) => this.sqs.backend.findByArn(arn) });
+    this.lambda = new LambdaMock(this, this.work, {
+      findQueue: (arn) => this.sqs.backend.findByArn(arn),
+      publishToTopic: (topicArn, message) => this.sns.publishFromService(topicArn, message.body, message.attributes),
+    });
   }
 
   /**

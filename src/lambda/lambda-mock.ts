@@ -4,6 +4,8 @@ import type { Queue } from '../sqs/queue.js';
 import type { WorkTracker } from '../work/work-tracker.js';
 import { lambdaActions } from './actions/index.js';
 import { AsyncInvocations } from './async/async-invocations.js';
+import { serviceDestinations } from './async/destinations.js';
+import type { DestinationMessage } from './async/invocation-record.js';
 import { EventSourceMappings, type MappingInput } from './esm/mappings.js';
 import { MappingView, userFacing } from './esm/view.js';
 import { checkFunctionName, checkFunctionOptions, type CreateFunctionOptions } from './function-options.js';
@@ -18,6 +20,11 @@ import { handClientConfig } from '../install/install.js';
 export interface LambdaServices {
   /** The account's queues by ARN, in any region. */
   readonly findQueue: (arn: string) => Queue | undefined;
+  /**
+   * Publishes to one of the account's topics through SNS's own checks, for destinations and dead-letter topics of
+   * asynchronous invocations: whether the topic took it. Without it no topic takes anything.
+   */
+  readonly publishToTopic?: (topicArn: string, message: DestinationMessage) => boolean;
 }
 
 /**
@@ -48,7 +55,14 @@ export class LambdaMock<Owner extends Account = Account> {
       functions: this.backend,
       findQueue: services.findQueue,
     });
-    this.asyncInvocations = new AsyncInvocations(runtime);
+    this.asyncInvocations = new AsyncInvocations(
+      runtime,
+      serviceDestinations({
+        findQueue: services.findQueue,
+        publishToTopic: services.publishToTopic ?? (() => false),
+        ids: runtime.ids,
+      }),
+    );
     this.middleware = middlewareFor(
       {
         service: 'Lambda',

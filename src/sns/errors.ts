@@ -265,6 +265,9 @@ export const snsErrors = {
     invalidParameter(
       'Invalid parameter: Invalid parameter: Endpoint Reason: FIFO SQS Queues can not be subscribed to standard SNS topics',
     ),
+  /** [Issue: hashicorp/terraform#28632] a `lambda` subscription to a FIFO topic (docs/aws-behaviour/lambda.md §3.1). */
+  protocolNotForFifoTopic: (protocol: string): AwsError =>
+    invalidParameter(`Invalid parameter: Invalid protocol type: ${protocol}`),
   subscriptionExistsWithDifferentAttributes: (): AwsError =>
     snsErrors.invalidParameterNamed('Attributes', 'Subscription already exists with different attributes'),
   /** [V] a token that cannot be one (AWS's are hex); an unknown one is `Invalid parameter: Token`. */

@@ -6,15 +6,18 @@ export interface Delivery {
   readonly protocol: string;
   readonly endpoint: string;
   /**
-   * The endpoint received the message. Only `sqs` endpoints are really sent to; for every other protocol the
-   * message is recorded here as delivered and goes nowhere.
+   * The endpoint received the message. Only `sqs` and `lambda` endpoints are really sent to; for every other protocol
+   * the message is recorded here as delivered and goes nowhere. A `lambda` endpoint received it once Lambda accepted
+   * the event for asynchronous invocation, whatever the handler then does.
    */
   readonly delivered: boolean;
+  /** `lambda` endpoints: the request id of the asynchronous invocation, the handler's `context.awsRequestId`. */
+  readonly requestId?: string;
   /** The subscription's filter policy left the message out: nothing was sent, not even to a dead-letter queue. */
   readonly filteredOut?: boolean;
   /** What the endpoint received (the envelope, or the raw message); for a failed delivery, what it would have. */
   readonly body?: string;
-  /** Delivery failed (e.g. the queue no longer exists); `failure` says why. */
+  /** Delivery failed (e.g. the queue or function no longer exists); `failure` says why. */
   readonly failed?: boolean;
   readonly failure?: string;
   /**

@@ -2,6 +2,7 @@ import type { Clock } from '../clock.js';
 import type { IdSource } from '../ids.js';
 import type { PolicyMode } from '../policies/mode.js';
 import type { QueueDirectory } from '../sqs/queue.js';
+import { NO_FUNCTIONS, type LambdaEndpoints } from './delivery/lambda-endpoint.js';
 import { parseTopicArn, partitionOf, topicArn, topicRegion } from './arn.js';
 import { snsErrors } from './errors.js';
 import type { Subscription } from './subscription.js';
@@ -39,6 +40,8 @@ export class SnsBackend {
     private readonly publishedHistory?: number,
     /** Whether deliveries into queues obey the queues' policies (createAwsMock's `policies`). */
     readonly policies: PolicyMode = 'ignore',
+    /** The account's Lambda functions, which `lambda` subscriptions invoke, looked up at each delivery. */
+    readonly functions: LambdaEndpoints = NO_FUNCTIONS,
   ) {}
 
   get partition(): string {

@@ -5,13 +5,23 @@ import type { SnsErrorName } from '../faults/catalogue.js';
 import { FaultControls } from '../faults/controls.js';
 import { FaultInjector } from '../faults/injector.js';
 import { handClientConfig } from '../install/install.js';
+import { AwsError } from '../aws-error.js';
 import { deliveryProblems, queueDeliveryVerdict, type DeliveryProblem } from '../policies/delivery-problems.js';
-import { applyMiddleware, dispatch, middlewareFor, type MiddlewareStackLike } from '../plugin.js';
+import { applyMiddleware, dispatch, middlewareFor, type MiddlewareStackLike, type RequestContext } from '../plugin.js';
 import type { QueueDirectory } from '../sqs/queue.js';
 import { snsActions, snsBatchChecks } from './actions/index.js';
+import { publish } from './actions/publish.js';
+import { topicRegion } from './arn.js';
+import type { LambdaEndpoints } from './delivery/lambda-endpoint.js';
 import { SnsBackend } from './sns-backend.js';
 import type { Topic } from './topic.js';
 import { TopicView } from './views.js';
+
+/** A message attribute another service sends, in Publish's form. */
+export interface ServiceAttribute {
+  readonly DataType: string;
+  readonly StringValue: string;
+}
 
 /**
  * The SNS plugin of one AwsMock, the way in to look at its topics, and its fault injection (`fail`, `failNext`,
@@ -22,10 +32,14 @@ export class SnsMock<Owner extends Account = Account> extends FaultControls<SnsA
   readonly backend: SnsBackend;
   private readonly middleware: ReturnType<typeof middlewareFor>;
 
-  /** @param queues the account's SQS queues, which `sqs` subscriptions deliver into, looked up at each delivery. */
+  /**
+   * @param queues the account's SQS queues, which `sqs` subscriptions deliver into, looked up at each delivery.
+   * @param functions the account's Lambda functions, which `lambda` subscriptions invoke.
+   */
   constructor(
     readonly aws: Owner,
     queues: QueueDirectory,
+    functions?: LambdaEndpoints,
   ) {
     const ids = liveIds(aws);
     const backend = new SnsBackend(
@@ -35,6 +49,7 @@ export class SnsMock<Owner extends Account = Account> extends FaultControls<SnsA
       queues,
       aws.publishedHistory,
       aws.policies,
+      functions,
     );
     super(
       new FaultInjector({
@@ -93,6 +108,33 @@ export class SnsMock<Owner extends Account = Account> extends FaultControls<SnsA
   }
 
   private readonly findQueue = (queueArn: string) => this.backend.queues.findByArn(queueArn);
+
+  /**
+   * @internal Another service of the account publishes to a topic (a Lambda function's on-failure destination or
+   * dead-letter topic): through Publish's own checks, as the account's caller. Answers whether the topic took it; a
+   * missing topic or a refused message is the sending service's business, as for SNS's own deliveries into SQS.
+   */
+  publishFromService(
+    topicArn: string,
+    message: string,
+    attributes: Readonly<Record<string, ServiceAttribute>>,
+  ): boolean {
+    const request: RequestContext = {
+      requestId: this.backend.ids.uuid(),
+      abortSignal: undefined,
+      region: topicRegion(topicArn),
+      traceHeader: undefined,
+      callerAccount: this.aws.accountId,
+    };
+    this.backend.expireUnconfirmed();
+    try {
+      publish(this.backend, { TopicArn: topicArn, Message: message, MessageAttributes: { ...attributes } }, request);
+      return true;
+    } catch (error) {
+      if (error instanceof AwsError) return false;
+      throw error;
+    }
+  }
 
   /** Every topic of every region, oldest first. */
   topics(): TopicView[] {

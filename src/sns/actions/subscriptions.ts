@@ -82,7 +82,7 @@ const ENDPOINT_CHECKS: Readonly<Record<Protocol, (endpoint: string) => AwsError 
   'email-json': (endpoint) => (/^[^@\s]+@[^@\s]+$/.test(endpoint) ? undefined : invalid('Email address')()),
   sms: (endpoint) => (isPhoneNumber(endpoint) ? undefined : snsErrors.invalidSmsEndpoint(endpoint)),
   sqs: (endpoint) => (isArnOf('sqs', endpoint, 6) ? undefined : invalid('SQS endpoint ARN')()),
-  // Not recorded from AWS: worded like the SQS one.
+  // Not recorded from AWS: worded like the SQS one, as other emulators word it too [3P].
   lambda: (endpoint) => (isArnOf('lambda', endpoint) ? undefined : invalid('Lambda endpoint ARN')()),
   firehose: (endpoint) => (isArnOf('firehose', endpoint) ? undefined : invalid('Firehose endpoint ARN')()),
   // Platform endpoints are not emulated, so any well-formed SNS ARN is taken (AWS also checks it exists).
@@ -96,11 +96,15 @@ function checkEndpoint(protocol: Protocol, value: unknown): string {
   return endpoint;
 }
 
-/** A FIFO queue needs a FIFO topic; a standard queue on a FIFO topic is fine (docs/aws-behaviour/sns.md §2). */
+/**
+ * A FIFO queue needs a FIFO topic; a standard queue on a FIFO topic is fine (docs/aws-behaviour/sns.md §2). A FIFO
+ * topic takes no `lambda` subscription (docs/aws-behaviour/lambda.md §3.1).
+ */
 function checkFifoPairing(topic: Topic, protocol: Protocol, endpoint: string): void {
   if (protocol === 'sqs' && endpoint.endsWith('.fifo') && !topic.fifo) {
     throw snsErrors.fifoQueueOnStandardTopic();
   }
+  if (protocol === 'lambda' && topic.fifo) throw snsErrors.protocolNotForFifoTopic(protocol);
 }
 
 /**

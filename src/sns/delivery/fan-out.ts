@@ -7,18 +7,21 @@ import type { Subscription } from '../subscription.js';
 import type { Topic } from '../topic.js';
 import { EndpointBodies } from './endpoint-body.js';
 import { MessageFilter } from './filtering.js';
+import { deliverToLambda, type LambdaEndpoints } from './lambda-endpoint.js';
 import { deliverToSqs, type SqsDeliveryContext } from './sqs-endpoint.js';
 
 /**
  * Offers one published message to every confirmed subscription of the topic, in subscription order (so all FIFO
  * queues see the same order). A pending subscription gets nothing and no record (docs/aws-behaviour/sns.md §8); a
- * filtered-out one gets a record saying so. Only `sqs` endpoints are really delivered to; the others are recorded.
+ * filtered-out one gets a record saying so. Only `sqs` and `lambda` endpoints are really delivered to; the others are
+ * recorded.
  */
 export function fanOut(
   topic: Topic,
   notification: Notification,
   entry: PublishEntry,
   sqs: SqsDeliveryContext,
+  functions: LambdaEndpoints,
 ): Delivery[] {
   const filter = new MessageFilter(entry.attributes);
   const bodies = new EndpointBodies(notification);
@@ -28,7 +31,7 @@ export function fanOut(
     // Past its replay's EndingPoint a subscription is paused [D]: like a pending one, it gets nothing and no record.
     // Only FIFO topics replay (replay-policy.ts), so standard topics skip the lookup.
     if (topic.fifo && pausedByReplay(topic.replays.get(subscription), notification.timestamp)) continue;
-    deliveries.push(offerTo(subscription, bodies, entry, filter, sqs));
+    deliveries.push(offerTo(subscription, bodies, entry, filter, sqs, functions));
   }
   return deliveries;
 }
@@ -44,10 +47,13 @@ export function offerTo(
   entry: PublishEntry,
   filter: MessageFilter,
   sqs: SqsDeliveryContext,
+  functions: LambdaEndpoints,
 ): Delivery {
+  // With MessageStructure=json a lambda endpoint gets its `lambda` entry, else `default`, as sqs does (lambda.md §3.4).
   const message = messageForProtocol(entry.message, entry.structure, subscription.protocol);
   if (!filter.accepts(subscription, message)) return filteredOut(subscription);
   if (subscription.protocol === 'sqs') return deliverToSqs(sqs, subscription, bodies.prepared(subscription, message));
+  if (subscription.protocol === 'lambda') return deliverToLambda(functions, subscription, bodies, message, sqs);
   const body = bodies.body(subscription, message);
   return {
     subscriptionArn: subscription.arn,

@@ -86,6 +86,7 @@ export function publishToTopic(
     notification,
     entry,
     sqsDeliveryContext(backend, topic, entry, deduplicationId, traceHeader),
+    backend.functions,
   );
   topic.archiveAt(now).record({ notification, entry, deduplicationId, traceHeader });
   topic.published.push({

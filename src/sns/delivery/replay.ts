@@ -61,6 +61,7 @@ export function runReplay(backend: SnsBackend, topic: Topic, subscription: Subsc
       entry,
       new MessageFilter(entry.attributes),
       sqsDeliveryContext(backend, topic, entry, deduplicationId, traceHeader),
+      backend.functions,
     );
   }
 }

@@ -114,6 +114,19 @@ export function deliverToSqs(
   };
 }
 
+/**
+ * What an enveloped endpoint (not raw) would have received, sent to the subscription's RedrivePolicy dead-letter queue
+ * after its delivery failed: whether the queue took it (docs/aws-behaviour/sns.md §7).
+ */
+export function deadLetterEnvelope(
+  context: SqsDeliveryContext,
+  subscription: Subscription,
+  prepared: PreparedBody,
+): boolean {
+  const deadLetterArn = subscription.redrivePolicy?.deadLetterTargetArn;
+  return deadLetterArn !== undefined && sendTo(context, deadLetterArn, prepared, ENVELOPED).accepted;
+}
+
 function sendTo(
   context: SqsDeliveryContext,
   queueArn: string,

@@ -1,4 +1,4 @@
-import type { SnsMessageAttributes } from './attributes.js';
+import type { SnsMessageAttribute, SnsMessageAttributes } from './attributes.js';
 import { javaHashMapOrder } from './java-hash-order.js';
 import { jsonString, prettyMember } from './jackson.js';
 import { signingCertUrl, stubSignature } from './signature.js';
@@ -66,18 +66,10 @@ export function envelopeParts(notification: Notification, message: string): Enve
   }
   head += `  "Message" : ${messageText},\n  "Timestamp" : "${timestamp}",\n`;
   if (notification.signatureVersion !== undefined) {
-    const signed = {
-      Message: message,
-      MessageId: notification.messageId,
-      Subject: notification.subject,
-      Timestamp: timestamp,
-      TopicArn: notification.topicArn,
-      Type: 'Notification' as const,
-    };
     // base64 needs no escaping.
     head +=
       `  "SignatureVersion" : ${jsonString(notification.signatureVersion)},\n` +
-      `  "Signature" : "${stubSignature(signed, notification.signatureVersion)}",\n` +
+      `  "Signature" : "${notificationSignature(notification, message, notification.signatureVersion)}",\n` +
       `  "SigningCertURL" : ${jsonString(signingCertUrl(notification.endpointBase))},\n`;
   }
   let tail = '';
@@ -93,6 +85,29 @@ export function envelopeParts(notification: Notification, message: string): Enve
 }
 
 /**
+ * The Signature of `notification` carrying `message`, signed as SignatureVersion `version` (the topic's): the same
+ * for every endpoint that gets that message, whatever form its notification takes (delivery/lambda-endpoint.ts).
+ */
+export function notificationSignature(notification: Notification, message: string, version: string): string {
+  return stubSignature(
+    {
+      Message: message,
+      MessageId: notification.messageId,
+      Subject: notification.subject,
+      Timestamp: isoTimestamp(notification.timestamp),
+      TopicArn: notification.topicArn,
+      Type: 'Notification',
+    },
+    version,
+  );
+}
+
+/** What a notification shows as an attribute's `Value`: the StringValue as sent, or base64 of the bytes [V]. */
+export function attributeValueText({ StringValue, BinaryValue }: SnsMessageAttribute): string {
+  return BinaryValue ? Buffer.from(BinaryValue).toString('base64') : (StringValue ?? '');
+}
+
+/**
  * The value of MessageAttributes as prettyObject(…, 1) would write it, in Java HashMap order, each attribute
  * compact: `{"Type":"<DataType>","Value":"<StringValue, or base64 of BinaryValue>"}` [V]. Undefined without any.
  */
@@ -102,9 +117,9 @@ function attributesObject(attributes: SnsMessageAttributes): string | undefined 
   let text = '{\n';
   for (let i = 0; i < names.length; i++) {
     const name = names[i]!;
-    const { DataType, StringValue, BinaryValue } = attributes[name]!;
-    const value = BinaryValue ? Buffer.from(BinaryValue).toString('base64') : (StringValue ?? '');
-    text += `${i > 0 ? ',\n' : ''}    ${jsonString(name)} : {"Type":${jsonString(DataType)},"Value":${jsonString(value)}}`;
+    const attribute = attributes[name]!;
+    const value = jsonString(attributeValueText(attribute));
+    text += `${i > 0 ? ',\n' : ''}    ${jsonString(name)} : {"Type":${jsonString(attribute.DataType)},"Value":${value}}`;
   }
   return `${text}\n  }`;
 }
@@ -113,7 +128,7 @@ function attributesObject(attributes: SnsMessageAttributes): string | undefined 
 let lastInstant = Number.NaN;
 let lastIsoTimestamp = '';
 
-function isoTimestamp(epochMs: number): string {
+export function isoTimestamp(epochMs: number): string {
   if (epochMs !== lastInstant) {
     lastIsoTimestamp = new Date(epochMs).toISOString();
     lastInstant = epochMs;
@@ -128,8 +143,10 @@ export function assembleEnvelope(parts: EnvelopeParts, notification: Notificatio
 
 /** The envelope's one subscription-specific line, as it stands between `head` and `tail`. */
 export function unsubscribeMember(notification: Notification, subscriptionArn: string): string {
-  return prettyMember(
-    'UnsubscribeURL',
-    jsonString(`${notification.endpointBase}/?Action=Unsubscribe&SubscriptionArn=${subscriptionArn}`),
-  );
+  return prettyMember('UnsubscribeURL', jsonString(unsubscribeUrl(notification, subscriptionArn)));
+}
+
+/** The address that ends one subscription, as its notifications carry it. */
+export function unsubscribeUrl(notification: Notification, subscriptionArn: string): string {
+  return `${notification.endpointBase}/?Action=Unsubscribe&SubscriptionArn=${subscriptionArn}`;
 }
