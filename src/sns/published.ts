@@ -1,4 +1,5 @@
 import type { SnsMessageAttributes } from './publish/attributes.js';
+import type { Subscription } from './subscription.js';
 
 /** What happened to one published message at one subscription. */
 export interface Delivery {
@@ -29,6 +30,17 @@ export interface Delivery {
   readonly deadLettered?: boolean;
   /** Why the dead-letter queue did not take it either (it does not exist, its policy refuses, ...). */
   readonly deadLetterFailure?: string;
+}
+
+/** The record of a delivery that failed for `failure`; `more` says what else is known (the dead-letter queue's part). */
+export function failedDelivery(
+  subscription: Pick<Subscription, 'arn' | 'protocol' | 'endpoint'>,
+  body: string,
+  failure: string,
+  more: Pick<Delivery, 'refusedBy' | 'deadLettered' | 'deadLetterFailure'>,
+): Delivery {
+  const { arn: subscriptionArn, protocol, endpoint } = subscription;
+  return { subscriptionArn, protocol, endpoint, body, delivered: false, failed: true, failure, ...more };
 }
 
 /** One accepted Publish or PublishBatch entry, as recorded for inspection (a FIFO duplicate is not recorded). */

@@ -9,7 +9,7 @@ import {
 } from '../publish/envelope.js';
 import { signingCertUrl } from '../publish/signature.js';
 import type { SnsMessageAttributes } from '../publish/attributes.js';
-import type { Delivery } from '../published.js';
+import { failedDelivery, type Delivery } from '../published.js';
 import type { Subscription } from '../subscription.js';
 import type { EndpointBodies } from './endpoint-body.js';
 import { deadLetterEnvelope, type SqsDeliveryContext } from './sqs-endpoint.js';
@@ -116,14 +116,6 @@ export function deliverToLambda(
   const body = JSON.stringify(event);
   const requestId = functions.invokeAsync(endpoint, event, subscriptionArn);
   if (requestId !== undefined) return { subscriptionArn, protocol, endpoint, body, delivered: true, requestId };
-  return {
-    subscriptionArn,
-    protocol,
-    endpoint,
-    body,
-    delivered: false,
-    failed: true,
-    failure: `the function ${endpoint} does not exist`,
-    deadLettered: deadLetterEnvelope(sqs, subscription, bodies.prepared(subscription, message)),
-  };
+  const deadLetter = deadLetterEnvelope(sqs, subscription, bodies.prepared(subscription, message));
+  return failedDelivery(subscription, body, `the function ${endpoint} does not exist`, deadLetter);
 }

@@ -5,7 +5,7 @@ import { deliverFromService, type ServiceDeliveryResult } from '../../sqs/extern
 import { hasOnlyValidCharacters, messagePayloadSize, setOwn } from '../../sqs/message-validation.js';
 import type { QueueDirectory } from '../../sqs/queue.js';
 import type { SnsMessageAttributes } from '../publish/attributes.js';
-import type { Delivery } from '../published.js';
+import { failedDelivery, type Delivery } from '../published.js';
 import type { Subscription } from '../subscription.js';
 import type { PreparedBody } from './endpoint-body.js';
 
@@ -97,34 +97,40 @@ export function deliverToSqs(
   const body = prepared.text;
   if (result.accepted) return { subscriptionArn, protocol, endpoint, body, delivered: true };
   // Whether AWS dead-letters a message refused for having over 10 attributes is not recorded (docs/aws-behaviour/sns.md
-  // §12.3). Parsed once when the RedrivePolicy was set (subscription-attributes.ts).
-  const deadLetterArn = subscription.redrivePolicy?.deadLetterTargetArn;
-  const deadLetter = deadLetterArn === undefined ? undefined : sendTo(context, deadLetterArn, prepared, attributes);
-  return {
-    subscriptionArn,
-    protocol,
-    endpoint,
-    body,
-    delivered: false,
-    failed: true,
-    failure: result.reason,
+  // §12.3).
+  return failedDelivery(subscription, body, result.reason, {
     ...('byPolicy' in result ? { refusedBy: 'queuePolicy' as const } : {}),
-    deadLettered: deadLetter?.accepted === true,
-    ...(deadLetter?.accepted === false ? { deadLetterFailure: deadLetter.reason } : {}),
-  };
+    ...deadLetterOutcome(context, subscription, prepared, attributes),
+  });
 }
 
 /**
  * What an enveloped endpoint (not raw) would have received, sent to the subscription's RedrivePolicy dead-letter queue
- * after its delivery failed: whether the queue took it (docs/aws-behaviour/sns.md §7).
+ * after its delivery failed (docs/aws-behaviour/sns.md §7): whether the queue took it, and if not why.
  */
 export function deadLetterEnvelope(
   context: SqsDeliveryContext,
   subscription: Subscription,
   prepared: PreparedBody,
-): boolean {
+): DeadLetterOutcome {
+  return deadLetterOutcome(context, subscription, prepared, ENVELOPED);
+}
+
+export type DeadLetterOutcome = Pick<Delivery, 'deadLettered' | 'deadLetterFailure'>;
+
+/** The failed delivery's body and attributes to the RedrivePolicy queue, parsed once when the policy was set. */
+function deadLetterOutcome(
+  context: SqsDeliveryContext,
+  subscription: Subscription,
+  prepared: PreparedBody,
+  attributes: DeliveredAttributes,
+): DeadLetterOutcome {
   const deadLetterArn = subscription.redrivePolicy?.deadLetterTargetArn;
-  return deadLetterArn !== undefined && sendTo(context, deadLetterArn, prepared, ENVELOPED).accepted;
+  const deadLetter = deadLetterArn === undefined ? undefined : sendTo(context, deadLetterArn, prepared, attributes);
+  return {
+    deadLettered: deadLetter?.accepted === true,
+    ...(deadLetter?.accepted === false ? { deadLetterFailure: deadLetter.reason } : {}),
+  };
 }
 
 function sendTo(
