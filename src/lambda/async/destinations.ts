@@ -47,9 +47,9 @@ export function serviceDestinations(services: DestinationServices): DestinationS
 }
 
 /**
- * Lambda sends to destinations with the function's execution role, so SQS shows the role session's id:
- * `AROA<id>:<function name>`. The role has no id in the emulation: one is made from the function's ARN, stable for
- * the same function. That AWS shows exactly this form is not recorded.
+ * Lambda sends to destinations with the function's execution role, in a session named after the function [3P], so
+ * SQS shows the role session's id: `AROA<id>:<function name>`. The role has no id in the emulation: one is made from
+ * the function's ARN, stable for the same function. That AWS shows exactly this form is not recorded.
  */
 function executionRoleSenderId(fn: LambdaFunction): string {
   const digest = createHash('sha256').update(fn.arn).digest();

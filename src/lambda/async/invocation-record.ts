@@ -59,10 +59,20 @@ export function onFailureMessage(event: GivenUpEvent): DestinationMessage {
 }
 
 /**
- * Throttled without a handler run: the attributes a dead-letter queue then gets are not recorded; the emulation gives
- * the throttle's status and Lambda's throttling text (lambda.md §2.12).
+ * The dead-letter attributes of an event the handler never ran for. Not recorded from AWS; another emulator gives
+ * these texts (the missing space is its, and looks copied from AWS) and no ErrorCode for reserved concurrency 0 [3P].
  */
-const THROTTLED = { code: '429', message: 'Rate Exceeded.' };
+const NEVER_RUN = {
+  ZeroReservedConcurrency: {
+    code: undefined,
+    message: 'Function not invoked. Function isconfigured with zero reserved concurrent executions',
+  },
+  /** Aged out while throttled: the throttle's status and Lambda's throttling text (lambda.md §2.12). */
+  throttled: { code: '429', message: 'Rate Exceeded.' },
+} as const;
+
+/** ErrorMessage is cut to this many characters, as the same emulator does [3P]. */
+const MAX_ERROR_MESSAGE = 1024;
 
 /**
  * What a function's dead-letter queue or topic receives (DeadLetterConfig, lambda.md §4): the original event as the
@@ -70,12 +80,16 @@ const THROTTLED = { code: '429', message: 'Rate Exceeded.' };
  * ErrorMessage. An empty error message is left out, as SQS refuses an empty attribute value.
  */
 export function deadLetterMessage(event: GivenUpEvent): DestinationMessage {
-  const { code, message } = event.lastError ? { code: '200', message: event.lastError.errorMessage } : THROTTLED;
+  const { code, message } = event.lastError
+    ? { code: '200', message: event.lastError.errorMessage.slice(0, MAX_ERROR_MESSAGE) }
+    : event.condition === 'ZeroReservedConcurrency'
+      ? NEVER_RUN.ZeroReservedConcurrency
+      : NEVER_RUN.throttled;
   return {
     body: JSON.stringify(event.payload),
     attributes: {
       RequestID: { DataType: 'String', StringValue: event.requestId },
-      ErrorCode: { DataType: 'Number', StringValue: code },
+      ...(code !== undefined ? { ErrorCode: { DataType: 'Number', StringValue: code } } : {}),
       ...(message !== '' ? { ErrorMessage: { DataType: 'String', StringValue: message } } : {}),
     },
   };

@@ -221,11 +221,29 @@ describe('the messages of a given-up event (docs/aws-behaviour/lambda.md §4)', 
     ]);
   });
 
-  it('leaves an empty ErrorMessage out, and gives a throttled event the throttle’s status', () => {
+  it('leaves an empty ErrorMessage out and cuts a long one at 1,024 characters', () => {
     expect(Object.keys(deadLetterMessage(base).attributes)).toEqual(['RequestID', 'ErrorCode']);
-    const throttled = deadLetterMessage({
+    const long = deadLetterMessage({ ...base, lastError: { errorType: 'Error', errorMessage: 'x'.repeat(2000) } });
+    expect(long.attributes['ErrorMessage']!.StringValue).toHaveLength(1024);
+  });
+
+  it('says why an event the handler never ran for was given up', () => {
+    const zero = deadLetterMessage({
       ...base,
       condition: 'ZeroReservedConcurrency',
+      invokeCount: 0,
+      lastError: undefined,
+    });
+    expect(zero.attributes).toEqual({
+      RequestID: { DataType: 'String', StringValue: 'r-1' },
+      ErrorMessage: {
+        DataType: 'String',
+        StringValue: 'Function not invoked. Function isconfigured with zero reserved concurrent executions',
+      },
+    });
+    const throttled = deadLetterMessage({
+      ...base,
+      condition: 'EventAgeExceeded',
       invokeCount: 0,
       lastError: undefined,
     });
