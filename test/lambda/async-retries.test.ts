@@ -268,7 +268,8 @@ describe('asynchronous invocation: retries (docs/aws-behaviour/lambda.md §4)', 
     const { fn } = await publishTo(failing(), { onFailure: destination.arn });
     await aws.idle();
     aws.lambda.deleteFunction('worker');
-    await runUntilIdle(aws);
+    expect(await runUntilIdle(aws)).toBe(0);
+    expect(vi.getTimerCount()).toBe(0);
     expect(startTimes(fn)).toEqual([0]);
     expect(await drain(sqs, destination.url)).toEqual([]);
   });

@@ -61,7 +61,7 @@ export class AsyncInvocations {
   private timerAt: number | undefined;
   /** The promise job that will try the events due now, when one is pending. */
   private pendingRun: object | undefined;
-  private readonly timedWork: TimedWork = { nextAt: () => this.waiting.peek()?.dueAt };
+  private readonly timedWork: TimedWork = { nextAt: () => this.nextDue() };
 
   constructor(
     readonly runtime: LambdaRuntime,
@@ -98,6 +98,22 @@ export class AsyncInvocations {
   /** Events accepted and not yet tried, or waiting for a retry. */
   get waitingCount(): number {
     return this.waiting.size;
+  }
+
+  /**
+   * When the earliest event is due. Events of deleted functions are dropped as they reach the front, so that
+   * `aws.runUntilIdle()` does not move time for a retry that will never run.
+   */
+  private nextDue(): number | undefined {
+    let head = this.waiting.peek();
+    if (head?.fn.deleted) {
+      while (head?.fn.deleted) {
+        this.waiting.pop();
+        head = this.waiting.peek();
+      }
+      this.arm();
+    }
+    return head?.dueAt;
   }
 
   /** Forgets every queued event and clears the timer: the account was reset. */
