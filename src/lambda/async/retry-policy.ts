@@ -1,7 +1,8 @@
 /**
- * When Lambda tries an asynchronous event again (docs/aws-behaviour/lambda.md §4). AWS gives "about" a minute before
- * the first retry after a function error and two before the second (recorded: one attempt by ~30 s, two by ~92 s,
- * three by ~214 s); the emulation takes the documented figures exactly, so a test can advance by them.
+ * When Lambda tries an asynchronous event again (docs/aws-behaviour/lambda.md §4). The current guide says "a one-minute
+ * wait between the first two attempts, and two minutes between the second and third" [Docs]; recorded runs were
+ * looser (one attempt by ~30 s, two by ~92 s, three by ~214 s). The emulation takes the documented figures exactly,
+ * so a test can advance by them.
  */
 export const RETRY_DELAYS_AFTER_ERROR_MS: readonly number[] = [60_000, 120_000];
 
