@@ -32,7 +32,7 @@ export interface Delivery {
   readonly deadLetterFailure?: string;
 }
 
-/** The record of a delivery that failed for `failure`; `more` says what else is known (the dead-letter queue's part). */
+/** The record of a delivery that failed for `failure`; `more` adds what else is known (the dead-letter part). */
 export function failedDelivery(
   subscription: Pick<Subscription, 'arn' | 'protocol' | 'endpoint'>,
   body: string,
