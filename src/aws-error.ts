@@ -15,6 +15,8 @@ export interface AwsErrorSpec {
   status?: number;
   /** Default: the fault side of the status (faultSide). */
   type?: ErrorType;
+  /** Members of the error body beyond the message, as the SDK's class declares them (Lambda's `Reason`). */
+  fields?: Readonly<Record<string, string>>;
 }
 
 /**
@@ -65,6 +67,7 @@ export class AwsError extends Error {
   readonly wireType: string | undefined;
   readonly status: number;
   readonly type: ErrorType;
+  readonly fields: Readonly<Record<string, string>> | undefined;
 
   constructor(spec: AwsErrorSpec) {
     super(spec.message);
@@ -74,11 +77,16 @@ export class AwsError extends Error {
     this.wireType = spec.wireType;
     this.status = spec.status ?? 400;
     this.type = spec.type ?? faultSide(this.status);
+    this.fields = spec.fields;
   }
 }
 
 /** The error of `identity`, with its own message or `message`. */
-export function errorOf(identity: ErrorIdentity, message: string = identity.message): AwsError {
+export function errorOf(
+  identity: ErrorIdentity,
+  message: string = identity.message,
+  fields?: Readonly<Record<string, string>>,
+): AwsError {
   const { shape, code, status, wireType } = identity;
   return new AwsError({
     code,
@@ -86,6 +94,7 @@ export function errorOf(identity: ErrorIdentity, message: string = identity.mess
     ...(shape !== undefined ? { shape } : {}),
     ...(wireType !== undefined ? { wireType } : {}),
     status,
+    ...(fields !== undefined ? { fields } : {}),
   });
 }
 

@@ -131,7 +131,12 @@ export function middlewareFor(emulation: ServiceEmulation, account: Account) {
         const result = await (interceptor?.intercepting
           ? interceptor.run(action, input, request, handle)
           : handle(input));
-        return { output: { $metadata: successMetadata(requestId), ...result }, response: {} };
+        if (!(RESPONSE_METADATA in result)) {
+          return { output: { $metadata: successMetadata(requestId, 200), ...result }, response: {} };
+        }
+        const { [RESPONSE_METADATA]: answered, ...output } = result as WithResponseMetadata<object>;
+        const metadata = successMetadata(answered?.requestId ?? requestId, answered?.httpStatusCode ?? 200);
+        return { output: { $metadata: metadata, ...output }, response: {} };
       } catch (error) {
         if (error instanceof AwsError) throw await toSdkException(emulation.service, error, requestId);
         throw error;
@@ -146,9 +151,31 @@ export function middlewareFor(emulation: ServiceEmulation, account: Account) {
   return middleware;
 }
 
-function successMetadata(requestId: string) {
+/**
+ * What an action may say about its HTTP response beyond the output: a status other than 200 (Lambda answers 202 and
+ * 204, docs/aws-behaviour/lambda.md §2.2, §6), or the request id AWS answers when it is the id of the work the
+ * action started (an asynchronous invocation's). The plugin takes it off the output and writes it into `$metadata`.
+ */
+export const RESPONSE_METADATA = Symbol('sqs-sns-mock:response-metadata');
+
+export interface ResponseMetadata {
+  readonly httpStatusCode?: number;
+  readonly requestId?: string;
+}
+
+export type WithResponseMetadata<Output extends object> = Output & { readonly [RESPONSE_METADATA]?: ResponseMetadata };
+
+/** `output` answered with `metadata` (see RESPONSE_METADATA). */
+export function withResponseMetadata<Output extends object>(
+  output: Output,
+  metadata: ResponseMetadata,
+): WithResponseMetadata<Output> {
+  return { ...output, [RESPONSE_METADATA]: metadata };
+}
+
+function successMetadata(requestId: string, httpStatusCode: number) {
   return {
-    httpStatusCode: 200,
+    httpStatusCode,
     requestId,
     extendedRequestId: undefined,
     cfId: undefined,

@@ -85,18 +85,25 @@ export async function toSdkException(service: ServiceName, error: AwsError, requ
   }
 }
 
-/** Lambda speaks JSON: its deserializer sets `Type` and `Message` (docs/aws-behaviour/sdk.md §3). */
+/**
+ * Lambda speaks REST-JSON (docs/aws-behaviour/sdk.md §3.5): the deserializer builds the class of `x-amzn-errortype`
+ * (else the base exception, named by that code), assigns the body's members (`Type`, and e.g. `Reason`) and then
+ * `message`, whether the body said `message` or `Message`, and deletes `Message`: the class declares it, the error
+ * never has it.
+ */
 function lambdaException(sdk: SdkModule, error: AwsError, requestId: string): Error {
   const { Ctor, name } = exceptionClass(sdk, error, 'LambdaServiceException');
   const fault = error.status >= 500 ? 'server' : 'client';
   const exception = new Ctor({ name, $fault: fault });
   hideResponse(exception);
-  return Object.assign(exception, {
+  Object.assign(exception, {
     $metadata: metadata(error.status, requestId),
+    Type: error.type === 'Sender' ? 'User' : 'Service',
+    ...error.fields,
     message: error.message,
-    Type: 'User',
-    Message: error.message,
   });
+  delete (exception as { Message?: unknown }).Message;
+  return exception;
 }
 
 function sqsException(sdk: SdkModule, error: AwsError, requestId: string): Error {

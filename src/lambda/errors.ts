@@ -54,6 +54,19 @@ export const LAMBDA_ERRORS = {
     status: 400,
     message: '1 validation error detected',
   },
+  // Not modelled by the SDK, which answers its base LambdaServiceException named by the code: Invoke's payload
+  // over the limit (lambda.md §6).
+  RequestEntityTooLargeException: {
+    code: 'RequestEntityTooLargeException',
+    status: 413,
+    message: 'Request must be smaller than 6291456 bytes for the InvokeFunction operation',
+  },
+  // Not modelled either: AWS's request validation (the member's constraints of the model).
+  ValidationException: {
+    code: 'ValidationException',
+    status: 400,
+    message: '1 validation error detected',
+  },
   ServiceException: {
     shape: 'ServiceException',
     code: 'ServiceException',
@@ -64,7 +77,73 @@ export const LAMBDA_ERRORS = {
 
 export type LambdaErrorName = keyof typeof LAMBDA_ERRORS;
 
-/** The error `name` of the table, with `message` (AWS's recorded text where lambda.md has one). */
-export function lambdaError(name: LambdaErrorName, message?: string) {
-  return errorOf(LAMBDA_ERRORS[name], message);
+/**
+ * The error `name` of the table, with `message` (AWS's recorded text where lambda.md has one) and the other members
+ * of its body.
+ */
+export function lambdaError(name: LambdaErrorName, message?: string, fields?: Readonly<Record<string, string>>) {
+  return errorOf(LAMBDA_ERRORS[name], message, fields);
 }
+
+/** The most an Invoke request may carry: 6 MB synchronous, 1 MB asynchronous (lambda.md §6). */
+export const MAX_SYNC_PAYLOAD_BYTES = 6_291_456;
+export const MAX_ASYNC_PAYLOAD_BYTES = 1_048_576;
+
+/** The errors Invoke raises, in AWS's words (docs/aws-behaviour/lambda.md §6, §2.12). */
+export const invokeErrors = {
+  /** [AWS-snap 2025-11]: an unqualified name is reported with `:$LATEST`. */
+  functionNotFound: (arn: string) => lambdaError('ResourceNotFoundException', `Function not found: ${arn}`),
+  /** [AWS-snap 2025-11] */
+  qualifierMismatch: () =>
+    lambdaError(
+      'InvalidParameterValueException',
+      'The derived qualifier from the function name does not match the specified qualifier.',
+    ),
+  /** [AWS-snap 2025-11]: `detail` is the JSON parser's (Jackson's) message and location. */
+  payloadNotJson: (detail: string) =>
+    lambdaError(
+      'InvalidRequestContentException',
+      `Could not parse request body into json: Could not parse payload into json: ${detail}`,
+    ),
+  /** [Issue: boto/boto3#2153] */
+  clientContextNotJson: () =>
+    lambdaError('InvalidRequestContentException', 'Client context must be a valid Base64-encoded JSON object.'),
+  /** [AWS-snap] */
+  throttled: () =>
+    lambdaError('TooManyRequestsException', 'Rate Exceeded.', {
+      Reason: 'ReservedFunctionConcurrentInvocationLimitExceeded',
+    }),
+  /** [Issue: pelmers/streetwarp-web#14, awslabs/aws-athena-query-federation#793] */
+  syncPayloadTooLarge: () =>
+    lambdaError(
+      'RequestEntityTooLargeException',
+      `Request must be smaller than ${MAX_SYNC_PAYLOAD_BYTES} bytes for the InvokeFunction operation`,
+    ),
+  /** [Issue: ASFHyP3/hyp3#2241, with the 256 KB limit of then] */
+  asyncPayloadTooLarge: (bytes: number) =>
+    lambdaError(
+      'RequestEntityTooLargeException',
+      `${bytes} byte payload is too large for the Event invocation type (limit ${MAX_ASYNC_PAYLOAD_BYTES} bytes)`,
+    ),
+} as const;
+
+/**
+ * [3P]: AWS's wording for a member outside the model's constraints, not recorded for Lambda; `member` in the model's
+ * lower-camel form.
+ */
+export const validationErrors = {
+  notInEnum: (member: string, value: string, allowed: readonly string[]) =>
+    lambdaError(
+      'ValidationException',
+      `1 validation error detected: Value '${value}' at '${member}' failed to satisfy constraint: ` +
+        `Member must satisfy enum value set: [${allowed.join(', ')}]`,
+    ),
+  outOfRange: (member: string, value: string, bound: { min: number } | { max: number }) =>
+    lambdaError(
+      'ValidationException',
+      `1 validation error detected: Value '${value}' at '${member}' failed to satisfy constraint: ` +
+        `Member must have value ${'min' in bound ? `greater than or equal to ${bound.min}` : `less than or equal to ${bound.max}`}`,
+    ),
+  /** Not recorded from AWS: a list's Marker that no page gave. */
+  invalidMarker: (marker: string) => lambdaError('InvalidParameterValueException', `Invalid Marker: ${marker}`),
+} as const;

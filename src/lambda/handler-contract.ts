@@ -20,6 +20,8 @@ export interface LambdaContext {
   logStreamName: string;
   callbackWaitsForEmptyEventLoop: boolean;
   getRemainingTimeInMillis(): number;
+  /** What an Invoke's ClientContext carried, decoded; absent otherwise (lambda.md §5.2). */
+  clientContext?: unknown;
   /** Deprecated aliases the runtime still provides; only the first of these or the callback counts. */
   done(error?: unknown, result?: unknown): void;
   fail(error?: unknown): void;

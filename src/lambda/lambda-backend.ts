@@ -1,5 +1,5 @@
 import type { AwsError } from '../aws-error.js';
-import { lambdaError } from './errors.js';
+import { invokeErrors } from './errors.js';
 import { functionArn, parseFunctionRef, type FunctionRef } from './function-arn.js';
 import type { FunctionSettings } from './function-options.js';
 import type { LambdaHandler } from './handler-contract.js';
@@ -63,19 +63,25 @@ export class LambdaBackend implements FunctionDirectory {
     return this.find(arn, parsed.region)?.fn;
   }
 
-  /** Like `find`, or Lambda's "Function not found: <arn>" (lambda.md §6). */
+  /** Like `find`, or Lambda's "Function not found: <arn>:<qualifier>" (lambda.md §6). */
   require(ref: string, region: string): { fn: LambdaFunction; ref: FunctionRef } {
     const found = this.find(ref, region);
     if (found) return found;
     throw this.notFound(ref, region);
   }
 
-  notFound(ref: string, region: string): AwsError {
+  /** The ARN names the qualifier asked for, `$LATEST` when none was (recorded 2025-11, lambda.md §6). */
+  notFound(ref: string, region: string, qualifier?: string): AwsError {
     const parsed = parseFunctionRef(ref);
     const arn = parsed
-      ? functionArn(parsed.region ?? region, parsed.accountId ?? this.accountId, parsed.name, parsed.qualifier)
+      ? functionArn(
+          parsed.region ?? region,
+          parsed.accountId ?? this.accountId,
+          parsed.name,
+          qualifier ?? parsed.qualifier ?? '$LATEST',
+        )
       : ref;
-    return lambdaError('ResourceNotFoundException', `Function not found: ${arn}`);
+    return invokeErrors.functionNotFound(arn);
   }
 
   list(region?: string): LambdaFunction[] {

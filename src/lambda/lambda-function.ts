@@ -44,6 +44,8 @@ export interface InvokeOptions {
   requestId?: string;
   /** The ARN the caller named, qualifier and all: `context.invokedFunctionArn`. */
   invokedArn?: string;
+  /** Invoke's ClientContext, decoded: `context.clientContext` (synchronous invocations only, lambda.md §5.2). */
+  clientContext?: unknown;
 }
 
 /** One function: its handler, settings and the record of its invocations. */
@@ -132,6 +134,7 @@ export class LambdaFunction {
     );
     this.runtime.work.addRunning({ label: `function ${this.name}, request ${requestId}`, deadline, done });
     const context = this.context(requestId, deadline, options.invokedArn ?? this.arn, callback, fail);
+    if (options.clientContext !== undefined) context.clientContext = options.clientContext;
     try {
       const returned = this.handler(payload, context, callback);
       if (isPromiseLike(returned)) returned.then(succeed, fail);

@@ -1,7 +1,26 @@
-// STUB (to be replaced by the LambdaClient work): the registry of emulated Lambda actions.
-import type { RequestContext } from '../../plugin.js';
+import { handlersOf, type ActionSpec, type ActionTable } from '../../action-registry.js';
 import type { LambdaMock } from '../lambda-mock.js';
+import {
+  createEventSourceMapping,
+  deleteEventSourceMapping,
+  getEventSourceMapping,
+  listEventSourceMappings,
+  updateEventSourceMapping,
+} from './event-source-mappings.js';
+import { invoke } from './invoke.js';
 
-export const lambdaActions: Readonly<
-  Record<string, (lambda: LambdaMock, input: never, request: RequestContext) => Promise<object> | object>
-> = {};
+/**
+ * The Lambda actions the emulation answers, by the SDK's operation name; any other command of LambdaClient answers a
+ * NotEmulatedError. To add an action: one entry here.
+ */
+export const LAMBDA_ACTIONS = {
+  Invoke: { handler: invoke },
+  CreateEventSourceMapping: { handler: createEventSourceMapping },
+  GetEventSourceMapping: { handler: getEventSourceMapping },
+  ListEventSourceMappings: { handler: listEventSourceMappings },
+  UpdateEventSourceMapping: { handler: updateEventSourceMapping },
+  DeleteEventSourceMapping: { handler: deleteEventSourceMapping },
+} as const satisfies ActionTable<ActionSpec<LambdaMock>>;
+
+/** The handlers by action name, as the plugin's dispatch looks them up. */
+export const lambdaActions = handlersOf<LambdaMock>(LAMBDA_ACTIONS);
