@@ -34,6 +34,20 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
+/** Whether the asynchronous invocation model answers yet (it is written apart from these actions). */
+function asyncInvocationAnswers(): boolean {
+  const probe = createAwsMock();
+  const fn = probe.lambda.functionModel(probe.lambda.createFunction('probe', async () => null).arn);
+  try {
+    probe.lambda.asyncInvocations.enqueue(fn, {}, { kind: 'invoke', invocationType: 'Event' });
+  } catch (error) {
+    return !(error instanceof Error && error.message === 'not yet');
+  } finally {
+    probe.reset();
+  }
+  return true;
+}
+
 const text = (payload: Uint8Array | undefined) => Buffer.from(payload ?? new Uint8Array()).toString('utf8');
 const json = (value: unknown) => JSON.stringify(value);
 
@@ -251,6 +265,23 @@ describe('Invoke, Event and DryRun', () => {
     expect(target.arn).toBe(fn.arn);
     expect(event).toEqual({ k: 'v' });
     expect(trigger).toEqual({ kind: 'invoke', invocationType: 'Event' });
+  });
+
+  it.skipIf(!asyncInvocationAnswers())('runs an Event later, with the request id Invoke answered', async () => {
+    const arns: string[] = [];
+    const fn = aws.lambda.createFunction('later', async (_e: unknown, context: { invokedFunctionArn: string }) => {
+      arns.push(context.invokedFunctionArn);
+      return null;
+    });
+    const out = await lambda.send(
+      new InvokeCommand({ FunctionName: 'later:$LATEST', InvocationType: 'Event', Payload: '{"k":"v"}' }),
+    );
+    expect(out.StatusCode).toBe(202);
+    await aws.idle();
+    const [invocation] = fn.invocations();
+    expect(invocation).toMatchObject({ event: { k: 'v' }, outcome: 'success' });
+    expect(invocation!.requestId).toBe(out.$metadata.requestId);
+    expect(arns).toEqual([`${fn.arn}:$LATEST`]);
   });
 
   it('checks a DryRun without running anything: 204', async () => {

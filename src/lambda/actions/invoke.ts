@@ -2,7 +2,7 @@ import type { InvokeCommandInput } from '@aws-sdk/client-lambda';
 import { withResponseMetadata, type RequestContext } from '../../plugin.js';
 import { textOf } from '../../util/text.js';
 import { invokeErrors, MAX_ASYNC_PAYLOAD_BYTES, MAX_SYNC_PAYLOAD_BYTES, validationErrors } from '../errors.js';
-import type { LambdaFunction } from '../lambda-function.js';
+import type { InvocationTrigger, LambdaFunction } from '../lambda-function.js';
 import type { LambdaMock } from '../lambda-mock.js';
 import { httpLabel } from './http-label.js';
 import { parsePayload, payloadBytes, responsePayload } from './payload.js';
@@ -37,12 +37,22 @@ export async function invoke(lambda: LambdaMock, input: InvokeInput, request: Re
   const event = parsePayload(bytes);
   if (invocationType === 'Event') {
     // The invocation's request id is the one Invoke answers, and stays the same across retries (lambda.md §4).
-    const requestId = lambda.asyncInvocations.enqueue(fn, event, { kind: 'invoke', invocationType: 'Event' });
+    const requestId = enqueue(lambda)(fn, event, { kind: 'invoke', invocationType: 'Event' }, { invokedArn });
     return withResponseMetadata({ StatusCode: 202, Payload: null }, { httpStatusCode: 202, requestId });
   }
   const clientContext = decodeClientContext(input.ClientContext);
   return invokeNow(lambda, fn, event, { invokedArn, clientContext, tail: logType === 'Tail' }, request);
 }
+
+type Enqueue = (
+  fn: LambdaFunction,
+  event: unknown,
+  trigger: InvocationTrigger,
+  options: { readonly invokedArn?: string },
+) => string;
+
+/** The asynchronous queue's `enqueue`, which also takes the ARN invoked by (`context.invokedFunctionArn`). */
+const enqueue = (lambda: LambdaMock): Enqueue => lambda.asyncInvocations.enqueue.bind(lambda.asyncInvocations);
 
 /** The function and the ARN it was invoked by (its qualifier kept, as `context.invokedFunctionArn` shows it). */
 function target(
