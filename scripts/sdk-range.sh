@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Runs the vitest suite against the oldest and the newest AWS SDK we support (README: "Supported SDK versions").
-# Each folder of sdk-range/ pins @aws-sdk/client-sqs and @aws-sdk/client-sns exactly, with a lockfile; `npm ci`
-# installs them there and vitest.sdk-range.config.ts points the tests and the library at that copy.
+# Each folder of sdk-range/ pins @aws-sdk/client-sqs, client-sns and client-lambda exactly, with a lockfile;
+# `npm ci` installs them there and vitest.sdk-range.config.ts points the tests and the library at that copy.
 #   bash scripts/sdk-range.sh            # oldest, then newest
 #   bash scripts/sdk-range.sh oldest     # one of them
 #   bash scripts/sdk-range.sh --if-ci    # only when CI=true (how `npm test` calls it), else a one-line skip
@@ -28,12 +28,14 @@ for range in "${ranges[@]}"; do
   (cd "sdk-range/$range" && npm ci --no-audit --no-fund --loglevel=error)
   sqs=$(version "$range" @aws-sdk/client-sqs)
   sns=$(version "$range" @aws-sdk/client-sns)
-  echo "== sdk-range/$range: vitest with @aws-sdk/client-sqs $sqs and @aws-sdk/client-sns $sns"
+  lambda=$(version "$range" @aws-sdk/client-lambda)
+  versions="client-sqs $sqs, client-sns $sns, client-lambda $lambda"
+  echo "== sdk-range/$range: vitest with $versions"
   started=$SECONDS
   if SDK_RANGE="$range" npx vitest run --config vitest.sdk-range.config.ts; then
-    echo "== sdk-range/$range (client-sqs $sqs, client-sns $sns): passed in $((SECONDS - started)) s"
+    echo "== sdk-range/$range ($versions): passed in $((SECONDS - started)) s"
   else
-    echo "== sdk-range/$range (client-sqs $sqs, client-sns $sns): FAILED after $((SECONDS - started)) s"
+    echo "== sdk-range/$range ($versions): FAILED after $((SECONDS - started)) s"
     failed+=("$range")
   fi
 done
