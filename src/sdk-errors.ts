@@ -86,7 +86,7 @@ export async function toSdkException(service: ServiceName, error: AwsError, requ
 }
 
 /**
- * Lambda speaks REST-JSON (docs/aws-behaviour/sdk.md §3.5): the deserializer builds the class of `x-amzn-errortype`
+ * Lambda speaks REST-JSON (docs/aws-behaviour/sdk.md §3.6): the deserializer builds the class of `x-amzn-errortype`
  * (else the base exception, named by that code), assigns the body's members (`Type`, and e.g. `Reason`) and then
  * `message`, whether the body said `message` or `Message`, and deletes `Message`: the class declares it, the error
  * never has it.

@@ -1,6 +1,6 @@
 /**
  * The mock's Lambda errors against the ones the SDK's own REST-JSON deserializer builds from the wire response AWS
- * sends (docs/aws-behaviour/sdk.md §3.5): a second client without the plugin answers through a recorded response.
+ * sends (docs/aws-behaviour/sdk.md §3.6): a second client without the plugin answers through a recorded response.
  */
 import {
   InvalidParameterValueException,

@@ -257,7 +257,7 @@ describe('Invoke, Event and DryRun', () => {
     expect(out.StatusCode).toBe(202);
     expect(out.$metadata.httpStatusCode).toBe(202);
     expect(out.$metadata.requestId).toBe('7f1c4a52-0b51-4a3e-9b9a-3a34c8b8e001');
-    // As the SDK's deserializer answers an empty body (sdk.md §3.5).
+    // As the SDK's deserializer answers an empty body (sdk.md §3.6).
     expect(out.Payload).toBeNull();
     expect(out.ExecutedVersion).toBeUndefined();
     expect(enqueue).toHaveBeenCalledTimes(1);

@@ -5,7 +5,7 @@ import { invokeErrors } from '../errors.js';
 /**
  * Invoke's payload both ways. In: whatever the SDK's `BlobPayloadInputTypes` allow (a string, bytes, a Node stream
  * or a Blob), as the bytes the SDK would have sent. Out: the bytes the SDK's deserializer hands over, a Uint8Array
- * with `transformToString()` (its `Uint8ArrayBlobAdapter`; docs/aws-behaviour/sdk.md §3.5).
+ * with `transformToString()` (its `Uint8ArrayBlobAdapter`; docs/aws-behaviour/sdk.md §3.6).
  */
 
 /** The request body the SDK would send for `Payload`; nothing is an empty body. */
