@@ -420,6 +420,22 @@ describe('Invoke, errors as the SDK throws them (lambda.md §6)', () => {
     );
   });
 
+  it('answers values of the wrong type with an AWS error, never a crash of the mock', async () => {
+    aws.lambda.createFunction('f', async (event: unknown) => event);
+    const odd: unknown[] = [5n, Symbol('s'), () => 1, Object.create(null), {}, [], 7, true, { toString: 0 }];
+    for (const value of odd) {
+      for (const member of ['FunctionName', 'Qualifier', 'InvocationType', 'ClientContext', 'LogType']) {
+        const error = await rejectionOf(
+          lambda.send(new InvokeCommand({ FunctionName: 'f', [member]: value } as never)),
+        );
+        expect(error).toBeInstanceOf(LambdaServiceException);
+      }
+      // What the SDK's serializer cannot send either: refused before anything runs.
+      const payload = await rejectionOf(lambda.send(new InvokeCommand({ FunctionName: 'f', Payload: value as never })));
+      expect(payload.message).toMatch(/^sqs-sns-mock: Invoke's Payload is a string, a Uint8Array/);
+    }
+  });
+
   it('answers a command it does not emulate with NotEmulatedError, never the network', async () => {
     const error = await rejectionOf(lambda.send(new GetFunctionCommand({ FunctionName: 'f' })));
     expect(error).toBeInstanceOf(NotEmulatedError);

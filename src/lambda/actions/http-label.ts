@@ -1,3 +1,5 @@
+import { textOf } from '../../util/text.js';
+
 /**
  * A member the SDK puts into the request's path (Invoke's FunctionName, a mapping's UUID). Without it the SDK's
  * serializer throws before any request is sent, with this text (read in @smithy/core's REST serializer); the mock
@@ -8,5 +10,5 @@ export function httpLabel(value: unknown, member: string): string {
   if (value === undefined || value === null || value === '') {
     throw new Error(`No value provided for input HTTP label: ${member}.`);
   }
-  return String(value);
+  return textOf(value);
 }
