@@ -54,19 +54,6 @@ export const LAMBDA_ERRORS = {
     status: 400,
     message: '1 validation error detected',
   },
-  // Not modelled by the SDK, which answers its base LambdaServiceException named by the code: Invoke's payload
-  // over the limit (lambda.md §6).
-  RequestEntityTooLargeException: {
-    code: 'RequestEntityTooLargeException',
-    status: 413,
-    message: 'Request must be smaller than 6291456 bytes for the InvokeFunction operation',
-  },
-  // Not modelled either: AWS's request validation (the member's constraints of the model).
-  ValidationException: {
-    code: 'ValidationException',
-    status: 400,
-    message: '1 validation error detected',
-  },
   ServiceException: {
     shape: 'ServiceException',
     code: 'ServiceException',
