@@ -2,8 +2,13 @@
  * The README's Lambda examples, run as written (modulo the assertions that make them tests), so the documentation
  * cannot drift from what the library does.
  */
+import { BatchProcessor, EventType, processPartialResponse } from '@aws-lambda-powertools/batch';
+import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
+import { CreateTopicCommand, PublishCommand, SNSClient, SubscribeCommand } from '@aws-sdk/client-sns';
 import { CreateQueueCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
-import type { SQSEvent, SQSHandler } from 'aws-lambda';
+import middy from '@middy/core';
+import sqsPartialBatchFailure from '@middy/sqs-partial-batch-failure';
+import type { Context, SNSEvent, SQSEvent, SQSHandler, SQSRecord } from 'aws-lambda';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { createAwsMock } from '../src/index.js';
 import '../src/matchers/vitest.js';
@@ -11,6 +16,8 @@ import '../src/matchers/vitest.js';
 const aws = createAwsMock();
 const sqs = new SQSClient({});
 sqs.middlewareStack.use(aws.sqs);
+const sns = new SNSClient({});
+sns.middlewareStack.use(aws.sns);
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => {
@@ -117,4 +124,84 @@ it('Lambda matchers', async () => {
   await sqs.send(new SendMessageCommand({ QueueUrl, MessageBody: 'bad' }));
   await aws.idle();
   expect(fn).toHaveLastInvocationOutcome('error');
+});
+
+it('Lambda: SNS → Lambda with retries and an on-failure destination', async () => {
+  await sqs.send(new CreateQueueCommand({ QueueName: 'notify-failures' }));
+  const fn = aws.lambda.createFunction(
+    'notify',
+    async (event: SNSEvent) => {
+      if (JSON.parse(event.Records[0]!.Sns.Message).flaky) throw new Error('downstream unavailable');
+    },
+    { onFailure: aws.sqs.queue('notify-failures').arn },
+  );
+  const { TopicArn } = await sns.send(new CreateTopicCommand({ Name: 'events' }));
+  await sns.send(new SubscribeCommand({ TopicArn, Protocol: 'lambda', Endpoint: fn.arn }));
+
+  await sns.send(new PublishCommand({ TopicArn, Message: JSON.stringify({ flaky: true }) }));
+  expect(await aws.runUntilIdle({ advance: (ms) => vi.advanceTimersByTimeAsync(ms) })).toBe(180_000);
+
+  expect(fn).toHaveBeenInvoked(3);
+  expect(new Set(fn.invocations().map((i) => i.requestId)).size).toBe(1);
+  const [record] = aws.sqs.queue('notify-failures').messages();
+  expect(record!.json()).toMatchObject({
+    version: '1.0',
+    requestContext: { condition: 'RetriesExhausted', approximateInvokeCount: 3 },
+    requestPayload: { Records: [expect.objectContaining({ EventSource: 'aws:sns' })] },
+    responseContext: { functionError: 'Unhandled' },
+  });
+});
+
+it('Lambda: LambdaClient Invoke', async () => {
+  const lambda = new LambdaClient({});
+  lambda.middlewareStack.use(aws.lambda);
+  aws.lambda.createFunction('add', async (event: { a: number; b: number }) => event.a + event.b);
+
+  const out = await lambda.send(new InvokeCommand({ FunctionName: 'add', Payload: JSON.stringify({ a: 2, b: 3 }) }));
+  expect(out.StatusCode).toBe(200);
+  expect(out.Payload!.transformToString()).toBe('5');
+});
+
+it('Lambda: Powertools and middy handlers', async () => {
+  for (const name of ['powertools', 'middy']) {
+    await sqs.send(new CreateQueueCommand({ QueueName: `${name}-dlq` }));
+    await sqs.send(
+      new CreateQueueCommand({
+        QueueName: `${name}-orders`,
+        Attributes: {
+          VisibilityTimeout: '5',
+          RedrivePolicy: JSON.stringify({ deadLetterTargetArn: aws.sqs.queue(`${name}-dlq`).arn, maxReceiveCount: 2 }),
+        },
+      }),
+    );
+  }
+  const processor = new BatchProcessor(EventType.SQS);
+  const recordHandler = async (record: SQSRecord) => {
+    if (JSON.parse(record.body).bad) throw new Error('bad order');
+  };
+  aws.lambda.createFunction('powertools', (event: SQSEvent, context: Context) =>
+    processPartialResponse(event, recordHandler, processor, { context }),
+  );
+  aws.lambda.createFunction(
+    'middy',
+    middy(async (event: SQSEvent) => Promise.allSettled(event.Records.map(recordHandler))).use(
+      sqsPartialBatchFailure({ logger: () => undefined }),
+    ),
+  );
+  for (const name of ['powertools', 'middy']) {
+    aws.lambda.createEventSourceMapping({
+      FunctionName: name,
+      EventSourceArn: aws.sqs.queue(`${name}-orders`).arn,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+    });
+    const QueueUrl = aws.sqs.queue(`${name}-orders`).url;
+    await sqs.send(new SendMessageCommand({ QueueUrl, MessageBody: '{"orderId":1}' }));
+    await sqs.send(new SendMessageCommand({ QueueUrl, MessageBody: '{"orderId":2,"bad":true}' }));
+  }
+  await aws.runUntilIdle({ advance: (ms) => vi.advanceTimersByTimeAsync(ms) });
+  for (const name of ['powertools', 'middy']) {
+    expect(aws.sqs.queue(`${name}-orders`)).toHaveMessageCount(0);
+    expect(aws.sqs.queue(`${name}-orders`)).toHaveDeadLetter({ orderId: 2 });
+    expect(aws.sqs.queue(`${name}-dlq`)).toHaveMessageCount(1);
+  }
 });
