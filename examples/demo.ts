@@ -1,7 +1,8 @@
 /**
  * A consumer whose handler fails for one message. Under fake time, the failing message comes back
  * after its visibility timeout, its receive count climbs, and after maxReceiveCount receives it sits
- * in the dead-letter queue. Five simulated minutes pass in a few milliseconds.
+ * in the dead-letter queue. Five simulated minutes pass in a few milliseconds. Then the same handler as a Lambda
+ * function behind an SQS event source mapping, driven to the end with `aws.runUntilIdle()`.
  *
  * Run it with `npm run demo`.
  */
@@ -11,6 +12,7 @@ import {
   GetQueueAttributesCommand,
   ReceiveMessageCommand,
   SendMessageBatchCommand,
+  SendMessageCommand,
   SQSClient,
 } from '@aws-sdk/client-sqs';
 import FakeTimers from '@sinonjs/fake-timers';
@@ -93,6 +95,41 @@ async function main(): Promise<void> {
   const polling = sqs.send(new ReceiveMessageCommand({ QueueUrl: orders.QueueUrl, WaitTimeSeconds: 20 }));
   await clock.tickAsync(20_000);
   say(`a 20 s long poll on "orders" returned ${(await polling).Messages?.length ?? 0} messages`);
+
+  await asLambda();
+}
+
+/** The same handler as a Lambda function fed by an event source mapping: no receive loop of our own. */
+async function asLambda(): Promise<void> {
+  await sqs.send(new CreateQueueCommand({ QueueName: 'lambda-dlq' }));
+  const { QueueUrl } = await sqs.send(
+    new CreateQueueCommand({
+      QueueName: 'lambda-orders',
+      Attributes: {
+        VisibilityTimeout: '30',
+        RedrivePolicy: JSON.stringify({ deadLetterTargetArn: aws.sqs.queue('lambda-dlq').arn, maxReceiveCount: 3 }),
+      },
+    }),
+  );
+  const fn = aws.lambda.createFunction('order-worker', async (event: { Records: { body: string }[] }) => {
+    for (const record of event.Records) await handle(record.body);
+  });
+  aws.lambda.createEventSourceMapping({ FunctionName: fn.name, EventSourceArn: aws.sqs.queue('lambda-orders').arn });
+  say('Lambda: function "order-worker" behind an event source mapping on "lambda-orders"');
+  for (const orderId of [5, 3]) {
+    await sqs.send(new SendMessageCommand({ QueueUrl, MessageBody: JSON.stringify({ orderId }) }));
+  }
+  const moved = await aws.runUntilIdle();
+  for (const invocation of fn.invocations()) {
+    const records = (invocation.event as { Records: { body: string }[] }).Records.map((r) => r.body).join(', ');
+    const at = (invocation.startedAt.getTime() - t0) / 1000;
+    say(`Lambda: invocation at t+${at}s with ${records}: ${invocation.outcome}`);
+  }
+  const parked = aws.sqs
+    .queue('lambda-dlq')
+    .messages()
+    .map((m) => m.body);
+  say(`Lambda: runUntilIdle moved ${moved / 1000} s; "lambda-dlq" holds ${parked.join(', ')}`);
 }
 
 main().catch((error: unknown) => {
