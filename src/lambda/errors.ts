@@ -72,7 +72,7 @@ export function lambdaError(name: LambdaErrorName, message?: string, fields?: Re
   return errorOf(LAMBDA_ERRORS[name], message, fields);
 }
 
-/** The most an Invoke request may carry: 6 MB synchronous, 1 MB asynchronous (lambda.md §6). */
+/** The most an Invoke request may carry: 6 MB synchronous, 1 MB asynchronous (lambda.md §6.1). */
 export const MAX_SYNC_PAYLOAD_BYTES = 6_291_456;
 export const MAX_ASYNC_PAYLOAD_BYTES = 1_048_576;
 

@@ -47,7 +47,7 @@ export interface FunctionSettings {
 
 const NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
 
-/** CreateFunction's name rule: 1 to 64 letters, digits, hyphens and underscores (lambda.md §5.6). */
+/** CreateFunction's name rule: 1 to 64 letters, digits, hyphens and underscores (lambda.md §6.3). */
 export function checkFunctionName(name: unknown): string {
   if (typeof name !== 'string' || !NAME_PATTERN.test(name)) {
     throw new TypeError(

@@ -179,7 +179,7 @@ function isPromiseLike(value: unknown): value is PromiseLike<unknown> {
   return typeof value === 'object' && value !== null && typeof (value as { then?: unknown }).then === 'function';
 }
 
-/** `YYYY/MM/DD/[$LATEST]<32 hex>`, the form Lambda gives its log streams (lambda.md §5.2). */
+/** `YYYY/MM/DD/[$LATEST]<32 hex>`, the form Lambda gives its log streams (lambda.md §5.7). */
 function logStreamName(now: number, bytes: Uint8Array): string {
   const day = new Date(now).toISOString().slice(0, 10).replaceAll('-', '/');
   return `${day}/[$LATEST]${Buffer.from(bytes).toString('hex')}`;

@@ -77,7 +77,7 @@ const REDACTED_SOURCE = '[Source: REDACTED (`StreamReadFeature.INCLUDE_SOURCE_IN
 /**
  * Jackson reads bytes: a byte that is no UTF-8 where a value starts is an unexpected character of its own code
  * (recorded: `\x99…` at column 1); inside a token, an invalid UTF-8 byte (recorded: `n\x87…`, column 3, one past the
- * byte). Both recorded 2025-11 (lambda.md §6); other positions follow the second form, unverified.
+ * byte). Both recorded 2025-11 (lambda.md §6.2); other positions follow the second form, unverified.
  */
 function invalidUtf8Detail(bytes: Uint8Array): string {
   const { index, kind } = firstInvalidByte(bytes);

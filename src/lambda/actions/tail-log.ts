@@ -1,8 +1,8 @@
 import type { LambdaErrorPayload } from '../handler-contract.js';
 
 /**
- * Invoke's `LogResult` for `LogType: 'Tail'`: the last 4 KB of the invocation's log, base64 (lambda.md §6). The log
- * has the lines the Lambda service and the Node.js runtime write themselves (recorded for nodejs, 2025-11):
+ * Invoke's `LogResult` for `LogType: 'Tail'`: the last 4 KB of the invocation's log, base64 (lambda.md §6.4). The log
+ * has the lines the Lambda service and the Node.js runtime write themselves (lambda.md §5.7):
  * `START RequestId: <id> Version: $LATEST`, `END RequestId: <id>`, `REPORT RequestId: <id>\tDuration: … ms\tBilled
  * Duration: … ms\tMemory Size: … MB\tMax Memory Used: … MB\t`; a function error adds the runtime's `ERROR\tInvoke
  * Error` line, a timeout the `Task timed out` line. What the handler itself logs is not captured: it goes to the
