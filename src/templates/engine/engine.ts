@@ -351,7 +351,7 @@ function outputText(value: unknown, at: Location): string {
 /**
  * A resource the mock does not create. References to it still resolve, to placeholders built the way CloudFormation
  * names things: `Ref` a generated physical name, `Arn` an ARN of the type's service holding that name, any other
- * attribute `<name>.<attribute>` (templates.md §1.5; the choice is the emulation's).
+ * attribute `<name>.<attribute>` (templates.md §2.1; the choice is the emulation's).
  */
 function skippedPlaceholder(resource: ResourceDeclaration, context: ProvisionContext): StackResource {
   const physicalId = context.generatedName(resource.logicalId, 128);
