@@ -69,9 +69,9 @@ export function deleteEventSourceMapping(
   return withResponseMetadata(mapping.configuration(), ACCEPTED);
 }
 
-/** The model's range of MaxItems; AWS pages by 100 when none is given (lambda.md §2.2). */
+/** The model's range of MaxItems, and the most one response holds whatever MaxItems asks (lambda.md §2.2). */
 const MAX_ITEMS = 10_000;
-const DEFAULT_PAGE = 100;
+const MAX_PAGE = 100;
 
 /**
  * ListEventSourceMappings: a function or queue that does not exist lists nothing, no error (lambda.md §2.2). Marker is
@@ -104,7 +104,7 @@ export function listEventSourceMappings(
 }
 
 function maxItems(value: unknown): number {
-  if (value === undefined || value === null) return DEFAULT_PAGE;
+  if (value === undefined || value === null) return MAX_PAGE;
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > MAX_ITEMS) {
     throw validationErrors.outOfRange(
       'maxItems',
@@ -112,5 +112,5 @@ function maxItems(value: unknown): number {
       Number(value) > MAX_ITEMS ? { max: MAX_ITEMS } : { min: 1 },
     );
   }
-  return value;
+  return Math.min(value, MAX_PAGE);
 }
