@@ -43,6 +43,11 @@ export interface AwsMockOptions {
    * lists what AWS would refuse).
    */
   policies?: PolicyMode;
+  /**
+   * How many invocations each Lambda function keeps for `fn.invocations()` (and the Lambda matchers): the last N, 0
+   * for none. Default: every one, with its event, which costs heap in a test that drains many messages.
+   */
+  invocationHistory?: number;
 }
 
 /** One emulated AWS account: the queues and topics that its SQS and SNS plugins share. */
@@ -73,7 +78,7 @@ export class AwsMock implements Account {
       throw new TypeError(`sqs-sns-mock: "${this.region}" is not a region name`);
     this.seed = options.seed;
     this.honest = options.honest ?? false;
-    this.publishedHistory = historyLimit(options.publishedHistory);
+    this.publishedHistory = historyLimit('publishedHistory', options.publishedHistory, 'messages');
     this.policies = policyMode(options.policies);
     this.clock = options.clock ? injectedClock(options.clock) : globalClock();
     this.idSource = createIdSource(this.seed);
@@ -110,6 +115,7 @@ export class AwsMock implements Account {
     this.lambda = new LambdaMock(this, this.work, {
       findQueue: (arn) => this.sqs.backend.findByArn(arn),
       publishToTopic: (topicArn, message) => this.sns.publishFromService(topicArn, message.body, message.attributes),
+      invocationHistory: historyLimit('invocationHistory', options.invocationHistory, 'invocations'),
     });
   }
 
@@ -176,12 +182,10 @@ export class AwsMock implements Account {
   }
 }
 
-function historyLimit(value: unknown): number | undefined {
+function historyLimit(option: string, value: unknown, unit: string): number | undefined {
   if (value === undefined || value === Number.POSITIVE_INFINITY) return undefined;
   if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) {
-    throw new TypeError(
-      `sqs-sns-mock: publishedHistory must be a whole number of messages, 0 or more, got ${textOf(value)}`,
-    );
+    throw new TypeError(`sqs-sns-mock: ${option} must be a whole number of ${unit}, 0 or more, got ${textOf(value)}`);
   }
   return value;
 }

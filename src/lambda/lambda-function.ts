@@ -1,3 +1,4 @@
+import { HistoryRing } from '../util/history-ring.js';
 import type { FunctionSettings } from './function-options.js';
 import {
   errorPayload,
@@ -50,7 +51,8 @@ export interface InvokeOptions {
 
 /** One function: its handler, settings and the record of its invocations. */
 export class LambdaFunction {
-  readonly invocations: Invocation[] = [];
+  /** Every invocation, or with createAwsMock's `invocationHistory` the last N. */
+  readonly invocations: HistoryRing<Invocation>;
   /** Invocations running now, for reserved concurrency. */
   private runningCount = 0;
   /** One sandbox's log stream, as long as it lives (a timeout restarts the runtime: lambda.md §5.4). */
@@ -64,7 +66,9 @@ export class LambdaFunction {
     readonly settings: FunctionSettings,
     private readonly handler: LambdaHandler,
     private readonly runtime: LambdaRuntime,
-  ) {}
+  ) {
+    this.invocations = new HistoryRing(runtime.invocationHistory);
+  }
 
   get running(): number {
     return this.runningCount;

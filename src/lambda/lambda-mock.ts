@@ -25,6 +25,8 @@ export interface LambdaServices {
    * asynchronous invocations: whether the topic took it. Without it no topic takes anything.
    */
   readonly publishToTopic?: (topicArn: string, message: DestinationMessage) => boolean;
+  /** createAwsMock's `invocationHistory`: how many invocations each function keeps; undefined keeps all. */
+  readonly invocationHistory?: number | undefined;
 }
 
 /**
@@ -47,7 +49,13 @@ export class LambdaMock<Owner extends Account = Account> {
     services: LambdaServices,
   ) {
     this.timers = new TimerSet(aws.clock);
-    const runtime: LambdaRuntime = { clock: aws.clock, ids: liveIds(aws), work, timers: this.timers };
+    const runtime: LambdaRuntime = {
+      clock: aws.clock,
+      ids: liveIds(aws),
+      work,
+      timers: this.timers,
+      invocationHistory: services.invocationHistory,
+    };
     this.backend = new LambdaBackend(aws.accountId, runtime);
     this.mappings = new EventSourceMappings({
       accountId: aws.accountId,

@@ -11,6 +11,8 @@ export interface LambdaRuntime {
   readonly ids: IdSource;
   readonly work: WorkTracker;
   readonly timers: TimerSet;
+  /** How many invocations each function keeps for `invocations()`; undefined keeps every one. */
+  readonly invocationHistory: number | undefined;
 }
 
 /** Timers of the account's Lambda side, cleared together on reset. */

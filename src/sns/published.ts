@@ -1,3 +1,4 @@
+import { HistoryRing } from '../util/history-ring.js';
 import type { SnsMessageAttributes } from './publish/attributes.js';
 import type { Subscription } from './subscription.js';
 
@@ -61,30 +62,6 @@ export interface PublishedMessage {
 
 /**
  * What a topic keeps for `published()`: every accepted message, or with createAwsMock's `publishedHistory` only the
- * last `limit` (none for 0). The kept ones sit in a ring, so recording a message is O(1) however long the history.
+ * last `limit` (none for 0).
  */
-export class PublishedHistory implements Iterable<PublishedMessage> {
-  private readonly kept: PublishedMessage[] = [];
-  /** Where the oldest kept message is, once the ring is full. */
-  private oldest = 0;
-
-  constructor(readonly limit = Number.POSITIVE_INFINITY) {}
-
-  get length(): number {
-    return this.kept.length;
-  }
-
-  push(message: PublishedMessage): void {
-    if (this.kept.length < this.limit) {
-      this.kept.push(message);
-    } else if (this.limit > 0) {
-      this.kept[this.oldest] = message;
-      this.oldest = (this.oldest + 1) % this.kept.length;
-    }
-  }
-
-  /** Oldest first. */
-  *[Symbol.iterator](): Iterator<PublishedMessage> {
-    for (let i = 0; i < this.kept.length; i++) yield this.kept[(this.oldest + i) % this.kept.length]!;
-  }
-}
+export class PublishedHistory extends HistoryRing<PublishedMessage> {}

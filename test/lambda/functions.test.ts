@@ -321,3 +321,22 @@ describe('aws.idle() and aws.runUntilIdle()', () => {
     await expect(aws.idle()).resolves.toBeUndefined();
   });
 });
+
+describe('createAwsMock({ invocationHistory })', () => {
+  it('keeps only the last N invocations of each function; 0 keeps none', async () => {
+    const few = createAwsMock({ invocationHistory: 2 });
+    const none = createAwsMock({ invocationHistory: 0 });
+    for (const mock of [few, none]) mock.lambda.createFunction('f', async (event: { n: number }) => event.n);
+    for (let n = 1; n <= 5; n++) {
+      for (const mock of [few, none]) await invoke(mock, 'f', { n });
+    }
+    expect(
+      few.lambda
+        .function('f')
+        .invocations()
+        .map((i) => i.result),
+    ).toEqual([4, 5]);
+    expect(none.lambda.function('f').invocations()).toEqual([]);
+    expect(() => createAwsMock({ invocationHistory: -1 })).toThrow(/invocationHistory must be a whole number/);
+  });
+});
