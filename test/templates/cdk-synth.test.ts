@@ -1,0 +1,188 @@
+/**
+ * A CDK app's stack, synthesised in the test with aws-cdk-lib (`Template.fromStack(stack).toJSON()`), provisioned
+ * with `aws.provision` and driven through the SDK clients: the README's CDK example as written, then what CDK adds
+ * around it (docs/aws-behaviour/templates.md §1.5, §4). The one test file that imports aws-cdk-lib: loading it costs
+ * about a second, and its types about four seconds of the project's type check.
+ */
+import { App, CfnElement, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import { Template } from 'aws-cdk-lib/assertions';
+import * as lambda from 'aws-cdk-lib/aws-lambda';
+import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
+import * as sns from 'aws-cdk-lib/aws-sns';
+import { SqsSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
+import * as sqs from 'aws-cdk-lib/aws-sqs';
+import type { Construct } from 'constructs';
+import { PublishCommand, SNSClient } from '@aws-sdk/client-sns';
+import { GetQueueAttributesCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import type { SQSEvent } from 'aws-lambda';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createAwsMock } from '../../src/index.js';
+import '../../src/matchers/vitest.js';
+import { networkTrap } from '../helpers.js';
+
+/** The application's stack (lib/orders-stack.ts in the README). */
+class OrdersStack extends Stack {
+  readonly queue: sqs.Queue;
+  readonly topic: sns.Topic;
+  readonly worker: lambda.Function;
+
+  constructor(scope: Construct, id: string, props?: StackProps) {
+    super(scope, id, props);
+    const dlq = new sqs.Queue(this, 'OrdersDlq', { retentionPeriod: Duration.days(14) });
+    this.queue = new sqs.Queue(this, 'Orders', {
+      visibilityTimeout: Duration.seconds(60),
+      deadLetterQueue: { queue: dlq, maxReceiveCount: 3 },
+    });
+    this.topic = new sns.Topic(this, 'Events');
+    this.topic.addSubscription(
+      new SqsSubscription(this.queue, {
+        rawMessageDelivery: true,
+        filterPolicy: { kind: sns.SubscriptionFilter.stringFilter({ allowlist: ['order'] }) },
+      }),
+    );
+    this.worker = new lambda.Function(this, 'Worker', {
+      runtime: lambda.Runtime.NODEJS_22_X,
+      handler: 'index.handler',
+      code: lambda.Code.fromInline('exports.handler = async () => {};'), // never run: the test binds its own
+      timeout: Duration.seconds(10),
+    });
+    this.worker.addEventSource(new SqsEventSource(this.queue, { batchSize: 5, reportBatchItemFailures: true }));
+  }
+}
+
+/** The logical id CDK gave a construct's CloudFormation resource: follow it, never guess the hash. */
+function logicalId(construct: Construct): string {
+  return Stack.of(construct).getLogicalId(construct.node.defaultChild as CfnElement);
+}
+
+const aws = createAwsMock();
+const sqsClient = new SQSClient({ requestHandler: networkTrap });
+sqsClient.middlewareStack.use(aws.sqs);
+const snsClient = new SNSClient({ requestHandler: networkTrap });
+snsClient.middlewareStack.use(aws.sns);
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => {
+  vi.useRealTimers();
+  aws.reset();
+});
+
+it("the README's CDK example: a synthesised stack carries a send to Lambda and a publish through its filter", async () => {
+  const cdkStack = new OrdersStack(new App({ builtinCloudFormationValidation: false }), 'OrdersStack');
+  const template = Template.fromStack(cdkStack).toJSON();
+
+  const bodies: string[] = [];
+  const handler = async (event: SQSEvent) => {
+    for (const record of event.Records) bodies.push(record.body);
+    return { batchItemFailures: [] };
+  };
+  const stack = aws.provision(template, {
+    stackName: 'OrdersStack',
+    functions: { [logicalId(cdkStack.worker)]: handler },
+  });
+
+  const queue = stack.queue(logicalId(cdkStack.queue));
+  await sqsClient.send(new SendMessageCommand({ QueueUrl: queue.url, MessageBody: '{"orderId":1}' }));
+  const publish = (kind: string, orderId: number) =>
+    snsClient.send(
+      new PublishCommand({
+        TopicArn: stack.ref(logicalId(cdkStack.topic)),
+        Message: JSON.stringify({ orderId }),
+        MessageAttributes: { kind: { DataType: 'String', StringValue: kind } },
+      }),
+    );
+  await publish('order', 2);
+  await publish('refund', 3); // the subscription's filter leaves it out
+  await aws.idle();
+
+  expect(bodies.sort()).toEqual(['{"orderId":1}', '{"orderId":2}']);
+  expect(stack.function(logicalId(cdkStack.worker))).toHaveBeenInvokedWithRecord({ orderId: 2 });
+  expect(queue).toHaveMessageCount(0);
+  expect(aws.sns.topic(stack.ref(logicalId(cdkStack.topic)))).toBeAllowedToDeliverTo(queue);
+});
+
+describe('a CDK stack provisioned', () => {
+  it("dead-letters a record the handler keeps failing, after the queue's maxReceiveCount", async () => {
+    const cdkStack = new OrdersStack(new App({ builtinCloudFormationValidation: false }), 'OrdersStack');
+    const stack = aws.provision(Template.fromStack(cdkStack).toJSON(), {
+      functions: {
+        [logicalId(cdkStack.worker)]: async (event: SQSEvent) => ({
+          batchItemFailures: event.Records.filter((record) => record.body.includes('bad')).map((record) => ({
+            itemIdentifier: record.messageId,
+          })),
+        }),
+      },
+    });
+    const queue = stack.queue(logicalId(cdkStack.queue));
+    await sqsClient.send(new SendMessageCommand({ QueueUrl: queue.url, MessageBody: '{"orderId":1}' }));
+    await sqsClient.send(new SendMessageCommand({ QueueUrl: queue.url, MessageBody: '{"orderId":2,"bad":true}' }));
+
+    const moved = await aws.runUntilIdle({ advance: (ms) => vi.advanceTimersByTimeAsync(ms) });
+
+    expect(moved).toBe(180_000); // three visibility timeouts of 60 s: the fourth receive moves it
+    expect(queue).toHaveDeadLetter({ orderId: 2, bad: true });
+    expect(stack.function(logicalId(cdkStack.worker))).toHaveBeenInvokedWithRecord({ orderId: 2 }, { times: 3 });
+    const { Attributes } = await sqsClient.send(
+      new GetQueueAttributesCommand({ QueueUrl: queue.deadLetterQueue()!.url, AttributeNames: ['All'] }),
+    );
+    expect(Attributes).toMatchObject({ MessageRetentionPeriod: '1209600', ApproximateNumberOfMessages: '1' });
+  });
+
+  it("takes CDK's extras in its stride: the bootstrap parameter and rule, the role, metadata; nothing skipped", () => {
+    const cdkStack = new OrdersStack(new App({ builtinCloudFormationValidation: false }), 'OrdersStack');
+    const template = Template.fromStack(cdkStack).toJSON();
+    // What Template.fromStack gives (aws-cdk-lib 2.276.0): the bootstrap check, no CDKMetadata (§1.5, §8.11).
+    expect(Object.keys(template['Parameters'])).toEqual(['BootstrapVersion']);
+    expect(Object.keys(template['Rules'])).toEqual(['CheckBootstrapVersion']);
+    expect(JSON.stringify(template)).not.toContain('CDKMetadata');
+
+    const stack = aws.provision(template, {
+      stackName: 'OrdersStack',
+      functions: { [logicalId(cdkStack.worker)]: async () => ({ batchItemFailures: [] }) },
+    });
+    expect(stack.skipped).toEqual([]);
+    expect(stack.getAtt(logicalId(cdkStack.worker.role!), 'Arn')).toMatch(
+      /^arn:aws:iam::000000000000:role\/OrdersStack-WorkerServiceRole[0-9A-F]{8}-[A-Z0-9]{12}$/,
+    );
+    expect(stack.function(logicalId(cdkStack.worker)).timeout).toBe(10);
+  });
+
+  it('binds a function by its FunctionName as well as by its logical id', async () => {
+    const app = new App({ builtinCloudFormationValidation: false });
+    const cdkStack = new Stack(app, 'Named');
+    const queue = new sqs.Queue(cdkStack, 'Jobs', { queueName: 'jobs' });
+    new lambda.Function(cdkStack, 'JobWorker', {
+      functionName: 'job-worker',
+      runtime: lambda.Runtime.NODEJS_22_X,
+      handler: 'index.handler',
+      code: lambda.Code.fromInline('exports.handler = async () => {};'),
+    }).addEventSource(new SqsEventSource(queue));
+    const seen: string[] = [];
+    aws.provision(Template.fromStack(cdkStack).toJSON(), {
+      functions: { 'job-worker': async (event: SQSEvent) => void seen.push(...event.Records.map((r) => r.body)) },
+    });
+
+    await sqsClient.send(new SendMessageCommand({ QueueUrl: aws.sqs.queue('jobs').url, MessageBody: 'job 1' }));
+    await aws.idle();
+    expect(seen).toEqual(['job 1']);
+    expect(aws.lambda.function('job-worker')).toHaveSucceededEveryTime();
+  });
+
+  it("lets SNS through CDK's enforceSSL queue policy, in enforce mode", async () => {
+    const strict = createAwsMock({ policies: 'enforce' });
+    const strictSns = new SNSClient({ requestHandler: networkTrap });
+    strictSns.middlewareStack.use(strict.sns);
+    const cdkStack = new Stack(new App({ builtinCloudFormationValidation: false }), 'Secure');
+    const queue = new sqs.Queue(cdkStack, 'Audit', { enforceSSL: true });
+    const bare = new sqs.Queue(cdkStack, 'Bare');
+    const topic = new sns.Topic(cdkStack, 'Events');
+    topic.addSubscription(new SqsSubscription(queue));
+    const stack = strict.provision(Template.fromStack(cdkStack).toJSON());
+    const topicArn = stack.ref(logicalId(topic));
+    await strictSns.send(new PublishCommand({ TopicArn: topicArn, Message: 'audited' }));
+
+    expect(stack.queue(logicalId(queue))).toContainMessage({ Message: 'audited' });
+    expect(strict.sns.topic(topicArn)).toBeAllowedToDeliverTo(stack.queue(logicalId(queue)));
+    expect(strict.sns.topic(topicArn)).not.toBeAllowedToDeliverTo(stack.queue(logicalId(bare)));
+  });
+});
