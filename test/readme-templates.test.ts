@@ -86,7 +86,7 @@ Outputs:
 it('Infrastructure from a template: a CloudFormation YAML template drives send and fan-out', async () => {
   const stack = aws.provision(ORDERS_YAML, { stackName: 'orders', parameters: { Stage: 'test' } });
 
-  await sqs.send(new SendMessageCommand({ QueueUrl: stack.outputs['OrdersUrl'], MessageBody: '{"orderId":1}' }));
+  await sqs.send(new SendMessageCommand({ QueueUrl: stack.outputs.OrdersUrl, MessageBody: '{"orderId":1}' }));
   const publish = (orderId: number, amount: number) =>
     sns.send(
       new PublishCommand({
@@ -273,40 +273,55 @@ Resources:
   expect(refused).toMatchObject({ delivered: false, failed: true, refusedBy: 'queuePolicy' });
 });
 
+/** The wiring code the recipe tests: a topic, a queue, its Policy (unless forgotten) and the subscription. */
+async function wireOrders(sns: SNSClient, sqs: SQSClient, { forgetPolicy = false } = {}): Promise<string> {
+  const { TopicArn } = await sns.send(new CreateTopicCommand({ Name: 'events' }));
+  const { QueueUrl } = await sqs.send(new CreateQueueCommand({ QueueName: 'orders' }));
+  const { Attributes } = await sqs.send(new GetQueueAttributesCommand({ QueueUrl, AttributeNames: ['QueueArn'] }));
+  const queueArn = Attributes!['QueueArn']!;
+  if (!forgetPolicy) {
+    const statement = {
+      Effect: 'Allow',
+      Principal: { Service: 'sns.amazonaws.com' },
+      Action: 'sqs:SendMessage',
+      Resource: queueArn,
+      Condition: { ArnEquals: { 'aws:SourceArn': TopicArn } },
+    };
+    const Policy = JSON.stringify({ Version: '2012-10-17', Statement: [statement] });
+    await sqs.send(new SetQueueAttributesCommand({ QueueUrl, Attributes: { Policy } }));
+  }
+  await sns.send(new SubscribeCommand({ TopicArn, Protocol: 'sqs', Endpoint: queueArn }));
+  return TopicArn!;
+}
+
+function enforcingAccount() {
+  const aws = createAwsMock({ policies: 'enforce' });
+  const sqs = new SQSClient({});
+  sqs.middlewareStack.use(aws.sqs);
+  const sns = new SNSClient({});
+  sns.middlewareStack.use(aws.sns);
+  return { aws, sqs, sns };
+}
+
 it('Cookbook: catch a missing queue policy', async () => {
-  const strict = createAwsMock({ policies: 'enforce' });
-  const strictSqs = new SQSClient({});
-  strictSqs.middlewareStack.use(strict.sqs);
-  const strictSns = new SNSClient({});
-  strictSns.middlewareStack.use(strict.sns);
+  const { aws, sqs, sns } = enforcingAccount();
+  const TopicArn = await wireOrders(sns, sqs);
 
-  // The application's wiring code, which forgot the queue policy:
-  const { TopicArn } = await strictSns.send(new CreateTopicCommand({ Name: 'events' }));
-  const { QueueUrl } = await strictSqs.send(new CreateQueueCommand({ QueueName: 'orders' }));
-  const queueArn = strict.sqs.queue('orders').arn;
-  await strictSns.send(new SubscribeCommand({ TopicArn, Protocol: 'sqs', Endpoint: queueArn }));
+  expect(aws.sns.topic('events')).toBeAllowedToDeliverTo(aws.sqs.queue('orders'));
+  expect(aws.sns.deliveryProblems()).toEqual([]);
 
-  expect(strict.sns.topic('events')).not.toBeAllowedToDeliverTo(strict.sqs.queue('orders'));
-  await strictSns.send(new PublishCommand({ TopicArn, Message: '{"orderId":7}' }));
-  expect(strict.sqs.queue('orders')).toHaveMessageCount(0);
-  expect(strict.sns.topic('events').published()[0]!.deliveries[0]).toMatchObject({ refusedBy: 'queuePolicy' });
+  await sns.send(new PublishCommand({ TopicArn, Message: '{"orderId":7}' }));
+  expect(aws.sqs.queue('orders')).toContainMessage({ Message: '{"orderId":7}' });
+});
 
-  // The fix: the statement AWS documents (and the matcher's message prints).
-  const Policy = JSON.stringify({
-    Version: '2012-10-17',
-    Statement: [
-      {
-        Effect: 'Allow',
-        Principal: { Service: 'sns.amazonaws.com' },
-        Action: 'sqs:SendMessage',
-        Resource: queueArn,
-        Condition: { ArnEquals: { 'aws:SourceArn': TopicArn } },
-      },
-    ],
-  });
-  await strictSqs.send(new SetQueueAttributesCommand({ QueueUrl, Attributes: { Policy } }));
-  expect(strict.sns.topic('events')).toBeAllowedToDeliverTo(strict.sqs.queue('orders'));
-  expect(strict.sns.deliveryProblems()).toEqual([]);
-  const { Attributes } = await strictSqs.send(new GetQueueAttributesCommand({ QueueUrl, AttributeNames: ['Policy'] }));
-  expect(JSON.parse(Attributes!['Policy']!).Statement).toHaveLength(1);
+it('Cookbook: catch a missing queue policy (the recipe fails on wiring that forgot it)', async () => {
+  const { aws, sqs, sns } = enforcingAccount();
+  const TopicArn = await wireOrders(sns, sqs, { forgetPolicy: true });
+
+  expect(() => expect(aws.sns.topic('events')).toBeAllowedToDeliverTo(aws.sqs.queue('orders'))).toThrow(
+    /: the queue has no Policy\. The queue's Policy needs a statement such as \{"Effect":"Allow"/,
+  );
+  expect(aws.sns.deliveryProblems()).toHaveLength(1);
+  await sns.send(new PublishCommand({ TopicArn, Message: '{"orderId":7}' }));
+  expect(aws.sqs.queue('orders')).toHaveMessageCount(0);
 });
