@@ -224,6 +224,17 @@ describe('AWS::SNS::Subscription', () => {
     expect((await sns.send(new ListSubscriptionsByTopicCommand({ TopicArn: topic.ref }))).Subscriptions).toEqual([]);
   });
 
+  it("names the property SNS's text names in lower case: a bad endpoint, an unknown protocol", () => {
+    const { create } = resourceSetup();
+    const topic = create('AWS::SNS::Topic', 'T');
+    expect(
+      thrownBy(() => create('AWS::SNS::Subscription', 'S', { TopicArn: topic.ref, Protocol: 'sqs', Endpoint: 'bad' })),
+    ).toMatchObject({ logicalId: 'S', property: 'Endpoint', message: expect.stringContaining('SQS endpoint ARN') });
+    expect(
+      thrownBy(() => create('AWS::SNS::Subscription', 'P', { TopicArn: topic.ref, Protocol: 'pigeon', Endpoint: 'x' })),
+    ).toMatchObject({ logicalId: 'P', property: 'Protocol' });
+  });
+
   it('undo() leaves a subscription that existed before (Subscribe answered it again)', async () => {
     const { sns, create } = resourceSetup();
     const queue = create('AWS::SQS::Queue', 'Q');

@@ -21,10 +21,12 @@ export function callContext(context: ProvisionContext, region: string = context.
 
 /**
  * The property an error is about: the first of the request's properties (or their API names) its text names as a
- * word, e.g. "Invalid value for the parameter DelaySeconds." names DelaySeconds.
+ * word, e.g. "Invalid value for the parameter DelaySeconds." names DelaySeconds; failing that, in any case, as SNS
+ * writes some ("Invalid parameter: SQS endpoint ARN", "... this protocol string: ...").
  */
 function propertyNamedIn(text: string, names: readonly string[]): string | undefined {
-  return names.find((name) => new RegExp(`(^|[^A-Za-z])${name}([^A-Za-z]|$)`).test(text));
+  const named = (flags: string) => (name: string) => new RegExp(`(^|[^A-Za-z])${name}([^A-Za-z]|$)`, flags).test(text);
+  return names.find(named('')) ?? names.find(named('i'));
 }
 
 /** A resource that failed, with the service's text, as CloudFormation reports the failing resource. */
