@@ -20,6 +20,9 @@ import { createAwsMock } from '../../src/index.js';
 import '../../src/matchers/vitest.js';
 import { networkTrap } from '../helpers.js';
 
+// aws-cdk-lib is a large library: its first synthesis in a busy CI process can take seconds.
+vi.setConfig({ testTimeout: 60_000 });
+
 /** The application's stack (lib/orders-stack.ts in the README). */
 class OrdersStack extends Stack {
   readonly queue: sqs.Queue;
