@@ -38,3 +38,6 @@ export type { RunUntilIdleOptions } from './work/work-tracker.js';
 export { Stack, type ProvisionOptions, type SkippedResource } from './templates/stack.js';
 export { TemplateError } from './templates/resource-type.js';
 export type { GivenParameter } from './templates/engine/parameters.js';
+export { MappingView } from './lambda/esm/view.js';
+export type { MappingState } from './lambda/esm/mapping.js';
+export type { MappingInput } from './lambda/esm/mapping-settings.js';
