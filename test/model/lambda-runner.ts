@@ -1,0 +1,519 @@
+import {
+  CreateEventSourceMappingCommand,
+  UpdateEventSourceMappingCommand,
+  type LambdaClient,
+} from '@aws-sdk/client-lambda';
+import { CreateQueueCommand, SendMessageBatchCommand, SendMessageCommand, type SQSClient } from '@aws-sdk/client-sqs';
+import type { Context } from 'aws-lambda';
+import { vi } from 'vitest';
+import type { AwsMock } from '../../src/index.js';
+import {
+  INITIAL_CONCURRENT_BATCHES,
+  MAX_CONCURRENT_BATCHES,
+  SCALE_UP_PER_MINUTE,
+} from '../../src/lambda/esm/scaling.js';
+import type { Behaviour, LambdaRunConfig, LambdaStep, MessageSpec } from './lambda-steps.js';
+import { PromiseBroken } from './reference.js';
+import { flush, T0 } from './runner.js';
+
+/**
+ * Runs one generated sequence against an SQS event source mapping, through the real SQSClient and LambdaClient with
+ * the plugin, and checks Lambda's promises (docs/aws-behaviour/lambda.md §2.4–§2.9): at each delivery (inside the
+ * handler, which records what it sees and decides nothing but its planned answer), after each step, and at the end.
+ * A handler cannot throw a broken promise (Lambda would take it for the handler's error): it records it, and the
+ * step that follows throws it.
+ */
+
+const FUNCTION = 'worker';
+const QUEUE = 'work';
+const DLQ = 'work-dlq';
+/** More than any generated run needs to drain: runUntilIdle must stop because nothing is left, not at this bound. */
+const DRAIN_MAX_MS = 24 * 3600_000;
+/** Real event-loop turns aws.idle() may take, with only instant handlers, before it counts as hanging. */
+const IDLE_TURNS = 400;
+const MINUTE_MS = 60_000;
+
+/** What the runs exercised, for LAMBDA_MODEL_STATS: a checker that never meets a case proves nothing about it. */
+export const lambdaCoverage = new Map<string, number>();
+function saw(what: string): void {
+  lambdaCoverage.set(what, (lambdaCoverage.get(what) ?? 0) + 1);
+}
+
+interface ModelMessage {
+  readonly number: number;
+  readonly spec: MessageSpec;
+  readonly group: string | undefined;
+  id: string | undefined;
+  /** ApproximateReceiveCount of each delivery, in order. */
+  readonly deliveries: number[];
+  /** The disable count at its last delivery: a disable since may have dropped a receive that reached no handler. */
+  disablesAtLastDelivery: number;
+  /** A delivery the handler let succeed ended: the message must be gone, and never come again. */
+  handled: boolean;
+}
+
+interface OpenInvocation {
+  readonly requestId: string;
+  readonly startedAt: number;
+  readonly messages: readonly ModelMessage[];
+  readonly expected: 'success' | 'error' | 'timeout';
+  /** The messages the handler let succeed (with ReportBatchItemFailures: those it did not report). */
+  readonly succeeded: readonly ModelMessage[];
+}
+
+interface RecordSeen {
+  readonly messageId: string;
+  readonly body: string;
+  readonly attributes: Record<string, string>;
+  readonly eventSourceARN: string;
+}
+
+export class LambdaModelRun {
+  private readonly messages: ModelMessage[] = [];
+  private readonly open = new Map<string, OpenInvocation>();
+  private readonly broken: PromiseBroken[] = [];
+  private readonly trace: string[] = [];
+  private mappingUuid = '';
+  private enabled = true;
+  private disables = 0;
+  private pendingSleeps = 0;
+  private timersBefore = 0;
+  private queueArn = '';
+  private queueUrl = '';
+
+  constructor(
+    private readonly aws: AwsMock,
+    private readonly sqs: SQSClient,
+    private readonly lambda: LambdaClient,
+    private readonly config: LambdaRunConfig,
+  ) {}
+
+  async run(steps: readonly LambdaStep[]): Promise<void> {
+    try {
+      await this.start();
+      for (const step of steps) {
+        this.trace.push(`${this.now()} ${JSON.stringify(step)}`);
+        await this.step(step);
+        await this.afterStep();
+      }
+      await this.end();
+    } catch (error) {
+      if (error instanceof Error) {
+        error.message +=
+          `\n  config: ${JSON.stringify(this.config)}` +
+          `\n  trace (t = ms since start):\n    ${this.trace.slice(-80).join('\n    ')}`;
+      }
+      throw error;
+    } finally {
+      this.aws.reset();
+      vi.clearAllTimers();
+      await flush();
+    }
+  }
+
+  private now(): number {
+    return Date.now() - T0;
+  }
+
+  private async start(): Promise<void> {
+    this.aws.reset();
+    vi.clearAllTimers();
+    vi.setSystemTime(T0);
+    this.timersBefore = vi.getTimerCount();
+    const { config } = this;
+    const suffix = config.fifo ? '.fifo' : '';
+    const fifoAttributes: Record<string, string> = config.fifo ? { FifoQueue: 'true' } : {};
+    let redrive: Record<string, string> = {};
+    if (config.maxReceiveCount !== undefined) {
+      await this.sqs.send(new CreateQueueCommand({ QueueName: DLQ + suffix, Attributes: fifoAttributes }));
+      const deadLetterTargetArn = this.aws.sqs.queue(DLQ + suffix).arn;
+      redrive = { RedrivePolicy: JSON.stringify({ deadLetterTargetArn, maxReceiveCount: config.maxReceiveCount }) };
+    }
+    const created = await this.sqs.send(
+      new CreateQueueCommand({
+        QueueName: QUEUE + suffix,
+        Attributes: { ...fifoAttributes, VisibilityTimeout: `${config.visibilitySeconds}`, ...redrive },
+      }),
+    );
+    this.queueUrl = created.QueueUrl!;
+    this.queueArn = this.aws.sqs.queue(QUEUE + suffix).arn;
+    this.aws.lambda.createFunction(
+      FUNCTION,
+      (event: { Records: RecordSeen[] }, context: Context) => this.handle(event.Records, context.awsRequestId),
+      { timeout: config.timeoutSeconds },
+    );
+    const mapping = await this.lambda.send(
+      new CreateEventSourceMappingCommand({
+        FunctionName: FUNCTION,
+        EventSourceArn: this.queueArn,
+        BatchSize: config.batchSize,
+        MaximumBatchingWindowInSeconds: config.windowSeconds,
+        FunctionResponseTypes: config.reportBatchItemFailures ? ['ReportBatchItemFailures'] : [],
+        ...(config.maximumConcurrency !== undefined
+          ? { ScalingConfig: { MaximumConcurrency: config.maximumConcurrency } }
+          : {}),
+      }),
+    );
+    this.mappingUuid = mapping.UUID!;
+  }
+
+  private async step(step: LambdaStep): Promise<void> {
+    switch (step.kind) {
+      case 'send':
+        return this.send(step.messages);
+      case 'advance':
+        await vi.advanceTimersByTimeAsync(step.ms);
+        return;
+      case 'disable':
+      case 'enable': {
+        const enabled = step.kind === 'enable';
+        if (!enabled && this.enabled) this.disables++;
+        this.enabled = enabled;
+        await this.lambda.send(new UpdateEventSourceMappingCommand({ UUID: this.mappingUuid, Enabled: enabled }));
+        return;
+      }
+      case 'runUntilIdle':
+        return this.drain();
+    }
+  }
+
+  private async send(specs: readonly MessageSpec[]): Promise<void> {
+    const sent = specs.map((spec) => {
+      const number = this.messages.length;
+      const message: ModelMessage = {
+        number,
+        spec,
+        group: this.config.fifo ? `g${spec.group}` : undefined,
+        id: undefined,
+        deliveries: [],
+        disablesAtLastDelivery: this.disables,
+        handled: false,
+      };
+      // Known before the send: the handler may see the message before the send's answer comes back.
+      this.messages.push(message);
+      return message;
+    });
+    const entry = (message: ModelMessage) => ({
+      MessageBody: `${message.number}`,
+      ...(message.group !== undefined
+        ? { MessageGroupId: message.group, MessageDeduplicationId: `d${message.number}` }
+        : { DelaySeconds: message.spec.delaySeconds }),
+    });
+    if (sent.length === 1) {
+      const answer = await this.sqs.send(new SendMessageCommand({ QueueUrl: this.queueUrl, ...entry(sent[0]!) }));
+      sent[0]!.id = answer.MessageId;
+      return;
+    }
+    const answer = await this.sqs.send(
+      new SendMessageBatchCommand({
+        QueueUrl: this.queueUrl,
+        Entries: sent.map((message) => ({ Id: `e${message.number}`, ...entry(message) })),
+      }),
+    );
+    if (answer.Failed?.length) throw new Error(`SendMessageBatch failed entries: ${JSON.stringify(answer.Failed)}`);
+    for (const ok of answer.Successful ?? []) this.messages[Number(ok.Id!.slice(1))]!.id = ok.MessageId;
+  }
+
+  /** The handler: checks the delivery, then answers as the records' plans say. */
+  private handle(records: RecordSeen[], requestId: string): Promise<unknown> {
+    this.syncEnded(false);
+    const messages = records.map((record) => this.messages[Number(record.body)]!);
+    this.trace.push(`${this.now()}   invoke ${requestId.slice(0, 8)}: ${records.map(describe).join(' ')}`);
+    this.checkDelivery(records, messages);
+    const behaviours = records.map((record, i) => behaviourOf(messages[i]!, record));
+    const timeoutMs = this.config.timeoutSeconds * 1000;
+    const sleepMs = Math.max(
+      0,
+      ...behaviours.map((b) => (b.kind === 'sleep' ? Math.max(1, Math.floor(b.fraction * timeoutMs)) : 0)),
+    );
+    const failed = this.reportedFailures(messages, behaviours);
+    const expected = behaviours.some((b) => b.kind === 'timeOut')
+      ? 'timeout'
+      : behaviours.some((b) => b.kind === 'throw')
+        ? 'error'
+        : 'success';
+    this.open.set(requestId, {
+      requestId,
+      startedAt: Date.now(),
+      messages,
+      expected,
+      succeeded: expected === 'success' ? messages.filter((m) => !failed.has(m)) : [],
+    });
+    if (expected === 'timeout') return new Promise(() => undefined);
+    const answer = (): unknown => {
+      if (expected === 'error') throw new Error('planned failure');
+      const reported = records.filter((_, i) => failed.has(messages[i]!));
+      return { batchItemFailures: reported.map((record) => ({ itemIdentifier: record.messageId })) };
+    };
+    if (sleepMs === 0) return Promise.resolve().then(answer);
+    this.pendingSleeps++;
+    return new Promise((resolve) =>
+      setTimeout(() => {
+        this.pendingSleeps--;
+        resolve(undefined);
+      }, sleepMs),
+    ).then(answer);
+  }
+
+  /**
+   * The records the handler reports (ignored by Lambda without ReportBatchItemFailures). On a FIFO queue it reports
+   * a failed record's later records of the same group too, as a FIFO handler must to keep the group's order
+   * (docs/aws-behaviour/lambda.md §2.8; Powertools' SqsFifoPartialProcessor does the same).
+   */
+  private reportedFailures(messages: readonly ModelMessage[], behaviours: readonly Behaviour[]): Set<ModelMessage> {
+    const failed = new Set<ModelMessage>();
+    const failedGroups = new Set<string | undefined>();
+    messages.forEach((message, i) => {
+      const reported = behaviours[i]!.kind === 'reportFailure' || (this.config.fifo && failedGroups.has(message.group));
+      if (!reported) return;
+      failed.add(message);
+      failedGroups.add(message.group);
+    });
+    return this.config.reportBatchItemFailures ? failed : new Set();
+  }
+
+  private fail(promise: string, detail: string): void {
+    this.broken.push(new PromiseBroken(promise, `t=${this.now()}: ${detail}`));
+  }
+
+  /** The promises one delivery must keep, seen by the handler as it starts. */
+  private checkDelivery(records: readonly RecordSeen[], messages: readonly ModelMessage[]): void {
+    const { config } = this;
+    if (records.length === 0 || records.length > config.batchSize) {
+      this.fail('batch size', `a batch of ${records.length} records, BatchSize ${config.batchSize}`);
+    }
+    const running = this.runningNow();
+    const bound = Math.min(
+      config.maximumConcurrency ?? MAX_CONCURRENT_BATCHES,
+      INITIAL_CONCURRENT_BATCHES + SCALE_UP_PER_MINUTE * Math.floor(this.now() / MINUTE_MS),
+    );
+    saw(`batch of ${Math.min(records.length, 11) > 10 ? 'more than 10' : records.length}`);
+    saw(`${running.length + 1} in flight${running.length + 1 === bound ? ' (at the bound)' : ''}`);
+    if (running.length + 1 > bound) {
+      this.fail('concurrency', `${running.length + 1} batches in flight, the bound is ${bound}`);
+    }
+    const busy = new Set(running.flatMap((invocation) => invocation.messages));
+    const busyGroups = new Set([...busy].map((m) => m.group));
+    const dead = this.deadLetterIds();
+    records.forEach((record, i) => {
+      const message = messages[i]!;
+      const count = Number(record.attributes['ApproximateReceiveCount']);
+      const last = message.deliveries.at(-1) ?? 0;
+      const label = `message ${message.number}`;
+      if (record.eventSourceARN !== this.queueArn)
+        this.fail('record', `${label}: eventSourceARN ${record.eventSourceARN}`);
+      if (message.id !== undefined && record.messageId !== message.id) this.fail('record', `${label}: another id`);
+      if (message.handled) this.fail('success deletes', `${label} invoked again after a successful handling`);
+      if (busy.has(message)) this.fail('one consumer', `${label} is in two batches in flight at once`);
+      if (messages.indexOf(message) !== i) this.fail('one consumer', `${label} twice in one batch`);
+      const gapAllowed = message.disablesAtLastDelivery !== this.disables;
+      if (count > last + 1) saw('receive count skipped after a disable');
+      if (count > 1) saw('redelivery');
+      if (!(count > last) || (!gapAllowed && count !== last + 1)) {
+        this.fail('receive count', `${label}: ApproximateReceiveCount ${count} after deliveries ${message.deliveries}`);
+      }
+      if (config.maxReceiveCount !== undefined && count > config.maxReceiveCount) {
+        this.fail('redrive', `${label} delivered with receive count ${count} past maxReceiveCount`);
+      }
+      if (config.fifo) {
+        if (record.attributes['MessageGroupId'] !== message.group) this.fail('record', `${label}: group`);
+        if (busyGroups.has(message.group)) {
+          this.fail('FIFO group lock', `${label}: a second batch of group ${message.group} while one is in flight`);
+        }
+      }
+      message.deliveries.push(count);
+      message.disablesAtLastDelivery = this.disables;
+    });
+    if (config.fifo) this.checkGroupOrder(messages, dead);
+  }
+
+  /** FIFO: a batch's records of a group are the group's oldest messages still to handle, in send order (§2.8). */
+  private checkGroupOrder(batch: readonly ModelMessage[], dead: ReadonlySet<string>): void {
+    for (const group of new Set(batch.map((m) => m.group))) {
+      const taken = batch.filter((m) => m.group === group).map((m) => m.number);
+      const due = this.messages
+        .filter((m) => m.group === group && !m.handled && !(m.id !== undefined && dead.has(m.id)))
+        .slice(0, taken.length)
+        .map((m) => m.number);
+      saw(taken.length > 1 ? 'FIFO batch of several from one group' : 'FIFO batch of one from a group');
+      if (taken.join() !== due.join()) {
+        this.fail('FIFO order', `group ${group}: the batch holds ${taken}, the oldest messages to handle are ${due}`);
+      }
+    }
+  }
+
+  /** Invocations still running by their own clock: a timed-out one ends at its deadline, whoever learns it first. */
+  private runningNow(): OpenInvocation[] {
+    const now = Date.now();
+    const timeoutMs = this.config.timeoutSeconds * 1000;
+    return [...this.open.values()].filter((invocation) => now < invocation.startedAt + timeoutMs);
+  }
+
+  /** Takes in the invocations Lambda ended; after a step (`settled`), their messages' fate is checked too. */
+  private syncEnded(settled: boolean): void {
+    if (this.open.size === 0) return;
+    const records = new Map(
+      this.aws.lambda
+        .function(FUNCTION)
+        .invocations()
+        .map((invocation) => [invocation.requestId, invocation]),
+    );
+    for (const invocation of this.open.values()) {
+      const record = records.get(invocation.requestId);
+      if (!record || record.outcome === 'running') continue;
+      this.open.delete(invocation.requestId);
+      if (record.outcome !== invocation.expected) {
+        this.fail('outcome', `request ${invocation.requestId}: ${record.outcome}, planned ${invocation.expected}`);
+      }
+      saw(
+        `outcome ${record.outcome}${invocation.succeeded.length < invocation.messages.length && record.outcome === 'success' ? ' with item failures' : ''}`,
+      );
+      for (const message of invocation.succeeded) message.handled = true;
+    }
+    if (settled) this.checkWhereabouts();
+  }
+
+  private deadLetterIds(): Set<string> {
+    if (this.config.maxReceiveCount === undefined) return new Set();
+    return new Set(
+      this.aws.sqs
+        .queue(DLQ + (this.config.fifo ? '.fifo' : ''))
+        .messages()
+        .map((m) => m.messageId),
+    );
+  }
+
+  /**
+   * No message lost: each is in the queue or its DLQ, or was handled and is in neither. One in the DLQ got there
+   * after maxReceiveCount failed deliveries (fewer only where a disable dropped a receive before any handler).
+   */
+  private checkWhereabouts(): void {
+    const queued = new Set(
+      this.aws.sqs
+        .queue(QUEUE + (this.config.fifo ? '.fifo' : ''))
+        .messages()
+        .map((m) => m.messageId),
+    );
+    const dead = this.deadLetterIds();
+    for (const message of this.messages) {
+      if (message.id === undefined) continue;
+      const where = `${queued.has(message.id) ? 'queue ' : ''}${dead.has(message.id) ? 'DLQ' : ''}`.trim();
+      const label = `message ${message.number} (deliveries ${message.deliveries})`;
+      if (message.handled) {
+        if (where !== '') this.fail('success deletes', `${label} handled, yet still in the ${where}`);
+      } else if (where === '') {
+        this.fail('nothing lost', `${label} is gone, never handled`);
+      } else if (where !== 'queue' && where !== 'DLQ') {
+        this.fail('nothing lost', `${label} is in both the queue and the DLQ`);
+      } else if (where === 'DLQ') {
+        saw('message in the DLQ (per step)');
+        const max = this.config.maxReceiveCount!;
+        const gap = message.disablesAtLastDelivery !== this.disables || this.hadGap(message);
+        if (message.deliveries.length > max || (!gap && message.deliveries.length !== max)) {
+          this.fail(
+            'redrive',
+            `${label} in the DLQ after ${message.deliveries.length} deliveries, maxReceiveCount ${max}`,
+          );
+        }
+      }
+    }
+  }
+
+  /** Whether the message's receive counts skipped one (a receive a disable dropped). */
+  private hadGap(message: ModelMessage): boolean {
+    return message.deliveries.some((count, i) => count !== i + 1);
+  }
+
+  private async afterStep(): Promise<void> {
+    await flush();
+    this.syncEnded(true);
+    if (this.config.instantOnly) await this.checkIdle();
+    this.throwBroken();
+  }
+
+  private throwBroken(): void {
+    const first = this.broken[0];
+    if (first) throw first;
+  }
+
+  /**
+   * With handlers that answer at once, aws.idle() resolves without time moving; then no handler runs, and an enabled
+   * mapping has left nothing receivable in the queue (a FIFO group's messages wait behind one in flight).
+   */
+  private async checkIdle(): Promise<void> {
+    let resolved = false;
+    const idle = this.aws.idle().then(() => (resolved = true));
+    idle.catch(() => undefined);
+    for (let turn = 0; turn < IDLE_TURNS && !resolved; turn++) await flush();
+    saw('idle checked');
+    if (!resolved) return this.fail('idle', `aws.idle() did not resolve within ${IDLE_TURNS} turns`);
+    this.syncEnded(true);
+    if (this.runningNow().length > 0) this.fail('idle', 'aws.idle() resolved while a handler runs');
+    if (!this.enabled) return;
+    const all = this.aws.sqs.queue(QUEUE + (this.config.fifo ? '.fifo' : '')).messages();
+    const lockedGroups = new Set(all.filter((m) => m.state === 'inFlight').map((m) => m.messageGroupId));
+    const receivable = all.filter(
+      (m) => m.state === 'visible' && !(this.config.fifo && lockedGroups.has(m.messageGroupId)),
+    );
+    if (receivable.length > 0) {
+      this.fail('idle', `after aws.idle() the queue still has ${receivable.length} receivable messages`);
+    }
+  }
+
+  /** runUntilIdle stops because nothing is left (not at its bound), and a second one has nothing to do. */
+  private async drain(): Promise<void> {
+    const advance = (ms: number) => vi.advanceTimersByTimeAsync(ms);
+    const moved = await this.aws.runUntilIdle({ advance, maxTime: DRAIN_MAX_MS });
+    await flush();
+    this.syncEnded(true);
+    this.trace.push(`${this.now()}   runUntilIdle moved ${moved} ms`);
+    if (moved >= DRAIN_MAX_MS) this.fail('runUntilIdle', `still busy after ${moved} ms`);
+    const again = await this.aws.runUntilIdle({ advance, maxTime: DRAIN_MAX_MS });
+    if (again !== 0) this.fail('runUntilIdle', `a second runUntilIdle moved ${again} ms`);
+    if (this.open.size > 0) this.fail('runUntilIdle', `${this.open.size} invocations still running`);
+    if (this.enabled) this.checkDrained();
+  }
+
+  /** Every plan ends in success, so a drained enabled mapping leaves each message handled or in the DLQ. */
+  private checkDrained(): void {
+    const left = this.aws.sqs.queue(QUEUE + (this.config.fifo ? '.fifo' : '')).messages();
+    if (left.length > 0) {
+      this.fail('drained', `after runUntilIdle the queue still holds ${left.map((m) => `${m.body}:${m.state}`)}`);
+    }
+  }
+
+  private async end(): Promise<void> {
+    if (this.config.ending === 'reset') {
+      // Reset in the middle of whatever runs: only the handlers' own sleeps may stay pending.
+      this.aws.reset();
+      const pending = vi.getTimerCount() - this.timersBefore;
+      if (pending !== this.pendingSleeps) {
+        throw new PromiseBroken(
+          'no leaks',
+          `${pending} timers after aws.reset(), ${this.pendingSleeps} of them the handlers'`,
+        );
+      }
+      return;
+    }
+    if (!this.enabled) {
+      await this.step({ kind: 'enable' });
+      await this.afterStep();
+    }
+    await this.drain();
+    this.throwBroken();
+    this.aws.reset();
+    if (vi.getTimerCount() !== this.timersBefore) {
+      throw new PromiseBroken('no leaks', `${vi.getTimerCount() - this.timersBefore} timers left after aws.reset()`);
+    }
+  }
+}
+
+/** What the handler does with `record`: the plan's entry for this delivery, past the plan success. */
+function behaviourOf(message: ModelMessage, record: RecordSeen): Behaviour {
+  const count = Number(record.attributes['ApproximateReceiveCount']);
+  return message.spec.plan[count - 1] ?? { kind: 'succeed' };
+}
+
+function describe(record: RecordSeen): string {
+  return `${record.body}#${record.attributes['ApproximateReceiveCount']}`;
+}
