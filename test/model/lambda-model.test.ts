@@ -20,6 +20,7 @@ import { FAKED_TIMERS } from './runner.js';
  * - a message reaches the DLQ only after maxReceiveCount failed deliveries, and is never delivered past it;
  * - FIFO: a batch's records of a group are the group's oldest messages still to handle, in order, and no two
  *   batches of a group are in flight;
+ * - a batch goes to the function when its window ends (at once without a window);
  * - no more batches in flight than the bound (MaximumConcurrency; 5, growing by 300 a minute), none over BatchSize;
  * - each invocation ends as planned (success, error, timeout);
  * - with instant handlers aws.idle() resolves without time moving and leaves nothing receivable; runUntilIdle stops

@@ -266,7 +266,7 @@ export class LambdaModelRun {
   /**
    * The records the handler reports (ignored by Lambda without ReportBatchItemFailures). On a FIFO queue it reports
    * a failed record's later records of the same group too, as a FIFO handler must to keep the group's order
-   * (docs/aws-behaviour/lambda.md §2.8; Powertools' SqsFifoPartialProcessor does the same).
+   * (docs/aws-behaviour/lambda.md §2.7, §2.8; Powertools' SqsFifoPartialProcessor does the same).
    */
   private reportedFailures(messages: readonly ModelMessage[], behaviours: readonly Behaviour[]): Set<ModelMessage> {
     const failed = new Set<ModelMessage>();
@@ -323,6 +323,14 @@ export class LambdaModelRun {
       if (count > 1) saw('redelivery');
       if (!(count > last) || (!gapAllowed && count !== last + 1)) {
         this.fail('receive count', `${label}: ApproximateReceiveCount ${count} after deliveries ${message.deliveries}`);
+      }
+      // §2.4: a batch goes to the function when its window ends (at once without one); a first delivery shows when.
+      const waited = Date.now() - Number(record.attributes['ApproximateFirstReceiveTimestamp']);
+      if (count === 1 && !(waited >= 0 && waited <= 1000 * config.windowSeconds)) {
+        this.fail(
+          'batching window',
+          `${label} invoked ${waited} ms after its receive, window ${config.windowSeconds} s`,
+        );
       }
       if (config.maxReceiveCount !== undefined && count > config.maxReceiveCount) {
         this.fail('redrive', `${label} delivered with receive count ${count} past maxReceiveCount`);
