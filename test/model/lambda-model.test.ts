@@ -28,8 +28,9 @@ import { FAKED_TIMERS } from './runner.js';
  * - aws.reset() leaves no timer of the mock (whatever runs when it comes).
  *
  * Honest mode stays off: its duplicate deliveries break "never invoked again" by design. `npm test` runs 300
- * sequences; LAMBDA_MODEL_RUNS sets how many. A failure prints its seed and path, the config, the trace and the
- * command that replays it: LAMBDA_MODEL_SEED=<seed> LAMBDA_MODEL_PATH=<path> npx vitest run test/model/lambda-model.test.ts
+ * sequences; LAMBDA_MODEL_RUNS sets how many (LAMBDA_MODEL_STATS=1 prints what the runs met). A failure prints its
+ * seed and path, the config, the trace and the command that replays it:
+ *   LAMBDA_MODEL_SEED=<seed> LAMBDA_MODEL_PATH=<path> npx vitest run test/model/lambda-model.test.ts
  */
 
 const runs = Number(process.env['LAMBDA_MODEL_RUNS'] ?? 300);
