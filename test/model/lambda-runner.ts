@@ -453,12 +453,8 @@ export class LambdaModelRun {
    * mapping has left nothing receivable in the queue (a FIFO group's messages wait behind one in flight).
    */
   private async checkIdle(): Promise<void> {
-    let resolved = false;
-    const idle = this.aws.idle().then(() => (resolved = true));
-    idle.catch(() => undefined);
-    for (let turn = 0; turn < IDLE_TURNS && !resolved; turn++) await flush();
     saw('idle checked');
-    if (!resolved) return this.fail('idle', `aws.idle() did not resolve within ${IDLE_TURNS} turns`);
+    if (!(await this.idleResolves())) return this.fail('idle', `aws.idle() did not resolve within ${IDLE_TURNS} turns`);
     this.syncEnded(true);
     if (this.runningNow().length > 0) this.fail('idle', 'aws.idle() resolved while a handler runs');
     if (!this.enabled) return;
@@ -470,6 +466,17 @@ export class LambdaModelRun {
     if (receivable.length > 0) {
       this.fail('idle', `after aws.idle() the queue still has ${receivable.length} receivable messages`);
     }
+  }
+
+  /** Whether aws.idle() resolves within IDLE_TURNS turns of the real event loop (time does not move meanwhile). */
+  private async idleResolves(): Promise<boolean> {
+    let resolved = false;
+    this.aws.idle().then(
+      () => (resolved = true),
+      () => undefined,
+    );
+    for (let turn = 0; turn < IDLE_TURNS && !resolved; turn++) await flush();
+    return resolved;
   }
 
   /**
@@ -493,6 +500,7 @@ export class LambdaModelRun {
     if (again !== 0) this.fail('runUntilIdle', `a second runUntilIdle moved ${again} ms`);
     if (this.open.size > 0) this.fail('runUntilIdle', `${this.open.size} invocations still running`);
     if (this.enabled) this.checkDrained();
+    if (!(await this.idleResolves())) this.fail('idle', `aws.idle() after runUntilIdle did not resolve`);
   }
 
   /** Every plan ends in success, so a drained enabled mapping leaves each message handled or in the DLQ. */
