@@ -47,6 +47,13 @@ export interface LambdaRunConfig {
   readonly reportBatchItemFailures: boolean;
   readonly maximumConcurrency: number | undefined;
   /**
+   * The function's reserved concurrency: a mapping that reads more than it may run is throttled and retries while
+   * the visibility timeout lasts (docs/aws-behaviour/lambda.md §2.12). A retry may start just before the messages
+   * come back, so its handler can overlap their next delivery, as in AWS: such runs check only the promises that
+   * stay true then (lambda-runner.ts, `strict`).
+   */
+  readonly reservedConcurrency: number | undefined;
+  /**
    * Only handlers that answer at once (no sleep, no timeout): aws.idle() is then awaited after every step (a
    * handler waiting on fake time would make idle() give up, by design).
    */
@@ -83,6 +90,7 @@ export const lambdaRunConfig: fc.Arbitrary<LambdaRunConfig> = fc
     windowSeconds: fc.constantFrom(0, 0, 1, 3),
     reportBatchItemFailures: fc.boolean(),
     maximumConcurrency: fc.option(fc.constantFrom(2, 3), { nil: undefined, freq: 2 }),
+    reservedConcurrency: fc.option(fc.constantFrom(1, 2), { nil: undefined, freq: 6 }),
     instantOnly: fc.boolean(),
     ending: fc.constantFrom('drain' as const, 'drain' as const, 'drain' as const, 'reset' as const),
   })
