@@ -179,9 +179,12 @@ export class LambdaModelRun {
       case 'disable':
       case 'enable': {
         const enabled = step.kind === 'enable';
+        // Counted before the request: a batch the poller holds may be dropped as it stops.
         if (!enabled && this.enabled) this.disables++;
-        this.enabled = enabled;
+        // Deliveries may start before an enable's answer comes back, and must stop once a disable's has.
+        if (enabled) this.enabled = true;
         await this.lambda.send(new UpdateEventSourceMappingCommand({ UUID: this.mappingUuid, Enabled: enabled }));
+        this.enabled = enabled;
         return;
       }
       case 'runUntilIdle':
@@ -389,6 +392,7 @@ export class LambdaModelRun {
       const { record } = invocation;
       if (record.outcome === 'running') continue;
       this.open.delete(invocation.requestId);
+      this.trace.push(`${this.now()}   ended ${invocation.requestId.slice(0, 8)}: ${record.outcome}`);
       const partly = record.outcome === 'success' && invocation.succeeded.length < invocation.messages.length;
       saw(`outcome ${record.outcome}${partly ? ' with item failures' : ''}`);
       if (record.outcome !== invocation.expected) {
