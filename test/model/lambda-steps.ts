@@ -90,7 +90,8 @@ export const lambdaRunConfig: fc.Arbitrary<LambdaRunConfig> = fc
     windowSeconds: fc.constantFrom(0, 0, 1, 3),
     reportBatchItemFailures: fc.boolean(),
     maximumConcurrency: fc.option(fc.constantFrom(2, 3), { nil: undefined, freq: 2 }),
-    reservedConcurrency: fc.option(fc.constantFrom(1, 2), { nil: undefined, freq: 6 }),
+    // One run in five or so: throttled runs check fewer promises.
+    reservedConcurrency: fc.constantFrom(undefined, undefined, undefined, undefined, undefined, undefined, 1, 2),
     instantOnly: fc.boolean(),
     ending: fc.constantFrom('drain' as const, 'drain' as const, 'drain' as const, 'reset' as const),
   })
