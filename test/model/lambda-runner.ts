@@ -520,7 +520,18 @@ export class LambdaModelRun {
     if (again !== 0) this.fail('runUntilIdle', `a second runUntilIdle moved ${again} ms`);
     if (this.open.size > 0) this.fail('runUntilIdle', `${this.open.size} invocations still running`);
     if (this.enabled) this.checkDrained();
+    const counted = this.batchesCounted();
+    if (this.open.size === 0 && counted !== 0) this.fail('drained', `the poller still counts ${counted} batches`);
     if (!(await this.idleResolves())) this.fail('idle', `aws.idle() after runUntilIdle did not resolve`);
+  }
+
+  /**
+   * White-box: the batches the poller counts in flight. Once drained it must count none, or it has quietly lost
+   * some of its concurrency (a leak no answer shows until the bound is reached).
+   */
+  private batchesCounted(): number {
+    const lambda = this.aws.lambda as unknown as { mappings: { all(): { poller: { inFlight: number } }[] } };
+    return lambda.mappings.all()[0]!.poller.inFlight;
   }
 
   /** Every plan ends in success, so a drained enabled mapping leaves each message handled or in the DLQ. */
