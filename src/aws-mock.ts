@@ -142,8 +142,9 @@ export class AwsMock implements Account {
   }
 
   /**
-   * Answers every instance of an SDK client class (`SQSClient`, `SNSClient`), made before or after, in any module,
-   * with this mock, under the SDK's own middleware (docs/aws-behaviour/sdk-reach.md §2). `reset()` keeps it.
+   * Answers every instance of an SDK client class (`SQSClient`, `SNSClient`, `LambdaClient`), made before or after,
+   * in any module, with this mock, under the SDK's own middleware (docs/aws-behaviour/sdk-reach.md §2). `reset()`
+   * keeps it.
    */
   install(clientClass: abstract new (...args: never[]) => unknown): InstallHandle {
     const installed = installClient(clientClass, this);
@@ -171,7 +172,10 @@ export class AwsMock implements Account {
     return provision(this, this.stacks, template, options);
   }
 
-  /** Forgets every queue, topic, subscription and message, and ends waiting receives: as if new. */
+  /**
+   * Forgets every queue, topic, subscription, message, function, mapping and stack, ends waiting receives, and stops
+   * every poller and pending retry, leaving no timer: as if new. Installs stay.
+   */
   reset(): void {
     this.idSource = createIdSource(this.seed);
     this.sqs.resetState();

@@ -23,6 +23,12 @@ export class HistoryRing<T> implements Iterable<T> {
     }
   }
 
+  /** The item pushed last, if it is kept. */
+  newest(): T | undefined {
+    if (this.kept.length === 0) return undefined;
+    return this.kept[(this.oldest + this.kept.length - 1) % this.kept.length];
+  }
+
   /** Oldest first. */
   *[Symbol.iterator](): Iterator<T> {
     for (let i = 0; i < this.kept.length; i++) yield this.kept[(this.oldest + i) % this.kept.length]!;

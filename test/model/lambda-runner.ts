@@ -247,7 +247,7 @@ export class LambdaModelRun {
       : behaviours.some((b) => b.kind === 'throw')
         ? 'error'
         : 'success';
-    const record = this.aws.lambda.functionModel(FUNCTION).invocations.at(-1)!;
+    const record = this.aws.lambda.functionModel(FUNCTION).invocations.newest()!;
     if (record.requestId !== requestId) this.fail('record', `request ${requestId} is not the newest invocation`);
     this.open.set(requestId, {
       requestId,
