@@ -10,6 +10,7 @@ import { SqsMock } from './sqs/sqs-mock.js';
 import { StackRegistry } from './templates/engine/stack-registry.js';
 import { provision } from './templates/provision.js';
 import type { ProvisionOptions, Stack } from './templates/stack.js';
+import { REGION_NAME } from './util/region-name.js';
 import { textOf } from './util/text.js';
 import { WorkTracker, type RunUntilIdleOptions } from './work/work-tracker.js';
 import { timeSourceOf } from './diagnostics/time-sources.js';
@@ -74,8 +75,7 @@ export class AwsMock implements Account {
     this.region = options.region ?? 'us-east-1';
     if (!/^\d{12}$/.test(this.accountId))
       throw new TypeError(`sqs-sns-mock: accountId must be 12 digits, got "${this.accountId}"`);
-    if (!/^[a-z]{2}(-[a-z]+)+-\d+$/.test(this.region))
-      throw new TypeError(`sqs-sns-mock: "${this.region}" is not a region name`);
+    if (!REGION_NAME.test(this.region)) throw new TypeError(`sqs-sns-mock: "${this.region}" is not a region name`);
     this.seed = options.seed;
     this.honest = options.honest ?? false;
     this.publishedHistory = historyLimit('publishedHistory', options.publishedHistory, 'messages');

@@ -2,6 +2,7 @@
  * The region of the client a command came from, read from its resolved config without reaching the network, real
  * I/O or a timer (docs/aws-behaviour/sdk-reach.md §3).
  */
+import { REGION_NAME } from '../util/region-name.js';
 
 interface RegionConfig {
   region?: unknown;
@@ -12,8 +13,6 @@ const regions = new WeakMap<object, string | undefined | Promise<string | undefi
 
 /** Microtask turns a region provider gets to settle: one that needs more is waiting for I/O (a profile file). */
 const MICROTASK_TURNS = 50;
-
-const REGION_NAME = /^[a-z]{2}(-[a-z]+)+-\d+$/;
 
 /** The client's region if known now, or a promise of it (the first command of each client), or undefined. */
 export function clientRegion(config: unknown): string | undefined | Promise<string | undefined> {

@@ -1,3 +1,4 @@
+import { REGION_NAME } from '../util/region-name.js';
 import { textOf } from '../util/text.js';
 
 /** CreateFunction's limits the mock checks: docs/aws-behaviour/lambda.md §5.4, §4. */
@@ -13,6 +14,8 @@ export const MIN_EVENT_AGE_SECONDS = 60;
 export const MAX_EVENT_AGE_SECONDS = 21_600;
 
 export interface CreateFunctionOptions {
+  /** The region the function lives in. Default: the account's (`createAwsMock({ region })`). */
+  region?: string;
   /** Seconds, 1 to 900; default 3 (docs/aws-behaviour/lambda.md §5.4). */
   timeout?: number;
   /** MB, 128 to 10,240; default 128. Only `context.memoryLimitInMB` shows it. */
@@ -36,6 +39,7 @@ export interface CreateFunctionOptions {
 }
 
 export interface FunctionSettings {
+  readonly region: string | undefined;
   readonly timeoutSeconds: number;
   readonly memorySize: number;
   readonly reservedConcurrency: number | undefined;
@@ -82,7 +86,12 @@ export function checkFunctionOptions(options: unknown): FunctionSettings {
   }
   const given = (options ?? {}) as CreateFunctionOptions;
   const reserved = given.reservedConcurrency;
+  const region = given.region;
+  if (region !== undefined && (typeof region !== 'string' || !REGION_NAME.test(region))) {
+    throw new TypeError(`sqs-sns-mock: region is a region name such as "eu-west-1", got ${textOf(region)}`);
+  }
   return {
+    region,
     timeoutSeconds: wholeNumber('timeout', given.timeout, 1, MAX_TIMEOUT_SECONDS, DEFAULT_TIMEOUT_SECONDS, 'seconds'),
     memorySize: wholeNumber('memorySize', given.memorySize, MIN_MEMORY_MB, MAX_MEMORY_MB, DEFAULT_MEMORY_MB, 'MB'),
     reservedConcurrency:

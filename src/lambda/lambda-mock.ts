@@ -97,7 +97,7 @@ export class LambdaMock<Owner extends Account = Account> {
       throw new TypeError(`sqs-sns-mock: the handler of function "${name}" is not a function`);
     }
     const settings = checkFunctionOptions(options);
-    return new FunctionView(this.backend.create(name, this.aws.region, handler, settings));
+    return new FunctionView(this.backend.create(name, settings.region ?? this.aws.region, handler, settings));
   }
 
   /** A function by name (in the account's region) or ARN (any region). Throws if there is none. */

@@ -340,3 +340,14 @@ describe('createAwsMock({ invocationHistory })', () => {
     expect(() => createAwsMock({ invocationHistory: -1 })).toThrow(/invocationHistory must be a whole number/);
   });
 });
+
+describe('createFunction({ region })', () => {
+  it('puts the function in another region of the account, found by its ARN', async () => {
+    const fn = aws.lambda.createFunction('far', async () => 'far away', { region: 'ap-southeast-2' });
+    expect(fn.arn).toBe('arn:aws:lambda:ap-southeast-2:123456789012:function:far');
+    expect(aws.lambda.function(fn.arn).region).toBe('ap-southeast-2');
+    expect(() => aws.lambda.function('far')).toThrow(/no function "far"/);
+    aws.lambda.createFunction('far', async () => 'near');
+    expect(() => aws.lambda.createFunction('x', async () => 1, { region: 'nowhere' })).toThrow(/region name/);
+  });
+});
