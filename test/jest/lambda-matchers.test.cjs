@@ -1,5 +1,5 @@
 // The Lambda matchers (issue 14 item 6) under jest, on the built package. The functions are invoked through the model
-// with hand-built SQS and SNS events until event source mappings and SNS subscriptions drive them.
+// with hand-built SQS and SNS events, to reach every case; test/jest/lambda.test.cjs drives them through a mapping.
 require('sqs-sns-mock/jest');
 const { createAwsMock } = require('sqs-sns-mock');
 const { failureOf } = require('./support.cjs');

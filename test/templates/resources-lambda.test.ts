@@ -1,6 +1,6 @@
 import { GetQueueAttributesCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { MAPPINGS_EMULATED, resourceSetup, thrownBy } from './resources-support.js';
+import { resourceSetup, thrownBy } from './resources-support.js';
 
 // AWS::Lambda::Function, EventSourceMapping and Permission, and the IAM resources beside them
 // (docs/aws-behaviour/templates.md §3.6–§3.9).
@@ -108,30 +108,27 @@ describe('AWS::Lambda::EventSourceMapping', () => {
     ).toMatchObject({ property: 'BatchSize' });
   });
 
-  it.skipIf(!MAPPINGS_EMULATED)(
-    'maps the queue to the function: Ref is the UUID, GetAtt Id and EventSourceMappingArn; batches of BatchSize',
-    async () => {
-      const { create, queue, fn, batches, send, idle } = wired();
-      const mapping = create('AWS::Lambda::EventSourceMapping', 'Mapping', {
-        FunctionName: fn.ref,
-        EventSourceArn: queue.attributes['Arn'],
-        BatchSize: '5',
-        Enabled: 'true',
-        ScalingConfig: { MaximumConcurrency: '2' },
-      });
-      expect(mapping.ref).toMatch(/^[0-9a-f-]{36}$/);
-      expect(mapping.attributes).toEqual({
-        Id: mapping.ref,
-        EventSourceMappingArn: `arn:aws:lambda:us-east-1:000000000000:event-source-mapping:${mapping.ref}`,
-      });
-      await send(7);
-      await idle();
-      expect(batches.reduce((sum, size) => sum + size, 0)).toBe(7);
-      expect(Math.max(...batches)).toBeLessThanOrEqual(5);
-    },
-  );
+  it('maps the queue to the function: Ref is the UUID, GetAtt Id and EventSourceMappingArn; batches of BatchSize', async () => {
+    const { create, queue, fn, batches, send, idle } = wired();
+    const mapping = create('AWS::Lambda::EventSourceMapping', 'Mapping', {
+      FunctionName: fn.ref,
+      EventSourceArn: queue.attributes['Arn'],
+      BatchSize: '5',
+      Enabled: 'true',
+      ScalingConfig: { MaximumConcurrency: '2' },
+    });
+    expect(mapping.ref).toMatch(/^[0-9a-f-]{36}$/);
+    expect(mapping.attributes).toEqual({
+      Id: mapping.ref,
+      EventSourceMappingArn: `arn:aws:lambda:us-east-1:000000000000:event-source-mapping:${mapping.ref}`,
+    });
+    await send(7);
+    await idle();
+    expect(batches.reduce((sum, size) => sum + size, 0)).toBe(7);
+    expect(Math.max(...batches)).toBeLessThanOrEqual(5);
+  });
 
-  it.skipIf(!MAPPINGS_EMULATED)("answers Lambda's own text, as CreateEventSourceMapping does (§3.6)", () => {
+  it("answers Lambda's own text, as CreateEventSourceMapping does (§3.6)", () => {
     const { aws, create, queue, fn } = wired({ VisibilityTimeout: 30 }, { Timeout: 60 });
     const input = { FunctionName: fn.ref, EventSourceArn: queue.attributes['Arn'] as string };
     const expected = thrownBy(() => aws.lambda.mappings.create(input, 'us-east-1'));
@@ -143,7 +140,7 @@ describe('AWS::Lambda::EventSourceMapping', () => {
     expect(error).toMatchObject({ name: 'TemplateError', logicalId: 'Mapping' });
   });
 
-  it.skipIf(!MAPPINGS_EMULATED)('undo() removes the mapping: the queue keeps its messages', async () => {
+  it('undo() removes the mapping: the queue keeps its messages', async () => {
     const { sqs, create, queue, fn, batches, send, idle } = wired();
     const mapping = create('AWS::Lambda::EventSourceMapping', 'Mapping', {
       FunctionName: fn.ref,

@@ -63,16 +63,3 @@ export function thrownBy(action: () => unknown): Error & { logicalId?: string; p
   }
   throw new Error('expected an error');
 }
-
-/**
- * Whether the account's mapping model is in (the event-source-mapping work, src/lambda/esm/mappings.ts): until it
- * lands its stub refuses every mapping, and the tests that create one wait for it.
- */
-export const MAPPINGS_EMULATED = (() => {
-  try {
-    createAwsMock().lambda.mappings.create({}, 'us-east-1');
-  } catch (error) {
-    return !(error instanceof Error && error.message === 'not yet');
-  }
-  return true;
-})();
