@@ -3,6 +3,7 @@ import { AwsError, NotEmulatedError } from './aws-error.js';
 import { checkPluggedAccount, registerMiddleware } from './diagnostics/plugged-accounts.js';
 import { clientRegion } from './install/client-region.js';
 import { CLIENT_CONFIG } from './install/command-hook.js';
+import { refuseLateCommand } from './lambda/sandbox/late-commands.js';
 import { toSdkException, type ServiceName } from './sdk-errors.js';
 
 /**
@@ -105,6 +106,8 @@ export function middlewareFor(emulation: ServiceEmulation, account: Account) {
             `add it to an ${emulation.clientName}.`,
         );
       }
+      // A timed-out invocation's code may still run in process; on AWS it does not, so its commands change nothing.
+      refuseLateCommand(emulation.service, command);
       const action = command.endsWith('Command') ? command.slice(0, -'Command'.length) : command;
       const requestId = account.ids.uuid();
       const smithy = context[SMITHY_CONTEXT_KEY] as { abortSignal?: AbortSignalLike } | undefined;

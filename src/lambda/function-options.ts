@@ -1,4 +1,5 @@
 import { REGION_NAME } from '../util/region-name.js';
+import { checkEnvironment } from './sandbox/environment-variables.js';
 import { textOf } from '../util/text.js';
 
 /** CreateFunction's limits the mock checks: docs/aws-behaviour/lambda.md §5.4, §4. */
@@ -36,6 +37,11 @@ export interface CreateFunctionOptions {
   onFailure?: string;
   /** Asynchronous invocations: the function's dead-letter queue (DeadLetterConfig), an SQS queue or SNS topic ARN. */
   deadLetterTargetArn?: string;
+  /**
+   * The function's environment variables: what its code sees in `process.env`, at load and during each invocation,
+   * with those Lambda's runtime sets (docs/aws-behaviour/lambda.md §5.5). Lambda's reserved keys are refused.
+   */
+  environment?: Record<string, string>;
 }
 
 export interface FunctionSettings {
@@ -47,6 +53,9 @@ export interface FunctionSettings {
   readonly maximumEventAgeInSeconds: number;
   readonly onFailure: string | undefined;
   readonly deadLetterTargetArn: string | undefined;
+  readonly environment: Readonly<Record<string, string>>;
+  /** The function's Handler setting (a template's), for `_HANDLER`; undefined: `index.<export>`. */
+  readonly handler: string | undefined;
 }
 
 const NAME_PATTERN = /^[a-zA-Z0-9_-]{1,64}$/;
@@ -116,5 +125,7 @@ export function checkFunctionOptions(options: unknown): FunctionSettings {
     ),
     onFailure: arnOption('onFailure', given.onFailure, ['sqs', 'sns']),
     deadLetterTargetArn: arnOption('deadLetterTargetArn', given.deadLetterTargetArn, ['sqs', 'sns']),
+    environment: checkEnvironment(given.environment),
+    handler: undefined,
   };
 }

@@ -2,9 +2,9 @@ import type { AwsError } from '../aws-error.js';
 import { invokeErrors } from './errors.js';
 import { functionArn, parseFunctionRef, type FunctionRef } from './function-arn.js';
 import type { FunctionSettings } from './function-options.js';
-import type { LambdaHandler } from './handler-contract.js';
 import { LambdaFunction } from './lambda-function.js';
 import type { LambdaRuntime } from './runtime.js';
+import type { FunctionCode } from './sandbox/function-code.js';
 
 /** Where the account's functions live: by region, then by name. */
 export interface FunctionDirectory {
@@ -26,7 +26,7 @@ export class LambdaBackend implements FunctionDirectory {
     readonly runtime: LambdaRuntime,
   ) {}
 
-  create(name: string, region: string, handler: LambdaHandler, settings: FunctionSettings): LambdaFunction {
+  create(name: string, region: string, code: FunctionCode, settings: FunctionSettings): LambdaFunction {
     let functions = this.byRegion.get(region);
     if (!functions) this.byRegion.set(region, (functions = new Map()));
     if (functions.has(name)) {
@@ -37,7 +37,7 @@ export class LambdaBackend implements FunctionDirectory {
       region,
       functionArn(region, this.accountId, name),
       settings,
-      handler,
+      code,
       this.runtime,
     );
     functions.set(name, fn);
@@ -48,6 +48,7 @@ export class LambdaBackend implements FunctionDirectory {
     if (this.byRegion.get(fn.region)?.get(fn.name) !== fn) return;
     this.byRegion.get(fn.region)!.delete(fn.name);
     fn.deleted = true;
+    fn.discardEnvironments('the function was deleted');
   }
 
   find(ref: string, region: string): { fn: LambdaFunction; ref: FunctionRef } | undefined {
@@ -90,7 +91,10 @@ export class LambdaBackend implements FunctionDirectory {
   }
 
   reset(): void {
-    for (const fn of this.list()) fn.deleted = true;
+    for (const fn of this.list()) {
+      fn.deleted = true;
+      fn.discardEnvironments('the account was reset');
+    }
     this.byRegion.clear();
   }
 }

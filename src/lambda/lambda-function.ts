@@ -10,6 +10,12 @@ import {
   type LambdaHandler,
 } from './handler-contract.js';
 import type { LambdaRuntime } from './runtime.js';
+import { EnvironmentPool, ExecutionEnvironment } from './sandbox/environments.js';
+import { executionEnvOfThisProcess, runtimeVariables } from './sandbox/environment-variables.js';
+import { exportedHandler, handlerSetting, isLoader, type FunctionCode } from './sandbox/function-code.js';
+import { runInScope, type InvocationScope } from './sandbox/invocation-scope.js';
+import { installScopedProcessEnv } from './sandbox/process-env.js';
+import { crashPayload, watchRuntimeCrashes } from './sandbox/runtime-crashes.js';
 
 export type InvocationOutcome = 'running' | 'success' | 'error' | 'timeout';
 
@@ -24,8 +30,28 @@ export interface Invocation {
   result?: unknown;
   /** Lambda's error payload, on error or timeout. */
   error?: LambdaErrorPayload;
+  /**
+   * What the handler threw, rejected with or passed to its callback, as it was (an Error keeps its `cause` and own
+   * fields); absent when it threw nothing (success, a timeout).
+   */
+  thrown?: unknown;
   /** What started it: an SQS event source mapping, an SNS subscription, or an Invoke. */
   trigger: InvocationTrigger;
+  /** The execution environment that served it (docs/aws-behaviour/lambda.md §5.8). */
+  environmentId: string;
+  /** Whether it was its environment's first invocation, the one that loaded the code. */
+  coldStart: boolean;
+  /**
+   * SDK commands it sent through the mock after it timed out or its environment was discarded: none took effect,
+   * each was refused with an error naming the invocation.
+   */
+  lateCommands: LateCommand[];
+}
+
+export interface LateCommand {
+  service: string;
+  command: string;
+  at: Date;
 }
 
 export type InvocationTrigger =
@@ -47,16 +73,29 @@ export interface InvokeOptions {
   invokedArn?: string;
   /** Invoke's ClientContext, decoded: `context.clientContext` (synchronous invocations only, lambda.md §5.2). */
   clientContext?: unknown;
+  /** The environment `reserve()` took for this invocation. */
+  reserved?: ExecutionEnvironment;
 }
 
-/** One function: its handler, settings and the record of its invocations. */
+/** How a handler's outcome reaches the invocation. */
+interface Answer {
+  readonly succeed: (value: unknown) => void;
+  readonly fail: (value: unknown) => void;
+  readonly callback: LambdaCallback;
+}
+
+/** A plain handler is one module instance: one environment (lambda.md §5.8). */
+const PLAIN_ENVIRONMENTS = 1;
+
+/** One function: its code, settings, execution environments and the record of its invocations. */
 export class LambdaFunction {
   /** Every invocation, or with createAwsMock's `invocationHistory` the last N. */
   readonly invocations: HistoryRing<Invocation>;
-  /** Invocations running now, for reserved concurrency. */
+  /** Invocations running now or waiting for an environment, for reserved concurrency. */
   private runningCount = 0;
-  /** One sandbox's log stream, as long as it lives (a timeout restarts the runtime: lambda.md §5.4). */
-  private logStream: string | undefined;
+  private readonly environments: EnvironmentPool;
+  /** `_HANDLER`. */
+  private readonly handlerText: string;
   deleted = false;
 
   constructor(
@@ -64,10 +103,14 @@ export class LambdaFunction {
     readonly region: string,
     readonly arn: string,
     readonly settings: FunctionSettings,
-    private readonly handler: LambdaHandler,
+    private readonly code: FunctionCode,
     private readonly runtime: LambdaRuntime,
   ) {
     this.invocations = new HistoryRing(runtime.invocationHistory);
+    this.handlerText = handlerSetting(code, settings.handler);
+    this.environments = new EnvironmentPool(isLoader(code) ? Number.POSITIVE_INFINITY : PLAIN_ENVIRONMENTS, (n) =>
+      this.newEnvironment(n),
+    );
   }
 
   get running(): number {
@@ -80,16 +123,67 @@ export class LambdaFunction {
     return reserved !== undefined && this.runningCount >= reserved;
   }
 
+  /** Whether an invocation would start at once, with no wait for an environment (a plain handler's may be busy). */
+  get hasRoom(): boolean {
+    return this.environments.hasRoom;
+  }
+
   /**
-   * Runs the handler in-process on the account's clock (docs/aws-behaviour/lambda.md §5): the event is the JSON of
-   * `event`, as Lambda parses it from the payload; the first of resolve, reject, throw, callback or
-   * context.succeed/fail/done decides; past the timeout the invocation has timed out, settled or not.
+   * Takes an environment for an invocation about to start, when one is free now: a poller takes it as it opens a
+   * batch, so that no batch it receives waits for an environment with its messages in flight.
+   */
+  reserve(): ExecutionEnvironment | undefined {
+    return this.environments.tryAcquire();
+  }
+
+  /** Gives back an environment `reserve()` took and no invocation used. */
+  unreserve(environment: ExecutionEnvironment): void {
+    this.environments.release(environment);
+  }
+
+  /** Calls `listener` once, when an invocation could next start at once; returns the way to stop waiting. */
+  onRoom(listener: () => void): () => void {
+    return this.environments.onRoom(listener);
+  }
+
+  /** The function was deleted or the account reset: its environments are gone. */
+  discardEnvironments(because: string): void {
+    this.environments.reset(because);
+  }
+
+  /**
+   * Runs the handler in-process on the account's clock (docs/aws-behaviour/lambda.md §5), in one of the function's
+   * execution environments (§5.8), waiting for one when a plain handler's is busy: the event is the JSON of `event`,
+   * as Lambda parses it from the payload; the first of resolve, reject, throw, callback or context.succeed/fail/done
+   * decides; past the timeout the invocation has timed out, settled or not, and its environment is discarded.
    */
   invoke(event: unknown, options: InvokeOptions): Promise<InvocationResult> {
     const requestId = options.requestId ?? this.runtime.ids.uuid();
-    if (this.throttles) return Promise.resolve({ requestId, outcome: 'throttled' });
-    const { clock, timers } = this.runtime;
+    if (this.throttles) {
+      if (options.reserved) this.unreserve(options.reserved);
+      return Promise.resolve({ requestId, outcome: 'throttled' });
+    }
     const payload = JSON.parse(JSON.stringify(event ?? null)) as unknown;
+    this.runningCount++;
+    const slot = options.reserved ?? this.environments.acquire();
+    if (!(slot instanceof Promise)) return this.run(slot, payload, requestId, options);
+    return slot.then((got) => {
+      if (got) return this.run(got, payload, requestId, options);
+      this.runningCount--;
+      return { requestId, outcome: 'throttled' };
+    });
+  }
+
+  private run(
+    environment: ExecutionEnvironment,
+    payload: unknown,
+    requestId: string,
+    options: InvokeOptions,
+  ): Promise<InvocationResult> {
+    installScopedProcessEnv();
+    watchRuntimeCrashes();
+    const { clock, timers } = this.runtime;
+    const coldStart = environment.served++ === 0;
     const startedAt = clock.now();
     const record: Invocation = {
       requestId,
@@ -97,15 +191,17 @@ export class LambdaFunction {
       startedAt: new Date(startedAt),
       outcome: 'running',
       trigger: options.trigger,
+      environmentId: environment.id,
+      coldStart,
+      lateCommands: [],
     };
     this.invocations.push(record);
-    this.runningCount++;
     const timeoutMs = this.settings.timeoutSeconds * 1000;
     const deadline = startedAt + timeoutMs;
     let settle!: (result: InvocationResult) => void;
     const done = new Promise<InvocationResult>((resolve) => (settle = resolve));
     let settled = false;
-    const finish = (result: InvocationResult): void => {
+    const finish = (result: InvocationResult, thrown?: { value: unknown }): void => {
       if (settled) return;
       settled = true;
       timers.clear(timer);
@@ -117,11 +213,16 @@ export class LambdaFunction {
       } else if (result.outcome !== 'throttled') {
         record.outcome = result.outcome;
         record.error = result.error;
-        if (result.outcome === 'timeout') this.logStream = undefined;
+        if (thrown) record.thrown = thrown.value;
       }
+      // lambda.md §5.8: a timed-out environment is not reused; the next invocation starts a fresh one.
+      if (result.outcome === 'timeout')
+        this.environments.discard(environment, `timed out at ${record.endedAt.toISOString()}`);
+      this.environments.release(environment);
       settle(result);
     };
-    const fail = (thrown: unknown): void => finish({ requestId, outcome: 'error', error: errorPayload(thrown) });
+    const fail = (value: unknown): void =>
+      finish({ requestId, outcome: 'error', error: errorPayload(value) }, { value });
     const succeed = (value: unknown): void => {
       const serialised = serialiseResult(value);
       if (serialised.ok) finish({ requestId, outcome: 'success', result: serialised.value, payload: serialised.text });
@@ -136,31 +237,102 @@ export class LambdaFunction {
       () => finish({ requestId, outcome: 'timeout', error: timeoutPayload(requestId, this.settings.timeoutSeconds) }),
       timeoutMs,
     );
+    environment.current = (error, value) => finish({ requestId, outcome: 'error', error }, { value });
     this.runtime.work.addRunning({ label: `function ${this.name}, request ${requestId}`, deadline, done });
-    const context = this.context(requestId, deadline, options.invokedArn ?? this.arn, callback, fail);
+    const context = this.context(requestId, deadline, options.invokedArn ?? this.arn, environment, callback, fail);
     if (options.clientContext !== undefined) context.clientContext = options.clientContext;
+    const scope = this.scope(record, environment);
+    runInScope(scope, () => {
+      const handler = environment.handler;
+      if (handler) return this.call(handler, payload, context, { succeed, fail, callback });
+      // A cold start of a loader: the environment's own instance of the module, loaded with its variables set.
+      void this.load(environment).then(
+        (loaded) => runInScope(scope, () => this.call(loaded, payload, context, { succeed, fail, callback })),
+        (error: unknown) => {
+          this.environments.discard(environment, 'its code failed to load');
+          fail(error);
+        },
+      );
+    });
+    return done;
+  }
+
+  private call(handler: LambdaHandler, payload: unknown, context: LambdaContext, answer: Answer): void {
+    const { succeed, fail, callback } = answer;
     try {
-      const returned = this.handler(payload, context, callback);
+      const returned = handler(payload, context, callback);
       if (isPromiseLike(returned)) returned.then(succeed, fail);
       // A handler that takes no callback and returns no promise has answered: null once its event loop drains
       // (lambda.md §5.1), which in-process is now. One that takes a callback answers through it.
-      else if (this.handler.length < 3) succeed(null);
+      else if (handler.length < 3) succeed(null);
     } catch (thrown) {
       // A synchronous throw goes to the callback, for which a thrown null or undefined is a success (lambda.md §5.6).
       callback(thrown);
     }
-    return done;
+  }
+
+  /** The environment's code: its handler, from a fresh `load()` for a loader (lambda.md §5.8). */
+  private async load(environment: ExecutionEnvironment): Promise<LambdaHandler> {
+    const code = this.code;
+    if (!isLoader(code)) return code;
+    const loaded = await code.load();
+    return (environment.handler = exportedHandler(loaded, code, this.handlerText));
+  }
+
+  private newEnvironment(ordinal: number): ExecutionEnvironment {
+    const stream = logStreamName(this.runtime.clock.now(), this.runtime.ids.bytes(16));
+    const variables = new Map<string, string | null>(
+      Object.entries({
+        ...this.settings.environment,
+        ...runtimeVariables({
+          functionName: this.name,
+          region: this.region,
+          memorySize: this.settings.memorySize,
+          handler: this.handlerText,
+          logStreamName: stream,
+          executionEnv: executionEnvOfThisProcess(),
+        }),
+      }),
+    );
+    const environment = new ExecutionEnvironment(`${this.name}:${ordinal}`, stream, variables);
+    if (!isLoader(this.code)) environment.handler = this.code;
+    return environment;
+  }
+
+  /** What the invocation's code is tied to while it runs (sandbox/invocation-scope.ts). */
+  private scope(record: Invocation, environment: ExecutionEnvironment): InvocationScope {
+    const clock = this.runtime.clock;
+    return {
+      functionName: this.name,
+      requestId: record.requestId,
+      variables: environment.variables,
+      ended: () => {
+        if (record.outcome === 'timeout') return `timed out at ${record.endedAt!.toISOString()}`;
+        const why = environment.discardedBecause;
+        return why === undefined ? undefined : `ran in an execution environment that is gone (${why})`;
+      },
+      lateCommand: (service, command) => record.lateCommands.push({ service, command, at: new Date(clock.now()) }),
+      crashed: (error, origin) => {
+        if (environment.discardedBecause !== undefined) return;
+        const ending = environment.current;
+        this.environments.discard(
+          environment,
+          `its runtime exited on an ${origin === 'uncaughtException' ? 'uncaught exception' : 'unhandled rejection'}`,
+        );
+        ending?.(crashPayload(error, origin), error);
+      },
+    };
   }
 
   private context(
     requestId: string,
     deadline: number,
     invokedArn: string,
+    environment: ExecutionEnvironment,
     callback: LambdaCallback,
     fail: (error: unknown) => void,
   ): LambdaContext {
     const clock = this.runtime.clock;
-    this.logStream ??= logStreamName(clock.now(), this.runtime.ids.bytes(16));
     return {
       awsRequestId: requestId,
       functionName: this.name,
@@ -168,7 +340,7 @@ export class LambdaFunction {
       invokedFunctionArn: invokedArn,
       memoryLimitInMB: String(this.settings.memorySize),
       logGroupName: `/aws/lambda/${this.name}`,
-      logStreamName: this.logStream,
+      logStreamName: environment.logStreamName,
       callbackWaitsForEmptyEventLoop: true,
       getRemainingTimeInMillis: () => Math.max(0, deadline - clock.now()),
       done: callback,

@@ -9,10 +9,10 @@ import type { DestinationMessage } from './async/invocation-record.js';
 import { EventSourceMappings, type MappingInput } from './esm/mappings.js';
 import { MappingView, userFacing } from './esm/view.js';
 import { checkFunctionName, checkFunctionOptions, type CreateFunctionOptions } from './function-options.js';
-import type { LambdaHandler } from './handler-contract.js';
 import { LambdaBackend } from './lambda-backend.js';
 import type { LambdaFunction } from './lambda-function.js';
 import { TimerSet, type LambdaRuntime } from './runtime.js';
+import { checkFunctionCode, type FunctionCode } from './sandbox/function-code.js';
 import { FunctionView } from './views.js';
 import { handClientConfig } from '../install/install.js';
 
@@ -88,16 +88,25 @@ export class LambdaMock<Owner extends Account = Account> {
   }
 
   /**
-   * A function whose handler runs in-process (docs/aws-behaviour/lambda.md §5), in the account's region. The handler
-   * is an ordinary Lambda handler, async or with a callback.
+   * A function whose code runs in-process (docs/aws-behaviour/lambda.md §5), in the account's region. The code is an
+   * ordinary Lambda handler, async or with a callback (one module instance, so one execution environment), or
+   * `{ load, handler }`, which loads a fresh instance of the module for each execution environment (§5.8).
    */
-  createFunction(name: string, handler: LambdaHandler, options?: CreateFunctionOptions): FunctionView {
+  createFunction(name: string, code: FunctionCode, options?: CreateFunctionOptions): FunctionView {
+    return this.createWithHandlerSetting(name, code, options, undefined);
+  }
+
+  /** @internal createFunction, with the function's Handler setting (a template's), which `_HANDLER` shows. */
+  createWithHandlerSetting(
+    name: string,
+    code: FunctionCode,
+    options: CreateFunctionOptions | undefined,
+    handler: string | undefined,
+  ): FunctionView {
     checkFunctionName(name);
-    if (typeof handler !== 'function') {
-      throw new TypeError(`sqs-sns-mock: the handler of function "${name}" is not a function`);
-    }
-    const settings = checkFunctionOptions(options);
-    return new FunctionView(this.backend.create(name, settings.region ?? this.aws.region, handler, settings));
+    const checked = checkFunctionCode(name, code);
+    const settings = { ...checkFunctionOptions(options), handler };
+    return new FunctionView(this.backend.create(name, settings.region ?? this.aws.region, checked, settings));
   }
 
   /** A function by name (in the account's region) or ARN (any region). Throws if there is none. */

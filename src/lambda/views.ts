@@ -46,5 +46,7 @@ function copyInvocation(invocation: Invocation): Invocation {
     ...('result' in invocation ? { result: structuredClone(invocation.result) } : {}),
     ...(invocation.error ? { error: structuredClone(invocation.error) } : {}),
     trigger: { ...invocation.trigger },
+    // What was thrown is handed out as it was: a copy would lose an Error's class, cause and own fields.
+    lateCommands: invocation.lateCommands.map((late) => ({ ...late, at: new Date(late.at) })),
   };
 }

@@ -1,6 +1,6 @@
 import { SendMessageBatchCommand } from '@aws-sdk/client-sqs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { mappingSetup, runUntilIdle, type Recorded } from './esm-support.js';
+import { inEnvironments, mappingSetup, runUntilIdle, type Recorded } from './esm-support.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -145,14 +145,15 @@ describe('SQS event source mapping: batching and concurrency (docs/aws-behaviour
     let running = 0;
     const peaks: [number, number][] = [];
     const start = Date.now();
+    // A loader: an environment per batch, so batches run side by side (docs/aws-behaviour/lambda.md §5.8).
     aws.lambda.createFunction(
       'slow',
-      async () => {
+      inEnvironments(async () => {
         running++;
         peaks.push([Date.now() - start, running]);
         await sleep(20_000);
         running--;
-      },
+      }),
       { timeout: 60 },
     );
     aws.lambda.createEventSourceMapping({ FunctionName: 'slow', EventSourceArn: q.arn, BatchSize: 1 });
@@ -178,13 +179,14 @@ describe('SQS event source mapping: batching and concurrency (docs/aws-behaviour
     );
     let running = 0;
     let peak = 0;
+    // A loader: an environment per batch, so batches run side by side (docs/aws-behaviour/lambda.md §5.8).
     aws.lambda.createFunction(
       'slow',
-      async () => {
+      inEnvironments(async () => {
         peak = Math.max(peak, ++running);
         await sleep(5000);
         running--;
-      },
+      }),
       { timeout: 10 },
     );
     aws.lambda.createEventSourceMapping({
@@ -276,7 +278,7 @@ describe('SQS event source mapping on a FIFO queue (docs/aws-behaviour/lambda.md
     let running = 0;
     aws.lambda.createFunction(
       'ordered',
-      async (event: Recorded) => {
+      inEnvironments(async (event: Recorded) => {
         const group = (event.Records[0]!['attributes'] as Record<string, string>)['MessageGroupId']!;
         if ((runningByGroup.get(group) ?? 0) > 0) overlapInGroup = true;
         runningByGroup.set(group, (runningByGroup.get(group) ?? 0) + 1);
@@ -285,7 +287,7 @@ describe('SQS event source mapping on a FIFO queue (docs/aws-behaviour/lambda.md
         for (const record of event.Records) seen.push(record['body'] as string);
         runningByGroup.set(group, runningByGroup.get(group)! - 1);
         running--;
-      },
+      }),
       { timeout: 10 },
     );
     aws.lambda.createEventSourceMapping({ FunctionName: 'ordered', EventSourceArn: q.arn, BatchSize: 1 });

@@ -33,3 +33,11 @@ export function runUntilIdle(aws: AwsMock, maxTime?: number): Promise<number> {
 export type Recorded = { Records: Record<string, unknown>[] };
 
 export type SqsClient = SQSClient;
+
+/**
+ * A handler as a loader that hands every execution environment the same function: the environments run side by side
+ * (docs/aws-behaviour/lambda.md §5.8), and the test's own closure sees them all.
+ */
+export function inEnvironments<H extends (...args: never[]) => unknown>(handler: H): { load: () => { handler: H } } {
+  return { load: () => ({ handler }) };
+}

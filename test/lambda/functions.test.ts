@@ -138,7 +138,8 @@ describe('the handler contract (lambda.md §5.1, §5.3)', () => {
     });
     const ok = invoke(aws, 'cb', {});
     const failed = invoke(aws, 'cb', { fail: true });
-    await vi.advanceTimersByTimeAsync(10);
+    // One environment: the second invocation starts when the first has answered (docs/aws-behaviour/lambda.md §5.8).
+    await vi.advanceTimersByTimeAsync(20);
     await expect(ok).resolves.toMatchObject({ outcome: 'success', result: { ok: true } });
     await expect(failed).resolves.toMatchObject({ outcome: 'error', error: { errorMessage: 'no' } });
     // context.fail() with no argument reports the string "handled".

@@ -3,6 +3,7 @@ import type { Waiter } from '../../sqs/long-poll.js';
 import type { Queue, ReceivedMessage } from '../../sqs/queue.js';
 import type { TimedWork } from '../../work/work-tracker.js';
 import type { InvocationResult, LambdaFunction } from '../lambda-function.js';
+import type { ExecutionEnvironment } from '../sandbox/environments.js';
 import type { LambdaRuntime } from '../runtime.js';
 import { itemsToKeep } from './batch-response.js';
 import type { MappingSettings } from './mapping-settings.js';
@@ -44,6 +45,8 @@ interface Batch {
   /** When the first record's visibility timeout ends: a throttled batch is retried until then (§2.12). */
   readonly visibleAgainAt: number;
   throttledAttempts: number;
+  /** The function's environment taken for it as it opened (lambda.md §5.8), until its invocation starts. */
+  reserved: { fn: LambdaFunction; environment: ExecutionEnvironment } | undefined;
 }
 
 interface Retry {
@@ -82,6 +85,8 @@ export class SqsPoller implements Waiter, TimedWork {
   private readonly scaling = new ConcurrencyScaling();
   private scaleTimer: TimerHandle | undefined;
   private scaleAt: number | undefined;
+  /** Stops waiting for the function to have a free environment, while it waits. */
+  private stopWaitingForRoom: (() => void) | undefined;
   private readonly removeWork: () => void;
 
   constructor(
@@ -111,7 +116,10 @@ export class SqsPoller implements Waiter, TimedWork {
     this.active = false;
     this.stopWaiting();
     this.services.runtime.timers.clear(this.windowTimer);
+    this.unreserve(this.pending);
     this.windowTimer = this.windowEndsAt = this.pending = undefined;
+    this.stopWaitingForRoom?.();
+    this.stopWaitingForRoom = undefined;
     for (const retry of this.retries) this.services.runtime.timers.clear(retry.handle);
     this.inFlight -= this.retries.size;
     this.retries.clear();
@@ -195,6 +203,9 @@ export class SqsPoller implements Waiter, TimedWork {
           this.atBound();
           return 'full';
         }
+        // A plain handler is one environment (lambda.md §5.8): no batch is taken while it is busy, so none waits for
+        // it with its messages in flight.
+        if (!this.pending && !this.functionHasRoom()) return 'full';
         const room = Math.min(RECEIVE_MAX, settings.batchSize - (this.pending?.records.length ?? 0));
         const received = queue.receive(room, this.visibilityTimeoutSeconds(queue, settings));
         if (received.length === 0) {
@@ -238,6 +249,8 @@ export class SqsPoller implements Waiter, TimedWork {
   private open(queue: Queue, settings: MappingSettings): Batch {
     const { clock, timers } = this.services.runtime;
     const now = clock.now();
+    const fn = this.target.resolveFunction()?.fn;
+    const environment = fn?.reserve();
     const batch: Batch = {
       queue,
       records: [],
@@ -245,6 +258,7 @@ export class SqsPoller implements Waiter, TimedWork {
       exactBytes: undefined,
       visibleAgainAt: now + 1000 * this.visibilityTimeoutSeconds(queue, settings),
       throttledAttempts: 0,
+      reserved: fn && environment ? { fn, environment } : undefined,
     };
     this.pending = batch;
     if (settings.windowSeconds > 0) {
@@ -270,8 +284,11 @@ export class SqsPoller implements Waiter, TimedWork {
   }
 
   private async invoke(batch: Batch): Promise<void> {
-    if (this.discarded) return;
+    if (this.discarded) return this.unreserve(batch);
     const resolved = this.target.resolveFunction();
+    const reserved = batch.reserved?.fn === resolved?.fn ? batch.reserved?.environment : undefined;
+    if (!reserved) this.unreserve(batch);
+    batch.reserved = undefined;
     if (!resolved) {
       // The function was deleted (the mapping stays, lambda.md §2.2): the invocation fails, nothing is deleted, and
       // the messages come back after their visibility timeout, their receive count climbing towards the DLQ.
@@ -280,7 +297,11 @@ export class SqsPoller implements Waiter, TimedWork {
     }
     const result = await resolved.fn.invoke(
       { Records: batch.records },
-      { trigger: { kind: 'sqs', mappingUuid: this.target.uuid }, invokedArn: resolved.invokedArn },
+      {
+        trigger: { kind: 'sqs', mappingUuid: this.target.uuid },
+        invokedArn: resolved.invokedArn,
+        ...(reserved ? { reserved } : {}),
+      },
     );
     if (this.discarded) return;
     if (result.outcome === 'throttled') {
@@ -324,6 +345,24 @@ export class SqsPoller implements Waiter, TimedWork {
       }, delay),
     };
     this.retries.add(retry);
+  }
+
+  /** Whether the function could start a batch's invocation now; if not, the poller polls again once it can. */
+  private functionHasRoom(): boolean {
+    const fn = this.target.resolveFunction()?.fn;
+    if (!fn || fn.hasRoom) return true;
+    this.stopWaitingForRoom ??= fn.onRoom(() => {
+      this.stopWaitingForRoom = undefined;
+      this.poll();
+    });
+    return false;
+  }
+
+  /** Gives back the environment a batch took, when its invocation will not use it. */
+  private unreserve(batch: Batch | undefined): void {
+    if (!batch?.reserved) return;
+    batch.reserved.fn.unreserve(batch.reserved.environment);
+    batch.reserved = undefined;
   }
 
   private batchDone(): void {
