@@ -3,11 +3,13 @@
  * `vi.useFakeTimers()`, jest's fake timers or `FakeTimers.install()` take effect whether they were
  * installed before or after the mock was created. Never cache `Date.now` or `setTimeout` anywhere else.
  * The global clock also catches the set-up mistakes that would otherwise end in a test timeout
- * (src/diagnostics): timers and `Date` faked apart, a long poll on real timers inside a test runner.
+ * (src/diagnostics): timers and `Date` faked apart, a long poll on real timers inside a test runner. Every timer of
+ * either clock checks, as it fires, that no synchronous advance ran it over Lambda handlers not yet run.
  */
 import { checkBeforeRead, checkBeforeTimer } from './diagnostics/global-time-check.js';
 import { currentRunner, RUNNER_DEFAULT_TEST_TIMEOUT_MS } from './diagnostics/runner.js';
 import { mistakeTexts } from './diagnostics/texts.js';
+import { checkTimerFiring } from './diagnostics/synchronous-advance.js';
 import { realTimers } from './diagnostics/time-sources.js';
 import { warnOnce } from './diagnostics/warn-once.js';
 
@@ -43,6 +45,13 @@ function unref(handle: unknown): unknown {
   return handle;
 }
 
+function firing(callback: () => void, clock: 'global' | 'injected'): () => void {
+  return () => {
+    checkTimerFiring(clock);
+    callback();
+  };
+}
+
 export function globalClock(): Clock {
   return {
     now: () => {
@@ -51,7 +60,7 @@ export function globalClock(): Clock {
     },
     setTimeout: (callback, ms) => {
       checkBeforeTimer();
-      return unref(globalThis.setTimeout(callback, ms));
+      return unref(globalThis.setTimeout(firing(callback, 'global'), ms));
     },
     clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
     beforeLongPoll: (seconds) => {
@@ -68,7 +77,7 @@ export function injectedClock(clock: InjectedClock): Clock {
   return {
     // sinon's clock exposes `now` as a number property that advances as it ticks.
     now: () => (typeof clock.now === 'function' ? clock.now() : clock.now),
-    setTimeout: (callback, ms) => unref(clock.setTimeout(callback, ms)),
+    setTimeout: (callback, ms) => unref(clock.setTimeout(firing(callback, 'injected'), ms)),
     clearTimeout: (handle) => clock.clearTimeout(handle as never),
   };
 }

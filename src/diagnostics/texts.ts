@@ -6,6 +6,22 @@ import type { Runner } from './runner.js';
 import { RUNNER_DEFAULT_TEST_TIMEOUT_MS } from './runner.js';
 
 const PREFIX = 'sqs-sns-mock: ';
+/** Who moves the fake time, for naming the helper to use: vitest's `vi`, jest's `jest`, or a fake-timers clock. */
+export type AdvanceHelper = Runner | 'clock';
+const SYNC_ADVANCE: Record<AdvanceHelper, string> = {
+  vitest: 'vi.advanceTimersByTime, vi.runAllTimers',
+  jest: 'jest.advanceTimersByTime, jest.runAllTimers',
+  clock: 'clock.tick, clock.runAll',
+};
+const ASYNC_ADVANCE: Record<AdvanceHelper, string> = {
+  vitest:
+    'await vi.advanceTimersByTimeAsync(ms) (or vi.runAllTimersAsync()), or ' +
+    'await aws.runUntilIdle({ advance: (ms) => vi.advanceTimersByTimeAsync(ms) })',
+  jest:
+    'await jest.advanceTimersByTimeAsync(ms) (or jest.runAllTimersAsync()), or ' +
+    'await aws.runUntilIdle({ advance: (ms) => jest.advanceTimersByTimeAsync(ms) })',
+  clock: 'await clock.tickAsync(ms) (or clock.runAllAsync()), or await aws.runUntilIdle()',
+};
 const FAKE_BOTH =
   "fake both: vi.useFakeTimers() with no `toFake` (or a `toFake` that lists 'Date' and the timers), jest's " +
   'default (modern) jest.useFakeTimers(), one FakeTimers.install(), or createAwsMock({ clock })';
@@ -43,6 +59,14 @@ export const mistakeTexts = {
       `${advance}(${seconds * 1000})), or WaitTimeSeconds: 0 for a receive that should not wait.`
     );
   },
+  /** Warned once: handlers ran after the timers that should have waited for them, and the test may still pass. */
+  synchronousAdvance: (helper: AdvanceHelper): string =>
+    `${PREFIX}a synchronous fake-timer advance (${SYNC_ADVANCE[helper]}) ran the mock's timers one after another ` +
+    'while Lambda invocations had yet to run: no handler runs until the advance returns, so the later timers went ' +
+    "on without the handlers' results and the handlers ran afterwards, at the advanced instant (a failing mapping " +
+    'dead-letters its message after one run and then runs the other attempts; a handler that would have finished ' +
+    `times out). The end state can still look right. Use ${ASYNC_ADVANCE[helper]}, which let each handler settle ` +
+    'before the next timer.',
   busyLoop: (queueName: string, receives: number): string =>
     `${PREFIX}${receives} ReceiveMessage short polls in a row found queue ${JSON.stringify(queueName)} empty at the ` +
     'same instant of the clock: a loop that receives without waiting never lets time move (with fake timers, no ' +

@@ -1,5 +1,6 @@
 import { setImmediate as realSetImmediate, setTimeout as realSetTimeout } from 'node:timers';
 import type { Clock } from '../clock.js';
+import { noteInvocationStarting } from '../diagnostics/synchronous-advance.js';
 import { textOf } from '../util/text.js';
 
 /**
@@ -65,6 +66,7 @@ export class WorkTracker {
 
   /** Registers a handler run until it ends. */
   addRunning(work: RunningWork): void {
+    noteInvocationStarting();
     this.running.add(work);
     this.changes++;
     const end = (): void => {

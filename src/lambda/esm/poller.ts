@@ -1,4 +1,5 @@
 import type { TimerHandle } from '../../clock.js';
+import { noteInvocationStarting } from '../../diagnostics/synchronous-advance.js';
 import type { Waiter } from '../../sqs/long-poll.js';
 import type { Queue, ReceivedMessage } from '../../sqs/queue.js';
 import type { TimedWork } from '../../work/work-tracker.js';
@@ -280,6 +281,8 @@ export class SqsPoller implements Waiter, TimedWork {
     this.services.runtime.timers.clear(this.windowTimer);
     this.windowTimer = this.windowEndsAt = undefined;
     this.inFlight++;
+    // Started, as far as a synchronous fake-timer advance is concerned: no timer may run before this job does.
+    noteInvocationStarting();
     void Promise.resolve().then(() => this.invoke(batch));
   }
 
