@@ -5,12 +5,22 @@ import {
   SendMessageCommand,
   SQSClient,
 } from '@aws-sdk/client-sqs';
-import { CreateTopicCommand, DeleteTopicCommand, SNSClient } from '@aws-sdk/client-sns';
+import {
+  CreateTopicCommand,
+  DeleteTopicCommand,
+  PublishCommand,
+  SNSClient,
+  SubscribeCommand,
+} from '@aws-sdk/client-sns';
 import FakeTimers from '@sinonjs/fake-timers';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { globalClock } from '../../src/clock.js';
+import { noteInvocationStarting } from '../../src/diagnostics/synchronous-advance.js';
 import { forgetWarnings } from '../../src/diagnostics/warn-once.js';
-import { createAwsMock } from '../../src/index.js';
+import { createAwsMock, type AwsMock } from '../../src/index.js';
 import { networkTrap, rejectionOf, sqsSetup } from '../helpers.js';
+import { mappingSetup } from '../lambda/esm-support.js';
+import { snsSetup } from '../sns/sns-support.js';
 
 let warn: { mock: { calls: unknown[][] }; mockRestore(): void };
 beforeEach(() => {
@@ -272,5 +282,137 @@ describe('two accounts on one client', () => {
     sqs.middlewareStack.use(second.sqs);
     const { QueueUrl } = await sqs.send(new CreateQueueCommand({ QueueName: 'q' }));
     expect(QueueUrl).toContain('222222222222');
+  });
+});
+
+describe('a synchronous advance over Lambda invocations (docs/aws-behaviour/sdk.md §5.2)', () => {
+  /** A queue whose messages go to a DLQ on their third receive, read by a mapping whose handler always throws. */
+  async function failingMapping(options: Parameters<typeof mappingSetup>[0] = {}) {
+    const context = mappingSetup(options);
+    const dlq = await context.queue('dlq');
+    const q = await context.queue('work', {
+      VisibilityTimeout: '30',
+      RedrivePolicy: JSON.stringify({ deadLetterTargetArn: dlq.arn, maxReceiveCount: 3 }),
+    });
+    const { aws } = context;
+    /** Each run: how many messages the DLQ held as it started. */
+    const runs: number[] = [];
+    aws.lambda.createFunction('failing', async () => {
+      runs.push(aws.sqs.queue('dlq').messages().length);
+      throw new Error('boom');
+    });
+    aws.lambda.createEventSourceMapping({ FunctionName: 'failing', EventSourceArn: q.arn });
+    await context.send(q.url, 'poison');
+    return { aws, runs };
+  }
+
+  const SYNC_ADVANCE_TEXT =
+    "sqs-sns-mock: a synchronous fake-timer advance (vi.advanceTimersByTime, vi.runAllTimers) ran the mock's timers " +
+    'one after another while Lambda invocations had yet to run';
+
+  it('warns once: the handler ran once before the DLQ move, twice after it', async () => {
+    vi.useFakeTimers();
+    const { aws, runs } = await failingMapping();
+    expect(runs).toEqual([0]);
+    vi.advanceTimersByTime(180_000);
+    expect(warnings()).toHaveLength(1);
+    expect(warnings()[0]).toContain(SYNC_ADVANCE_TEXT);
+    expect(warnings()[0]).toContain(
+      'The end state can still look right. Use await vi.advanceTimersByTimeAsync(ms) (or vi.runAllTimersAsync()), ' +
+        'or await aws.runUntilIdle({ advance: (ms) => vi.advanceTimersByTimeAsync(ms) }), which let each handler ' +
+        'settle before the next timer.',
+    );
+    await aws.idle();
+    // What the warning is about: the two later runs came after the move, yet the end state is the right one.
+    expect(runs).toEqual([0, 1, 1]);
+    expect(aws.sqs.queue('dlq').messages()).toHaveLength(1);
+
+    const again = await failingMapping();
+    vi.advanceTimersByTime(180_000);
+    await again.aws.idle();
+    expect(warnings()).toHaveLength(1);
+  });
+
+  it("says nothing under vitest's async advances, aws.runUntilIdle, and the handler runs before each move", async () => {
+    vi.useFakeTimers();
+    const drive: ((aws: AwsMock) => Promise<unknown>)[] = [
+      () => vi.advanceTimersByTimeAsync(180_000),
+      () => vi.runAllTimersAsync(),
+      (aws) => aws.runUntilIdle({ advance: (ms) => vi.advanceTimersByTimeAsync(ms) }),
+    ];
+    for (const advance of drive) {
+      const { aws, runs } = await failingMapping();
+      await advance(aws);
+      expect(runs).toEqual([0, 0, 0]);
+      expect(aws.sqs.queue('dlq').messages()).toHaveLength(1);
+    }
+    expect(warnings()).toEqual([]);
+  });
+
+  it('names clock.tickAsync for an injected clock, and says nothing when it is used', async () => {
+    const clock = FakeTimers.createClock(0);
+    const quiet = await failingMapping({ clock });
+    await clock.tickAsync(180_000);
+    expect(quiet.runs).toEqual([0, 0, 0]);
+    expect(warnings()).toEqual([]);
+
+    const wrong = await failingMapping({ clock });
+    clock.tick(180_000);
+    await wrong.aws.idle();
+    expect(wrong.runs).toEqual([0, 1, 1]);
+    expect(warnings()).toHaveLength(1);
+    expect(warnings()[0]).toContain('a synchronous fake-timer advance (clock.tick, clock.runAll)');
+    expect(warnings()[0]).toContain('Use await clock.tickAsync(ms) (or clock.runAllAsync()), or await aws.runUntilIdle()');
+  });
+
+  it('warns when an asynchronous retry starts a handler that the same advance then times out', async () => {
+    vi.useFakeTimers();
+    const { aws, sns } = snsSetup();
+    const fn = aws.lambda.createFunction('worker', async () => {
+      throw new Error('boom');
+    });
+    const { TopicArn } = await sns.send(new CreateTopicCommand({ Name: 'orders' }));
+    await sns.send(new SubscribeCommand({ TopicArn, Protocol: 'lambda', Endpoint: fn.arn }));
+    await sns.send(new PublishCommand({ TopicArn, Message: 'hello' }));
+    await aws.idle();
+    vi.advanceTimersByTime(10 * 60_000);
+    await aws.idle();
+    // The retry failed at once, but its timeout timer ran in the same advance, before the handler could answer.
+    expect(fn.invocations().map((invocation) => invocation.outcome)).toEqual(['error', 'timeout']);
+    expect(warnings()).toHaveLength(1);
+    expect(warnings()[0]).toContain(SYNC_ADVANCE_TEXT);
+  });
+
+  it('says nothing of two timers after an invocation started on real timers: each runs in its own task', async () => {
+    const clock = globalClock();
+    const fired: string[] = [];
+    await new Promise<void>((resolve) => {
+      clock.setTimeout(() => {
+        noteInvocationStarting();
+        fired.push('first');
+      }, 0);
+      clock.setTimeout(() => {
+        fired.push('second');
+        resolve();
+      }, 0);
+    });
+    expect(fired).toEqual(['first', 'second']);
+    expect(warnings()).toEqual([]);
+  });
+
+  it('says nothing of a sync advance over no invocation, nor over one that has run', async () => {
+    vi.useFakeTimers();
+    const { aws, sqs } = sqsSetup();
+    const { QueueUrl } = await sqs.send(new CreateQueueCommand({ QueueName: 'q' }));
+    aws.lambda.createFunction('ok', async () => undefined);
+    aws.lambda.createEventSourceMapping({ FunctionName: 'ok', EventSourceArn: aws.sqs.queue('q').arn });
+    const poll = sqs.send(new ReceiveMessageCommand({ QueueUrl: 'q', WaitTimeSeconds: 20 }));
+    vi.advanceTimersByTime(20_000);
+    await poll.catch(() => undefined);
+    await sqs.send(new SendMessageCommand({ QueueUrl, MessageBody: 'm' }));
+    vi.advanceTimersByTime(60_000);
+    await aws.idle();
+    expect(aws.lambda.function('ok').invocations().map((invocation) => invocation.outcome)).toEqual(['success']);
+    expect(warnings()).toEqual([]);
   });
 });
