@@ -19,7 +19,7 @@ import { noteInvocationStarting } from '../../src/diagnostics/synchronous-advanc
 import { forgetWarnings } from '../../src/diagnostics/warn-once.js';
 import { createAwsMock, type AwsMock } from '../../src/index.js';
 import { networkTrap, rejectionOf, sqsSetup } from '../helpers.js';
-import { mappingSetup } from '../lambda/esm-support.js';
+import { inEnvironments, mappingSetup } from '../lambda/esm-support.js';
 import { snsSetup } from '../sns/sns-support.js';
 
 let warn: { mock: { calls: unknown[][] }; mockRestore(): void };
@@ -297,10 +297,15 @@ describe('a synchronous advance over Lambda invocations (docs/aws-behaviour/sdk.
     const { aws } = context;
     /** Each run: how many messages the DLQ held as it started. */
     const runs: number[] = [];
-    aws.lambda.createFunction('failing', async () => {
-      runs.push(aws.sqs.queue('dlq').messages().length);
-      throw new Error('boom');
-    });
+    // A loader, so that each receive may start an invocation in an environment of its own: with a plain handler's one
+    // environment, the mapping takes no batch while the first waits to run, and the advance cannot outrun it.
+    aws.lambda.createFunction(
+      'failing',
+      inEnvironments(async () => {
+        runs.push(aws.sqs.queue('dlq').messages().length);
+        throw new Error('boom');
+      }),
+    );
     aws.lambda.createEventSourceMapping({ FunctionName: 'failing', EventSourceArn: q.arn });
     await context.send(q.url, 'poison');
     return { aws, runs };

@@ -54,10 +54,13 @@ async function failingMapping() {
   const queueUrl = await createQueue(sqs, 'work', { VisibilityTimeout: '30', RedrivePolicy: JSON.stringify(redrive) });
   /** Each run: how many messages the DLQ held as it started. */
   const runs = [];
-  aws.lambda.createFunction('failing', async () => {
+  // A loader: an environment per batch, so the advance can outrun the invocations (a plain handler's one environment
+  // keeps the mapping from taking a batch while the first waits to run).
+  const handler = async () => {
     runs.push(aws.sqs.queue('dlq').messages().length);
     throw new Error('boom');
-  });
+  };
+  aws.lambda.createFunction('failing', { load: () => ({ handler }) });
   aws.lambda.createEventSourceMapping({ FunctionName: 'failing', EventSourceArn: aws.sqs.queue('work').arn });
   await send(sqs, queueUrl, 'poison');
   return { aws, runs };
