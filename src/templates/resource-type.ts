@@ -4,7 +4,7 @@
  * docs/aws-behaviour/templates.md holds the facts both rely on.
  */
 import type { AwsMock } from '../aws-mock.js';
-import type { LambdaHandler } from '../lambda/handler-contract.js';
+import type { FunctionCode } from '../lambda/sandbox/function-code.js';
 
 /** What a resource type may use of the stack being provisioned. */
 export interface ProvisionContext {
@@ -16,7 +16,7 @@ export interface ProvisionContext {
   readonly partition: string;
   readonly stackName: string;
   /** The in-process handlers given to `provision`, by logical id or FunctionName. */
-  readonly functions: Readonly<Record<string, LambdaHandler>>;
+  readonly functions: Readonly<Record<string, FunctionCode>>;
   /** A generated physical name `<stack>-<logicalId>-<random>`, trimmed to `maxLength` as CloudFormation does. */
   generatedName(logicalId: string, maxLength: number, suffix?: string): string;
 }

@@ -2,7 +2,7 @@
  * A provisioned stack: what its resources' `Ref` and `Fn::GetAtt` give, its outputs, and views of the queues,
  * topics and functions it created, by logical id.
  */
-import type { LambdaHandler } from '../lambda/handler-contract.js';
+import type { FunctionCode } from '../lambda/sandbox/function-code.js';
 import type { FunctionView } from '../lambda/views.js';
 import type { TopicView } from '../sns/views.js';
 import type { QueueView } from '../sqs/views.js';
@@ -13,8 +13,11 @@ export interface ProvisionOptions {
   stackName?: string;
   /** Values of the template's Parameters, by name; the others take their Default. */
   parameters?: Readonly<Record<string, GivenParameter>>;
-  /** In-process handlers for the template's Lambda functions, by logical id or FunctionName. */
-  functions?: Readonly<Record<string, LambdaHandler>>;
+  /**
+   * In-process code for the template's Lambda functions, by logical id or FunctionName: a handler, or
+   * `{ load, handler }` for an execution environment per concurrent invocation (docs/aws-behaviour/lambda.md §5.8).
+   */
+  functions?: Readonly<Record<string, FunctionCode>>;
 }
 
 /** A resource of a type the mock does not emulate: not created, listed in `stack.skipped`. */

@@ -9,9 +9,10 @@ const MAX_FUNCTION_NAME = 64;
 
 /**
  * `AWS::Lambda::Function` (docs/aws-behaviour/templates.md §3.7). The code in the template is not run: the function
- * is bound to the in-process handler given to `provision` under its logical id or its FunctionName. `Timeout`,
- * `MemorySize`, `ReservedConcurrentExecutions` and `DeadLetterConfig.TargetArn` are the function's settings; the
- * other properties (code, runtime, role, networking, ...) are accepted and have no effect in process.
+ * is bound to the in-process code given to `provision` under its logical id or its FunctionName. `Timeout`,
+ * `MemorySize`, `ReservedConcurrentExecutions`, `DeadLetterConfig.TargetArn` and `Environment.Variables` are the
+ * function's settings, and `Handler` is what `_HANDLER` says; the other properties (code, runtime, role, networking,
+ * ...) are accepted and have no effect in process.
  */
 const FUNCTION_SCHEMA: PropertySchema = {
   properties: {
@@ -47,6 +48,17 @@ const FUNCTION_SCHEMA: PropertySchema = {
 
 const asNumber = (value: unknown): number | undefined => (value === undefined ? undefined : Number(value));
 
+/** CloudFormation hands a map of strings on with its numbers and booleans as text (templates.md §3.7). */
+function asStrings(variables: unknown): unknown {
+  if (typeof variables !== 'object' || variables === null || Array.isArray(variables)) return variables;
+  return Object.fromEntries(
+    Object.entries(variables).map(([key, value]) => [
+      key,
+      typeof value === 'number' || typeof value === 'boolean' ? String(value) : value,
+    ]),
+  );
+}
+
 /** createFunction's refusals are the mock's own TypeErrors: reported as the property's, without the mock's prefix. */
 function settingRefused(request: ResourceRequest, error: TypeError): TemplateError {
   const text = error.message.replace(/^sqs-sns-mock: /, '');
@@ -57,6 +69,7 @@ function settingRefused(request: ResourceRequest, error: TypeError): TemplateErr
     memorySize: 'MemorySize',
     reservedConcurrency: 'ReservedConcurrentExecutions',
     deadLetterTargetArn: 'DeadLetterConfig',
+    environment: 'Environment',
   };
   return resourceFailed(request, text, property ? named[property] : undefined);
 }
@@ -78,6 +91,7 @@ export const lambdaFunction: ResourceType = {
     if (lambda.backend.find(name, context.region)) throw alreadyExists(request, name, 'FunctionName');
 
     const deadLetter = properties['DeadLetterConfig'] as { TargetArn?: unknown } | undefined;
+    const variables = (properties['Environment'] as { Variables?: unknown } | undefined)?.Variables;
     const options: CreateFunctionOptions = {
       ...(properties['Timeout'] !== undefined ? { timeout: asNumber(properties['Timeout'])! } : {}),
       ...(properties['MemorySize'] !== undefined ? { memorySize: asNumber(properties['MemorySize'])! } : {}),
@@ -85,10 +99,12 @@ export const lambdaFunction: ResourceType = {
         ? { reservedConcurrency: asNumber(properties['ReservedConcurrentExecutions'])! }
         : {}),
       ...(deadLetter?.TargetArn !== undefined ? { deadLetterTargetArn: deadLetter.TargetArn as string } : {}),
+      ...(variables !== undefined ? { environment: asStrings(variables) as Record<string, string> } : {}),
     };
     let arn: string;
     try {
-      arn = lambda.createFunction(name, handler, options).arn;
+      const handlerSetting = properties['Handler'] as string | undefined;
+      arn = lambda.createWithHandlerSetting(name, handler, options, handlerSetting).arn;
     } catch (error) {
       if (error instanceof TypeError) throw settingRefused(request, error);
       throw error;
