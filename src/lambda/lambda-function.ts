@@ -1,3 +1,4 @@
+import type { TimerHandle } from '../clock.js';
 import { HistoryRing } from '../util/history-ring.js';
 import type { FunctionSettings } from './function-options.js';
 import {
@@ -96,6 +97,8 @@ export class LambdaFunction {
   private readonly environments: EnvironmentPool;
   /** `_HANDLER`. */
   private readonly handlerText: string;
+  /** The last load begun: the next waits for it. */
+  private loads: Promise<unknown> = Promise.resolve();
   deleted = false;
 
   constructor(
@@ -184,11 +187,10 @@ export class LambdaFunction {
     watchRuntimeCrashes();
     const { clock, timers } = this.runtime;
     const coldStart = environment.served++ === 0;
-    const startedAt = clock.now();
     const record: Invocation = {
       requestId,
       event: payload,
-      startedAt: new Date(startedAt),
+      startedAt: new Date(clock.now()),
       outcome: 'running',
       trigger: options.trigger,
       environmentId: environment.id,
@@ -197,10 +199,10 @@ export class LambdaFunction {
     };
     this.invocations.push(record);
     const timeoutMs = this.settings.timeoutSeconds * 1000;
-    const deadline = startedAt + timeoutMs;
     let settle!: (result: InvocationResult) => void;
     const done = new Promise<InvocationResult>((resolve) => (settle = resolve));
     let settled = false;
+    let timer: TimerHandle | undefined;
     const finish = (result: InvocationResult, thrown?: { value: unknown }): void => {
       if (settled) return;
       settled = true;
@@ -216,8 +218,9 @@ export class LambdaFunction {
         if (thrown) record.thrown = thrown.value;
       }
       // lambda.md §5.8: a timed-out environment is not reused; the next invocation starts a fresh one.
-      if (result.outcome === 'timeout')
+      if (result.outcome === 'timeout') {
         this.environments.discard(environment, `timed out at ${record.endedAt.toISOString()}`);
+      }
       this.environments.release(environment);
       settle(result);
     };
@@ -233,27 +236,31 @@ export class LambdaFunction {
       if (error !== undefined && error !== null) fail(error);
       else succeed(value);
     };
-    const timer = timers.set(
-      () => finish({ requestId, outcome: 'timeout', error: timeoutPayload(requestId, this.settings.timeoutSeconds) }),
-      timeoutMs,
-    );
     environment.current = (error, value) => finish({ requestId, outcome: 'error', error }, { value });
-    this.runtime.work.addRunning({ label: `function ${this.name}, request ${requestId}`, deadline, done });
-    const context = this.context(requestId, deadline, options.invokedArn ?? this.arn, environment, callback, fail);
-    if (options.clientContext !== undefined) context.clientContext = options.clientContext;
     const scope = this.scope(record, environment);
-    runInScope(scope, () => {
-      const handler = environment.handler;
-      if (handler) return this.call(handler, payload, context, { succeed, fail, callback });
-      // A cold start of a loader: the environment's own instance of the module, loaded with its variables set.
-      void this.load(environment).then(
-        (loaded) => runInScope(scope, () => this.call(loaded, payload, context, { succeed, fail, callback })),
-        (error: unknown) => {
-          this.environments.discard(environment, 'its code failed to load');
-          fail(error);
-        },
+    const label = `function ${this.name}, request ${requestId}`;
+    // The timeout counts from the handler's start: a cold start's load is real I/O, not time on the clock (§5.8).
+    const start = (handler: LambdaHandler): void => {
+      const deadline = clock.now() + timeoutMs;
+      timer = timers.set(
+        () => finish({ requestId, outcome: 'timeout', error: timeoutPayload(requestId, this.settings.timeoutSeconds) }),
+        timeoutMs,
       );
+      this.runtime.work.addRunning({ label, deadline, done });
+      const context = this.context(requestId, deadline, options.invokedArn ?? this.arn, environment, callback, fail);
+      if (options.clientContext !== undefined) context.clientContext = options.clientContext;
+      runInScope(scope, () => this.call(handler, payload, context, { succeed, fail, callback }));
+    };
+    if (environment.handler) {
+      start(environment.handler);
+      return done;
+    }
+    // A cold start of a loader: the environment's own instance of the module, loaded with its variables set.
+    const loading = runInScope(scope, () => this.load(environment)).then(start, (error: unknown) => {
+      this.environments.discard(environment, 'its code failed to load');
+      fail(error);
     });
+    this.runtime.work.addLoading({ label: `${label} (loading its code)`, done: loading });
     return done;
   }
 
@@ -271,12 +278,20 @@ export class LambdaFunction {
     }
   }
 
-  /** The environment's code: its handler, from a fresh `load()` for a loader (lambda.md §5.8). */
-  private async load(environment: ExecutionEnvironment): Promise<LambdaHandler> {
+  /**
+   * The environment's code: its handler, from a fresh `load()` for a loader (lambda.md §5.8). One load of a function
+   * runs at a time: a loader that resets a module cache and imports (`vi.resetModules()`) would otherwise share the
+   * import still in progress with the next, and two environments would get one instance.
+   */
+  private load(environment: ExecutionEnvironment): Promise<LambdaHandler> {
     const code = this.code;
-    if (!isLoader(code)) return code;
-    const loaded = await code.load();
-    return (environment.handler = exportedHandler(loaded, code, this.handlerText));
+    if (!isLoader(code)) return Promise.resolve(code);
+    const loading = this.loads.then(async () => {
+      const loaded = await code.load();
+      return (environment.handler = exportedHandler(loaded, code, this.handlerText));
+    });
+    this.loads = loading.catch(() => undefined);
+    return loading;
   }
 
   private newEnvironment(ordinal: number): ExecutionEnvironment {

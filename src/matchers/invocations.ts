@@ -13,6 +13,7 @@ import { isCount, messageMatchOptions } from './options.js';
 import { asFunctionView } from './received.js';
 import { recordsOf } from './records.js';
 import { search } from './search.js';
+import { innerErrors } from './thrown.js';
 
 const OUTCOMES: readonly InvocationOutcome[] = ['success', 'error', 'timeout', 'running'];
 /** Invocations described one by one in a failure message; the rest are counted. */
@@ -139,11 +140,17 @@ function listInvocations(invocations: readonly Invocation[]): string {
   return more > 0 ? `${shown.join('; ')}; … (+${more} more)` : shown.join('; ');
 }
 
-/** `error (TypeError: boom) with {"orderId":8}`: the outcome, the error, the records' bodies or else the event. */
+/**
+ * `error (TypeError: boom) with {"orderId":8}`: the outcome, the error (and the errors a batch library's wrapper
+ * holds), the records' bodies or else the event.
+ */
 function describeInvocation(invocation: Invocation): string {
   const { outcome, error, event } = invocation;
+  const inner = innerErrors(invocation.thrown);
   const how =
-    outcome === 'error' && error ? `error (${shortText(`${error.errorType}: ${error.errorMessage}`)})` : outcome;
+    outcome === 'error' && error
+      ? `error (${shortText(`${error.errorType}: ${error.errorMessage}`)}${inner ? `; ${inner}` : ''})`
+      : outcome;
   const bodies = recordsOf(event).map((record) => record.body);
   const what = bodies.length ? listBodies(bodies) : `event ${listBodies([JSON.stringify(event) ?? 'undefined'])}`;
   return `${how} with ${what}`;

@@ -12,6 +12,12 @@ export interface TimedWork {
   nextAt(): number | undefined;
 }
 
+/** A cold start's `load()` in progress: real work (module I/O) that time on the clock does not move. */
+export interface LoadingWork {
+  readonly label: string;
+  readonly done: Promise<unknown>;
+}
+
 /** A handler run in progress, as the tracker sees it. */
 export interface RunningWork {
   /** For messages: `function order-worker, request 1b2c…`. */
@@ -31,6 +37,8 @@ export interface RunUntilIdleOptions {
 const DEFAULT_MAX_TIME_MS = 15 * 60_000;
 /** idle() gives up on a handler waiting on fake time after this long in real time (see `idle`). */
 const STUCK_AFTER_REAL_MS = 2_000;
+/** How long runUntilIdle waits in real time for code to load before it says the load seems to wait on fake time. */
+const LOAD_STUCK_AFTER_REAL_MS = 10_000;
 /** How many turns of the real event loop without a change count as settled. */
 const SETTLED_TURNS = 3;
 /** A guard against a loop that advances by nothing and changes nothing. */
@@ -44,6 +52,7 @@ const MAX_EMPTY_STEPS = 1_000;
 export class WorkTracker {
   private readonly timed = new Set<TimedWork>();
   private readonly running = new Set<RunningWork>();
+  private readonly loading = new Set<LoadingWork>();
   /** Counts every start and end, to tell a settled account from a busy one. */
   private changes = 0;
 
@@ -76,15 +85,27 @@ export class WorkTracker {
     work.done.then(end, end);
   }
 
-  /** Whether a handler runs now. */
+  /** Whether a handler runs (or loads) now. */
   get busy(): boolean {
-    return this.running.size > 0;
+    return this.running.size > 0 || this.loading.size > 0;
+  }
+
+  /** Registers a cold start's load until it settles: neither idle() nor runUntilIdle() moves on before it does. */
+  addLoading(work: LoadingWork): void {
+    this.loading.add(work);
+    this.changes++;
+    const end = (): void => {
+      this.loading.delete(work);
+      this.changes++;
+    };
+    work.done.then(end, end);
   }
 
   /** Forgets every piece of work: the account was reset (their timers were cleared by their owners). */
   reset(): void {
     this.timed.clear();
     this.running.clear();
+    this.loading.clear();
     this.changes++;
   }
 
@@ -108,6 +129,7 @@ export class WorkTracker {
     const stuck = realFlagAfter(STUCK_AFTER_REAL_MS);
     for (;;) {
       await this.settle();
+      await this.loaded();
       if (this.running.size === 0) return;
       if (stuck.raised && this.fakeClock() !== undefined) {
         const names = [...this.running].map((work) => work.label).join('; ');
@@ -141,6 +163,7 @@ export class WorkTracker {
     let emptySteps = 0;
     for (;;) {
       await this.settle();
+      await this.loaded();
       const next = this.nextAt();
       if (next === undefined) return advanced;
       const now = this.clock.now();
@@ -159,6 +182,26 @@ export class WorkTracker {
         );
       }
       if (step > 0) emptySteps = 0;
+    }
+  }
+
+  /**
+   * Waits for cold starts' loads: module I/O that no clock moves. Time must not pass while one loads (its invocation
+   * would time out before its handler ran); a load still pending after LOAD_STUCK_AFTER_REAL_MS of real time waits on
+   * something only the test can move, and is named.
+   */
+  private async loaded(): Promise<void> {
+    while (this.loading.size > 0) {
+      const pending = [...this.loading];
+      const stuck = realFlagAfter(LOAD_STUCK_AFTER_REAL_MS);
+      await Promise.race([Promise.allSettled(pending.map((work) => work.done)), realDelay(LOAD_STUCK_AFTER_REAL_MS)]);
+      if (stuck.raised && pending.some((work) => this.loading.has(work))) {
+        throw new Error(
+          `sqs-sns-mock: code still loading after ${LOAD_STUCK_AFTER_REAL_MS / 1000} s of real time ` +
+            `(${pending.map((work) => work.label).join('; ')}): a load() that waits on fake time never ends here.`,
+        );
+      }
+      await this.settle();
     }
   }
 
