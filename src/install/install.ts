@@ -12,6 +12,11 @@ export interface InstallHandle {
 /** The SDK packages already loaded, so an install after the first is in force at once. */
 const loadedSdks = new Map<ServiceName, SdkModule>();
 
+/** @internal For tests: forgets the loaded packages, so the next install waits for its import as the first does. */
+export function forgetLoadedSdks(): void {
+  loadedSdks.clear();
+}
+
 /**
  * Makes the commands of the service's SDK package carry their client's config, for the plugin added with `use()`:
  * at once when the package is loaded, else once its import settles (a command sent before acts in the mock's
