@@ -2,6 +2,7 @@ import { loadSdk, type ServiceName } from '../sdk-errors.js';
 import { textOf } from '../util/text.js';
 import { INSTALLABLE_CLIENTS, type InstallablePlugins } from './clients.js';
 import { activateInstall, hookPackage, type Middleware, type SdkModule } from './command-hook.js';
+import { waitSends } from './send-bridge.js';
 
 /** What `aws.install(Class)` returns. */
 export interface InstallHandle {
@@ -81,12 +82,12 @@ export function installClient(Class: unknown, plugins: InstallablePlugins): Inst
     loadedSdks.set(client.service, sdk);
     if (!restored) deactivate = activate(sdk);
   });
-  const unbridge = bridgeSend(Class as { prototype: Record<string, unknown> }, ready);
-  // A class of another copy keeps the bridge, whose sends then fail with the reason, until restore.
-  ready.then(unbridge, () => {});
+  const endWait = waitSends(Class as abstract new (...args: never[]) => unknown, ready);
+  // A class of another copy keeps waiting, its sends failing with the reason, until restore.
+  ready.then(endWait, () => {});
   return handle(() => {
     restored = true;
-    unbridge();
+    endWait();
     deactivate?.();
   });
 }
@@ -99,34 +100,5 @@ function handle(undo: () => void): InstallHandle {
       done = true;
       undo();
     },
-  };
-}
-
-type Send = (...args: unknown[]) => unknown;
-
-/**
- * An own `send` on the class's prototype that waits for `ready`, then sends as the SDK does; returns its removal. If
- * something replaced it meanwhile (aws-sdk-client-mock's stub, which then calls it through), that stays.
- */
-function bridgeSend(Class: { prototype: Record<string, unknown> }, ready: Promise<void>): () => void {
-  const prototype = Class.prototype;
-  const previous = Object.getOwnPropertyDescriptor(prototype, 'send');
-  const bridge = function (this: unknown, ...args: unknown[]): unknown {
-    const send = (previous?.value ?? Object.getPrototypeOf(prototype).send) as Send;
-    const last = args[args.length - 1];
-    const callback = typeof last === 'function' ? (last as (error: unknown) => void) : undefined;
-    const sent = ready.then(() => send.apply(this, args));
-    if (!callback) return sent;
-    sent.catch(callback);
-    return undefined;
-  };
-  Object.defineProperty(prototype, 'send', { value: bridge, writable: true, configurable: true, enumerable: false });
-  let removed = false;
-  return () => {
-    if (removed) return;
-    removed = true;
-    if (prototype['send'] !== bridge) return;
-    if (previous) Object.defineProperty(prototype, 'send', previous);
-    else delete prototype['send'];
   };
 }

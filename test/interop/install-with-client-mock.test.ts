@@ -10,8 +10,8 @@ import { createAwsMock } from '../../src/index.js';
 
 const expectedUrl = 'https://sqs.us-east-1.amazonaws.com/000000000000/orders';
 
-// The process's first install waits for its import of the SDK package with a `send` of its own, which a stub made
-// meanwhile would capture (and sinon's restore would put back): these tests start after that first load.
+// The process's first install waits for its import of the SDK package (docs/aws-behaviour/sdk-reach.md §2.6):
+// these tests start after that first load; test/install/restore-orders.test.ts covers the orders before it.
 beforeAll(async () => {
   const aws = createAwsMock();
   aws.install(SQSClient);
