@@ -1,8 +1,8 @@
 import type { Account } from './account.js';
 import { AwsError, NotEmulatedError } from './aws-error.js';
 import { checkPluggedAccount, registerMiddleware } from './diagnostics/plugged-accounts.js';
-import { clientRegion } from './install/client-region.js';
-import { CLIENT_CONFIG } from './install/command-hook.js';
+import { clientRegion, regionUnknownError } from './install/client-region.js';
+import { CLIENT_CONFIG, hookCommandOf } from './install/command-hook.js';
 import { refuseLateCommand } from './lambda/sandbox/late-commands.js';
 import { toSdkException, type ServiceName } from './sdk-errors.js';
 
@@ -109,8 +109,16 @@ export function middlewareFor(emulation: ServiceEmulation, account: Account) {
       // A timed-out invocation's code may still run in process; on AWS it does not, so its commands change nothing.
       refuseLateCommand(emulation.service, command);
       const action = command.endsWith('Command') ? command.slice(0, -'Command'.length) : command;
+      const smithy = context[SMITHY_CONTEXT_KEY] as
+        { abortSignal?: AbortSignalLike; commandInstance?: unknown } | undefined;
+      // The SDK always names the client's logger in the context; the hook adds the client's config to it. A command
+      // of the SDK without it was built before the hook reached its copy: its region cannot be known, and a command
+      // acts in its client's region, or not at all (docs/aws-behaviour/sdk-reach.md §3.8).
+      if (context[CLIENT_CONFIG] === undefined && 'logger' in context) {
+        hookCommandOf(smithy?.commandInstance);
+        throw regionUnknownError(emulation.service, context.clientName ?? emulation.clientName, command);
+      }
       const requestId = account.ids.uuid();
-      const smithy = context[SMITHY_CONTEXT_KEY] as { abortSignal?: AbortSignalLike } | undefined;
       // Known at once after a client's first command; for the first, a promise that settles within microtasks (no
       // I/O, no timer), awaited only before the action: faults are decided at once, as for every other command.
       const region = clientRegion(context[CLIENT_CONFIG]);

@@ -1,3 +1,4 @@
+import { createRequire } from 'node:module';
 import type { AwsError } from './aws-error.js';
 
 /**
@@ -10,7 +11,8 @@ type ExceptionClass = new (options: { name: string; $fault: 'client' | 'server' 
 
 export type ServiceName = 'SQS' | 'SNS' | 'Lambda';
 
-const PACKAGE: Record<ServiceName, string> = {
+/** The SDK package of each service, as users install it. */
+export const SDK_PACKAGE: Readonly<Record<ServiceName, string>> = {
   SQS: '@aws-sdk/client-sqs',
   SNS: '@aws-sdk/client-sns',
   Lambda: '@aws-sdk/client-lambda',
@@ -21,7 +23,7 @@ const loaded = new Map<ServiceName, Promise<SdkModule>>();
 export function loadSdk(service: ServiceName): Promise<SdkModule> {
   let module = loaded.get(service);
   if (!module) {
-    const name = PACKAGE[service];
+    const name = SDK_PACKAGE[service];
     module = import(name).then(
       (m: SdkModule) => m,
       (cause: unknown) => {
@@ -32,6 +34,25 @@ export function loadSdk(service: ServiceName): Promise<SdkModule> {
     loaded.set(service, module);
   }
   return module;
+}
+
+let requireHere: ((name: string) => unknown) | undefined;
+
+/**
+ * The user's SDK package at once, if `require` finds it, else undefined. The packages' `main` is their CommonJS
+ * build and they have no `exports` map, so in Node (and in vitest, which leaves node_modules to Node) an ESM `import`
+ * of them gives the very module `require` gives: the mock can hook it before any command is sent, where `loadSdk`
+ * settles only after module-loading I/O (docs/aws-behaviour/sdk-reach.md §3.8). The CommonJS build uses its own
+ * `require`, so that jest's module registry answers, as it does for the user's code.
+ */
+export function requireSdk(service: ServiceName): SdkModule | undefined {
+  try {
+    // @ts-ignore -- tsc's CommonJS declaration build refuses import.meta; the CJS bundle rewrites it to __filename.
+    requireHere ??= typeof require === 'function' ? require : createRequire(import.meta.url);
+    return requireHere(SDK_PACKAGE[service]) as SdkModule;
+  } catch {
+    return undefined;
+  }
 }
 
 /**

@@ -2,6 +2,7 @@
  * The region of the client a command came from, read from its resolved config without reaching the network, real
  * I/O or a timer (docs/aws-behaviour/sdk-reach.md §3).
  */
+import { SDK_PACKAGE, type ServiceName } from '../sdk-errors.js';
 import { REGION_NAME } from '../util/region-name.js';
 
 interface RegionConfig {
@@ -83,4 +84,19 @@ async function quickRegion(config: RegionConfig): Promise<string | undefined> {
   }
   for (let turn = 0; turn < MICROTASK_TURNS && !settled; turn++) await null;
   return settled && typeof value === 'string' && REGION_NAME.test(value) ? value : undefined;
+}
+
+/**
+ * Why a command of the SDK is not answered when the mock cannot know its client's region: it was built before the
+ * mock hooked the copy of the package it comes from (sdk-reach.md §3.8). Acting in the mock's region instead could
+ * put the client's queues and topics in another region than AWS would, unseen.
+ */
+export function regionUnknownError(service: ServiceName, clientName: string, command: string): Error {
+  const pkg = SDK_PACKAGE[service];
+  return new Error(
+    `sqs-sns-mock: ${command} of this ${clientName} was not answered: its region is not known, as the command was ` +
+      `built before the mock reached the copy of ${pkg} it comes from (another copy than the one sqs-sns-mock ` +
+      `loads, or one only a bundler's import reaches, not settled yet). Use one copy of ${pkg} (npm dedupe), or ` +
+      `await import('${pkg}') after the mock is added and before the first command.`,
+  );
 }

@@ -104,28 +104,15 @@ export function hookPackage(sdk: SdkModule, clientName: string): void {
   hookedPackages.add(sdk);
   const base = sdk['$Command'] as { prototype?: Record<string, unknown> } | undefined;
   if (base?.prototype && typeof base.prototype['resolveMiddlewareWithContext'] === 'function') {
-    if (Object.hasOwn(base.prototype, HOOKED)) return; // another package sharing this @smithy/core hooked it
-    Object.defineProperty(base.prototype, HOOKED, { value: true });
-    wrapMethod(
-      base.prototype,
-      'resolveMiddlewareWithContext',
-      (original) =>
-        function (this: CommandLike, ...args: unknown[]) {
-          const details = args[3] as HandlerDetails | undefined;
-          const config = args[1];
-          if (currentInstall(details?.clientName, this.constructor)) {
-            this.middlewareStack.add(shimFor(details?.clientName, this.constructor), SHIM_OPTIONS);
-          }
-          if (details)
-            args[3] = { ...details, additionalContext: { ...details.additionalContext, [CLIENT_CONFIG]: config } };
-          return original.apply(this, args);
-        },
-    );
+    hookBase(base.prototype);
     return;
   }
   for (const [name, value] of Object.entries(sdk)) {
     const prototype = (value as { prototype?: Record<string, unknown> } | undefined)?.prototype;
     if (!name.endsWith('Command') || !prototype || !Object.hasOwn(prototype, 'resolveMiddleware')) continue;
+    // The same class reached through `require` and through `import` (sdk-reach.md §3.8) is hooked once.
+    if (Object.hasOwn(prototype, HOOKED)) continue;
+    Object.defineProperty(prototype, HOOKED, { value: true });
     wrapMethod(
       prototype,
       'resolveMiddleware',
@@ -140,6 +127,42 @@ export function hookPackage(sdk: SdkModule, clientName: string): void {
         },
     );
   }
+}
+
+/** Hooks the base method of the new SDKs' commands (sdk-reach.md §1.1), once per copy of `@smithy/core`. */
+function hookBase(base: Record<string, unknown>): void {
+  if (Object.hasOwn(base, HOOKED)) return; // another package sharing this @smithy/core hooked it
+  Object.defineProperty(base, HOOKED, { value: true });
+  wrapMethod(
+    base,
+    'resolveMiddlewareWithContext',
+    (original) =>
+      function (this: CommandLike, ...args: unknown[]) {
+        const details = args[3] as HandlerDetails | undefined;
+        const config = args[1];
+        if (currentInstall(details?.clientName, this.constructor)) {
+          this.middlewareStack.add(shimFor(details?.clientName, this.constructor), SHIM_OPTIONS);
+        }
+        if (details)
+          args[3] = { ...details, additionalContext: { ...details.additionalContext, [CLIENT_CONFIG]: config } };
+        return original.apply(this, args);
+      },
+  );
+}
+
+/**
+ * Hooks the copy of the SDK a command of a new SDK comes from, found from the command itself (its handler context
+ * names it, sdk-reach.md §1.1): for a copy the mock never loads (sdk-reach.md §3.8), its later commands carry their
+ * client's config. Returns whether it found the base method.
+ */
+export function hookCommandOf(command: unknown): boolean {
+  for (let at: unknown = command; typeof at === 'object' && at !== null; at = Object.getPrototypeOf(at)) {
+    if (Object.hasOwn(at, 'resolveMiddlewareWithContext')) {
+      hookBase(at as Record<string, unknown>);
+      return true;
+    }
+  }
+  return false;
 }
 
 const HOOKED = Symbol.for('sqs-sns-mock.hooked');

@@ -1,4 +1,4 @@
-import { loadSdk, type ServiceName } from '../sdk-errors.js';
+import { loadSdk, requireSdk, SDK_PACKAGE, type ServiceName } from '../sdk-errors.js';
 import { textOf } from '../util/text.js';
 import { INSTALLABLE_CLIENTS, type InstallablePlugins } from './clients.js';
 import { activateInstall, hookPackage, type Middleware, type SdkModule } from './command-hook.js';
@@ -19,13 +19,15 @@ export function forgetLoadedSdks(): void {
 }
 
 /**
- * Makes the commands of the service's SDK package carry their client's config, for the plugin added with `use()`:
- * at once when the package is loaded, else once its import settles (a command sent before acts in the mock's
- * region, docs/aws-behaviour/sdk-reach.md §3.5).
+ * Makes the commands of the service's SDK package carry their client's config, for the plugin added with `use()`,
+ * before any of them is sent: the package `require` finds is hooked at once, and the one the mock's import gives
+ * once it settles, for the setups where they differ (docs/aws-behaviour/sdk-reach.md §3.5, §3.8).
  */
 export function handClientConfig(service: ServiceName, clientName: string): void {
   const known = loadedSdks.get(service);
   if (known) return hookPackage(known, clientName);
+  const required = requireSdk(service);
+  if (required) hookPackage(required, clientName);
   loadSdk(service).then(
     (sdk) => {
       loadedSdks.set(service, sdk);
@@ -43,7 +45,7 @@ function captureMiddleware(plugin: { applyToStack(stack: { add(middleware: unkno
 }
 
 function otherCopyError(clientName: string, service: ServiceName): Error {
-  const pkg = service === 'SQS' ? '@aws-sdk/client-sqs' : '@aws-sdk/client-sns';
+  const pkg = SDK_PACKAGE[service];
   return new Error(
     `sqs-sns-mock: aws.install(${clientName}) was given a ${clientName} of another copy of ${pkg} than the one ` +
       `sqs-sns-mock loads (import('${pkg}') from its own folder), so its commands cannot be reached: install the ` +

@@ -12,10 +12,10 @@ import {
   SQSClient,
 } from '@aws-sdk/client-sqs';
 import { createRequire } from 'node:module';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { createAwsMock } from '../../src/index.js';
 import { networkTrap, rejectionOf } from '../helpers.js';
-import { guardNetwork, type NetworkGuard } from './network-guard.js';
+import { guardNetworkForFile } from './network-guard.js';
 
 // Made before any install, as a module's `export const sqs = new SQSClient({})` is.
 const early = new SQSClient({});
@@ -28,14 +28,7 @@ const trapped = () =>
     maxAttempts: 1,
   });
 
-let guard: NetworkGuard;
-beforeAll(() => {
-  guard = guardNetwork();
-});
-afterAll(() => {
-  guard.release();
-  expect(guard.attempts).toEqual([]);
-});
+guardNetworkForFile();
 
 describe('aws.install(SQSClient)', () => {
   const aws = createAwsMock();

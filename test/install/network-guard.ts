@@ -6,6 +6,7 @@ import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
 import net from 'node:net';
+import { afterAll, beforeAll, expect } from 'vitest';
 
 export interface NetworkGuard {
   readonly attempts: string[];
@@ -37,4 +38,16 @@ export function guardNetwork(): NetworkGuard {
       https.request = httpsRequest;
     },
   };
+}
+
+/** Guards the network for the whole test file, and fails the file if anything tried to reach it. */
+export function guardNetworkForFile(): void {
+  let guard: NetworkGuard;
+  beforeAll(() => {
+    guard = guardNetwork();
+  });
+  afterAll(() => {
+    guard.release();
+    expect(guard.attempts).toEqual([]);
+  });
 }

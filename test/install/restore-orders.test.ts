@@ -8,12 +8,12 @@ import { LambdaClient, ListEventSourceMappingsCommand } from '@aws-sdk/client-la
 import { ListTopicsCommand, SNSClient } from '@aws-sdk/client-sns';
 import { ListQueuesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { mockClient } from 'aws-sdk-client-mock';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { createAwsMock } from '../../src/index.js';
 import { forgetLoadedSdks } from '../../src/install/install.js';
 import { loadSdk, type ServiceName } from '../../src/sdk-errors.js';
 import { networkTrap } from '../helpers.js';
-import { guardNetwork, type NetworkGuard } from './network-guard.js';
+import { guardNetworkForFile } from './network-guard.js';
 
 type Op = 'installA' | 'installB' | 'restoreA' | 'restoreB' | 'mock' | 'unmock' | 'send' | 'settle';
 
@@ -78,9 +78,8 @@ async function settleImport(service: ServiceName): Promise<void> {
   for (let turn = 0; turn < 10; turn++) await null;
 }
 
-let guard: NetworkGuard;
+guardNetworkForFile();
 beforeAll(async () => {
-  guard = guardNetwork();
   // The command hook stays for good once placed: place it before the snapshots.
   const aws = createAwsMock();
   for (const { Client, command } of clients) {
@@ -88,10 +87,6 @@ beforeAll(async () => {
     await new Client({}).send(command());
   }
   aws.restore();
-});
-afterAll(() => {
-  guard.release();
-  expect(guard.attempts).toEqual([]);
 });
 
 describe.each(clients)('$name', ({ Client, service, command }) => {
