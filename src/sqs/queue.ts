@@ -27,19 +27,17 @@ export interface QueueDirectory {
 
 /**
  * What a receipt handle names in its queue (docs/aws-behaviour/sqs.md §4.10, §4.12):
- * - `current`: the handle of the message's most recent receive; it acts on the message;
- * - `superseded`: standard queue, the message was received again since: DeleteMessage succeeds and deletes nothing,
- *   ChangeMessageVisibility still acts on the message (both as AWS does; see Queue.resolveHandle);
+ * - `current`: a handle that acts on its message: on a standard queue any handle of a message still there, on a FIFO
+ *   queue the handle of the message's most recent receive while the message is in flight (see Queue.resolveHandle);
  * - `expired`: FIFO queue, a handle that is not the latest, or whose message is no longer in flight;
  * - `gone`: a well-formed handle of this queue whose message was deleted, expired or moved;
  * - `invalid`: malformed, forged, or of another queue.
  */
-export type HandleLookup =
-  { kind: 'current' | 'superseded'; message: QueuedMessage } | { kind: 'expired' | 'gone' | 'invalid' };
+export type HandleLookup = { kind: 'current'; message: QueuedMessage } | { kind: 'expired' | 'gone' | 'invalid' };
 
 /**
- * What DeleteMessage with a handle did: `deleted` the message; `ignored` a handle of a message gone or received again
- * since, which succeeds and deletes nothing; `expired` and `invalid` handles (HandleLookup) fail.
+ * What DeleteMessage with a handle did: `deleted` the message; `ignored` a handle of a message already gone, which
+ * succeeds and deletes nothing; `expired` and `invalid` handles (HandleLookup) fail.
  */
 export type DeleteOutcome = 'deleted' | 'ignored' | 'expired' | 'invalid';
 
@@ -276,15 +274,8 @@ export class Queue {
     return received;
   }
 
-  /** `repeated`: honest mode's second delivery of a receive, whose handle does not supersede the first's. */
-  private deliver(
-    message: QueuedMessage,
-    now: number,
-    until: number,
-    received: ReceivedMessage[],
-    repeated = false,
-  ): void {
-    const receiveNumber = message.recordReceive(now, repeated);
+  private deliver(message: QueuedMessage, now: number, until: number, received: ReceivedMessage[]): void {
+    const receiveNumber = message.recordReceive(now);
     this.store.setInFlight(message, until);
     this.store.trackReceived(message);
     received.push({
@@ -313,7 +304,7 @@ export class Queue {
     while (received.length < wanted && this.pendingDuplicates.length > 0) {
       const message = this.pendingDuplicates.shift()!;
       if (this.store.getReceived(message.messageId) === message && message.state === 'inFlight')
-        this.deliver(message, now, until, received, true);
+        this.deliver(message, now, until, received);
     }
   }
 
@@ -327,12 +318,10 @@ export class Queue {
 
   /**
    * The message a receipt handle names, and whether the handle still counts (docs/aws-behaviour/sqs.md §4.10, §4.12).
-   * Only the handle of the most recent receive deletes: with an older one DeleteMessage "succeeds, but the message will
-   * not be deleted" (AWS's DeleteMessage reference, which now says "might not be deleted"), so a slow consumer whose
-   * message went to another cannot delete it under that consumer. ChangeMessageVisibility with such a handle still
-   * re-times the message, as AWS was recorded doing. A handle whose visibility timeout merely ran out, with no receive
-   * since, still acts on a standard queue; on a FIFO queue it has expired (both recorded from AWS). Honest mode's
-   * repeated delivery leaves the first handle current too (ReceiveHistory.currentFrom).
+   * On a standard queue every handle of a message still in the queue acts on it: one whose visibility timeout ran out,
+   * and one older than the message's latest receive, with DeleteMessage and ChangeMessageVisibility alike, as AWS was
+   * recorded doing (the API reference's "might not be deleted" is a hedge the recordings do not show). On a FIFO queue
+   * only the latest receive's handle acts, and only while the message is in flight; any other has expired.
    */
   private resolveHandle(handle: string): HandleLookup {
     const parts = this.handles.decode(handle);
@@ -340,14 +329,14 @@ export class Queue {
     this.advance();
     const message = this.store.getReceived(parts.messageId);
     if (!message) return { kind: 'gone' };
-    const current = message.isCurrentReceive(parts.receiveNumber);
-    if (this.fifo) return current && message.state === 'inFlight' ? { kind: 'current', message } : { kind: 'expired' };
-    return { kind: current ? 'current' : 'superseded', message };
+    if (!this.fifo) return { kind: 'current', message };
+    const latest = message.isLatestReceive(parts.receiveNumber);
+    return latest && message.state === 'inFlight' ? { kind: 'current', message } : { kind: 'expired' };
   }
 
   /**
-   * Deletes the message a handle names. A handle of a message already gone succeeds, as in SQS; so does an older handle
-   * of a message received again since, which deletes nothing (docs/aws-behaviour/sqs.md §4.10).
+   * Deletes the message a handle names. A handle of a message already gone succeeds and deletes nothing, as in SQS
+   * (docs/aws-behaviour/sqs.md §4.10).
    */
   deleteByHandle(handle: string): DeleteOutcome {
     const found = this.resolveHandle(handle);
@@ -357,7 +346,6 @@ export class Queue {
         // On a FIFO queue the delete may unlock the message's group: a waiting long poll can take its next message now.
         if (this.fifo) this.wake();
         return 'deleted';
-      case 'superseded':
       case 'gone':
         return 'ignored';
       default:
@@ -367,14 +355,14 @@ export class Queue {
 
   /**
    * Hides the message a handle names for `seconds` from now; 0 makes it receivable at once (docs/aws-behaviour/sqs.md
-   * §4.12). On a standard queue an older handle of a message received again since still acts, unlike DeleteMessage's:
-   * LocalStack's AWS-validated test_terminate_visibility_timeout_after_receive received a message with
-   * VisibilityTimeout 0, again with 3, then set the first handle's to 0, and the message came back at once. So a slow
-   * consumer can release a message another now holds, in AWS and here.
+   * §4.12). On a standard queue an older handle of a message received again since still acts: LocalStack's
+   * AWS-validated test_terminate_visibility_timeout_after_receive received a message with VisibilityTimeout 0, again
+   * with 3, then set the first handle's to 0, and the message came back at once. So a slow consumer can release a
+   * message another now holds, in AWS and here.
    */
   changeVisibilityByHandle(handle: string, seconds: number): VisibilityChangeOutcome {
     const found = this.resolveHandle(handle);
-    if (found.kind !== 'current' && found.kind !== 'superseded') return found.kind;
+    if (found.kind !== 'current') return found.kind;
     const message = found.message;
     const now = this.clock.now();
     if (now + seconds * 1000 - message.lastReceivedAt > MAX_VISIBILITY_TIMEOUT_SECONDS * 1000) return 'beyondLimit';

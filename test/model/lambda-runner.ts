@@ -430,7 +430,7 @@ export class LambdaModelRun {
       const where = `${queued.has(message.id) ? 'queue ' : ''}${dead.has(message.id) ? 'DLQ' : ''}`.trim();
       const label = `message ${message.number} (deliveries ${message.deliveries})`;
       if (message.handled) {
-        // Not strict: a success after the message came back deletes nothing (its receipt handle is an old one).
+        // Not strict: a success after a FIFO message came back deletes nothing (its receipt handle has expired).
         if (where !== '' && this.strict) this.fail('success deletes', `${label} handled, yet still in the ${where}`);
       } else if (where === '') {
         this.fail('nothing lost', `${label} is gone, never handled`);

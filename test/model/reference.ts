@@ -125,11 +125,10 @@ function broken(promise: string, detail: string): never {
 }
 
 /**
- * `superseded`: an older handle of a standard-queue message received again since; DeleteMessage succeeds and deletes
- * nothing. ChangeMessageVisibility acts on such a handle as on the latest (AWS-validated, docs/aws-behaviour/sqs.md
- * §4.12).
+ * On a standard queue an older handle of a message received again since deletes it, and ChangeMessageVisibility acts
+ * on it, as on the latest (AWS-validated, docs/aws-behaviour/sqs.md §4.10, §4.12).
  */
-export type DeleteOutcome = 'deleted' | 'gone' | 'expired' | 'superseded';
+export type DeleteOutcome = 'deleted' | 'gone' | 'expired';
 export type VisibilityOutcome = 'changed' | 'gone' | 'expired' | 'tooLong';
 
 /** How often each interesting case occurred, across all runs (printed with MODEL_STATS=1). */
@@ -558,29 +557,30 @@ export class ReferenceModel {
   // ---------------------------------------------------------------- delete and visibility
 
   /**
-   * What DeleteMessage with this handle must do (§4.10): a message that is gone is deleted again, silently. Only the
-   * handle of the message's most recent receive deletes it: on a standard queue an older one succeeds and deletes
-   * nothing ("you must provide the most recently received ReceiptHandle"), and the latest one deletes even once the
-   * visibility timeout ran out; a FIFO queue takes the latest handle only while the message is still in flight, and
-   * otherwise answers "The receipt handle has expired."
+   * What DeleteMessage with this handle must do (§4.10): a message that is gone is deleted again, silently. On a
+   * standard queue any handle of the message deletes it: one older than its latest receive, and one whose visibility
+   * timeout ran out (both recorded from AWS); a FIFO queue takes the latest handle only while the message is still in
+   * flight, and otherwise answers "The receipt handle has expired."
    */
   deleteOutcome(h: HandleRecord): DeleteOutcome {
     const m = this.find(h.queue, h.messageId);
     if (!m) return 'gone';
     if (this.queues[h.queue]!.config.fifo) return this.holds(m, h) ? 'deleted' : 'expired';
-    return m.latestHandle === h.handle ? 'deleted' : 'superseded';
+    return 'deleted';
   }
 
   applyDelete(h: HandleRecord, outcome: DeleteOutcome): void {
-    count(`delete ${this.queues[h.queue]!.config.fifo ? 'fifo' : 'standard'} ${outcome}`);
+    const older = outcome === 'deleted' && this.find(h.queue, h.messageId)?.latestHandle !== h.handle;
+    count(
+      `delete ${this.queues[h.queue]!.config.fifo ? 'fifo' : 'standard'} ${outcome}${older ? ' (older handle)' : ''}`,
+    );
     if (outcome === 'deleted') this.queues[h.queue]!.messages.delete(h.messageId);
   }
 
   /**
    * What ChangeMessageVisibility with this handle must do (§4.12): a gone message → "does not exist"; FIFO as
-   * for delete; on a standard queue an older handle succeeds and changes nothing, as for delete (the emulation's
-   * choice: AWS documents no rule); a total hidden time past 12 hours from the latest receive → refused; else
-   * hidden from now.
+   * for delete; on a standard queue an older handle acts as the latest does (AWS-validated); a total hidden time
+   * past 12 hours from the latest receive → refused; else hidden from now.
    */
   visibilityOutcome(h: HandleRecord, seconds: number): VisibilityOutcome {
     const m = this.find(h.queue, h.messageId);

@@ -436,7 +436,6 @@ export class ModelRun {
     const label = `${batch ? 'changeVisibilityBatch' : 'changeVisibility'} ${this.name(queue)} by #${client} ${chosen.map((e) => `${e.h.messageId.slice(0, 8)}→${e.seconds}s`).join(', ')}`;
     const reason = {
       changed: undefined,
-      superseded: undefined,
       gone: 'Message does not exist or is not available for visibility timeout change.',
       expired: 'The receipt handle has expired.',
       tooLong: 'Total VisibilityTimeout',

@@ -201,11 +201,6 @@ class ReceiveHistory {
   receivesHere = 0;
   /** Counts receives, so each receipt handle names the receive it came from. */
   receiveNumber = 0;
-  /**
-   * The receive number from which handles are current: the latest receive's, or an earlier one when honest mode
-   * delivered that receive again (a second server's copy of it), so that either of the two handles acts.
-   */
-  currentFrom = 0;
   /** ChangeMessageVisibility calls since the latest receive: they void a ReceiveRequestAttemptId. */
   visibilityChanges = 0;
   firstReceiveTimestamp: number | undefined = undefined;
@@ -327,26 +322,20 @@ export class QueuedMessage extends StoredContent {
     this.received().deadLetterQueueSourceArn = arn;
   }
 
-  /**
-   * Records a receive at `now`; answers the receive's number, which its receipt handle names. A `repeated` delivery
-   * (honest mode's duplicate of the receive before) counts as a receive but leaves that receive's handle current too.
-   */
-  recordReceive(now: number, repeated = false): number {
+  /** Records a receive at `now`; answers the receive's number, which its receipt handle names. */
+  recordReceive(now: number): number {
     const history = this.received();
     history.receiveCount++;
     history.receivesHere++;
     history.visibilityChanges = 0;
     history.firstReceiveTimestamp ??= now;
     history.lastReceivedAt = now;
-    const receiveNumber = ++history.receiveNumber;
-    if (!repeated) history.currentFrom = receiveNumber;
-    return receiveNumber;
+    return ++history.receiveNumber;
   }
 
-  /** Whether a handle of receive number `receiveNumber` is one of the most recent receive's (see `currentFrom`). */
-  isCurrentReceive(receiveNumber: number): boolean {
-    const history = this.history;
-    return history !== undefined && receiveNumber >= history.currentFrom && receiveNumber <= history.receiveNumber;
+  /** Whether a handle of receive number `receiveNumber` is the most recent receive's. */
+  isLatestReceive(receiveNumber: number): boolean {
+    return this.history !== undefined && receiveNumber === this.history.receiveNumber;
   }
 
   recordVisibilityChange(): void {
