@@ -131,6 +131,29 @@ export const validationErrors = {
       `1 validation error detected: Value '${value}' at '${member}' failed to satisfy constraint: ` +
         `Member must have value ${'min' in bound ? `greater than or equal to ${bound.min}` : `less than or equal to ${bound.max}`}`,
     ),
+  /**
+   * **Emulation** (lambda.md §2.2): an integer query parameter whose text is not a whole number; not recorded, the
+   * code is the one Lambda answers for a request it cannot read (§6.2).
+   */
+  queryNotAnInteger: (parameter: string, text: string) =>
+    lambdaError(
+      'InvalidRequestContentException',
+      `Could not parse request: ${parameter} must be a whole number, got ${text}`,
+    ),
+  /** [AWS-snap] (lambda.md §6.3): recorded for Invoke's and CreateFunction's functionName. */
+  notMatching: (member: string, value: string, pattern: string) =>
+    lambdaError(
+      'ValidationException',
+      `1 validation error detected: Value '${value}' at '${member}' failed to satisfy constraint: ` +
+        `Member must satisfy regular expression pattern: ${pattern}`,
+    ),
+  /** [AWS-snap] (lambda.md §6.3): recorded for CreateFunction's functionName; Invoke's code is inferred. */
+  tooLong: (member: string, value: string, limit: number) =>
+    lambdaError(
+      'ValidationException',
+      `1 validation error detected: Value '${value}' at '${member}' failed to satisfy constraint: ` +
+        `Member must have length less than or equal to ${limit}`,
+    ),
   /** Not recorded from AWS: a list's Marker that no page gave. */
   invalidMarker: (marker: string) => lambdaError('InvalidParameterValueException', `Invalid Marker: ${marker}`),
 } as const;

@@ -9,7 +9,9 @@ import {
   DeleteEventSourceMappingCommand,
   GetEventSourceMappingCommand,
   InvalidParameterValueException,
+  InvalidRequestContentException,
   LambdaClient,
+  LambdaServiceException,
   ListEventSourceMappingsCommand,
   ResourceConflictException,
   ResourceNotFoundException,
@@ -203,6 +205,85 @@ describe('the mapping actions with the mapping model, through the SDK', () => {
   it('lists nothing, without an error, for a function that does not exist (lambda.md §2.2)', async () => {
     const out = await lambda.send(new ListEventSourceMappingsCommand({ FunctionName: 'doesnotexist' }));
     expect(out.EventSourceMappings).toEqual([]);
+  });
+
+  it('refuses an integer member the SDK sends as another JSON type, or not whole, before other checks (§2.3)', async () => {
+    const { UUID } = await lambda.send(
+      new CreateEventSourceMappingCommand({ FunctionName: 'worker', EventSourceArn: queueArn }),
+    );
+    const cases: [unknown, string][] = [
+      ['10', '"10"'],
+      [10.5, '10.5'],
+      [NaN, '"NaN"'],
+      [true, 'true'],
+      [{ a: 1 }, '{"a":1}'],
+      [[1], '[1]'],
+      [Symbol('s'), 'Symbol(s)'],
+    ];
+    const members: [string, (value: unknown) => Record<string, unknown>][] = [
+      ['batchSize', (value) => ({ BatchSize: value })],
+      ['maximumBatchingWindowInSeconds', (value) => ({ MaximumBatchingWindowInSeconds: value })],
+      ['scalingConfig.maximumConcurrency', (value) => ({ ScalingConfig: { MaximumConcurrency: value } })],
+    ];
+    for (const [value, wire] of cases) {
+      for (const [path, input] of members) {
+        const create = await rejectionOf(lambda.send(new CreateEventSourceMappingCommand(input(value) as never)));
+        expect(create).toBeInstanceOf(InvalidRequestContentException);
+        expect(create['$metadata']).toMatchObject({ httpStatusCode: 400 });
+        expect(create.message).toBe(
+          `Could not parse request body into json: ${path} must be a whole number, got ${wire}`,
+        );
+        const update = await rejectionOf(
+          lambda.send(new UpdateEventSourceMappingCommand({ UUID, ...input(value) } as never)),
+        );
+        expect(update).toBeInstanceOf(InvalidRequestContentException);
+      }
+    }
+    const scaling = await rejectionOf(
+      lambda.send(new UpdateEventSourceMappingCommand({ UUID, ScalingConfig: 'x' } as never)),
+    );
+    expect(scaling).toBeInstanceOf(InvalidRequestContentException);
+  });
+
+  it('takes a BigInt the SDK sends as a plain number (§2.3)', async () => {
+    const created = await lambda.send(
+      new CreateEventSourceMappingCommand({
+        FunctionName: 'worker',
+        EventSourceArn: queueArn,
+        BatchSize: 20n,
+        MaximumBatchingWindowInSeconds: 5n,
+        ScalingConfig: { MaximumConcurrency: 3n },
+      } as never),
+    );
+    expect(created).toMatchObject({
+      BatchSize: 20,
+      MaximumBatchingWindowInSeconds: 5,
+      ScalingConfig: { MaximumConcurrency: 3 },
+    });
+    const zero = await rejectionOf(
+      lambda.send(new UpdateEventSourceMappingCommand({ UUID: created.UUID, BatchSize: 0n } as never)),
+    );
+    expect(zero.name).toBe('ValidationException');
+  });
+
+  it('reads MaxItems as the SDK sends it, in the query string (§2.2)', async () => {
+    await lambda.send(new CreateEventSourceMappingCommand({ FunctionName: 'worker', EventSourceArn: queueArn }));
+    for (const value of [10n, '10', [10]]) {
+      const out = await lambda.send(new ListEventSourceMappingsCommand({ MaxItems: value } as never));
+      expect(out.EventSourceMappings).toHaveLength(1);
+    }
+    for (const [value, text] of [
+      [Symbol('s'), 'Symbol(s)'],
+      [10.5, '10.5'],
+      ['abc', 'abc'],
+    ] as const) {
+      const error = await rejectionOf(lambda.send(new ListEventSourceMappingsCommand({ MaxItems: value } as never)));
+      expect(error).toBeInstanceOf(InvalidRequestContentException);
+      expect(error.message).toBe(`Could not parse request: MaxItems must be a whole number, got ${text}`);
+    }
+    const huge = await rejectionOf(lambda.send(new ListEventSourceMappingsCommand({ MaxItems: 2n ** 70n } as never)));
+    expect(huge).toBeInstanceOf(LambdaServiceException);
+    expect(huge.name).toBe('ValidationException');
   });
 
   it('answers the recorded errors as the SDK classes (lambda.md §2.3)', async () => {

@@ -103,14 +103,16 @@ export function listEventSourceMappings(
   };
 }
 
+/**
+ * MaxItems as Lambda reads it: the SDK sends it in the query string as `String(value)`, so `10`, `'10'`, `10n` and
+ * `[10]` are all `MaxItems=10`, and a Symbol goes as `Symbol(…)` (docs/aws-behaviour/lambda.md §2.2).
+ */
 function maxItems(value: unknown): number {
   if (value === undefined || value === null) return MAX_PAGE;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 1 || value > MAX_ITEMS) {
-    throw validationErrors.outOfRange(
-      'maxItems',
-      textOf(value),
-      Number(value) > MAX_ITEMS ? { max: MAX_ITEMS } : { min: 1 },
-    );
-  }
-  return Math.min(value, MAX_PAGE);
+  const text = textOf(value);
+  if (!/^-?[0-9]+$/.test(text)) throw validationErrors.queryNotAnInteger('MaxItems', text);
+  const count = Number(text);
+  if (count < 1 || count > MAX_ITEMS)
+    throw validationErrors.outOfRange('maxItems', text, count > MAX_ITEMS ? { max: MAX_ITEMS } : { min: 1 });
+  return Math.min(count, MAX_PAGE);
 }

@@ -48,6 +48,23 @@ export const mappingErrors = {
       `An event source mapping with SQS arn (" ${queueArn} ") and function (" ${functionName} ") already exists. ` +
         `Please update or delete the existing mapping with UUID ${uuid}`,
     ),
+  /**
+   * **Emulation** (lambda.md §2.3): an integer member whose JSON is not a whole number (a string, a boolean, an object,
+   * a fraction, or a Symbol or function the SDK writes raw). Lambda's body parser refuses such a body before any rule
+   * of the service; the code and the text's start are those recorded for a body it cannot parse (§6.2), the rest is
+   * ours. `wire` is the member as the SDK writes it.
+   */
+  notAnInteger: (path: string, wire: string): AwsError =>
+    lambdaError(
+      'InvalidRequestContentException',
+      `Could not parse request body into json: ${path} must be a whole number, got ${wire}`,
+    ),
+  /** **Emulation** (lambda.md §2.3): ScalingConfig given as something other than a JSON object. */
+  notAnObject: (path: string, wire: string): AwsError =>
+    lambdaError(
+      'InvalidRequestContentException',
+      `Could not parse request body into json: ${path} must be an object, got ${wire}`,
+    ),
   /** [AWS-snap] Get, Update or Delete of an unknown UUID. */
   notFound: (): AwsError => lambdaError('ResourceNotFoundException', 'The resource you requested does not exist.'),
   /**

@@ -1,4 +1,4 @@
-import { textOf } from '../../util/text.js';
+import { describeValue } from '../../util/text.js';
 import { FilterCriteria } from './filter-criteria.js';
 import { mappingErrors } from './mapping-errors.js';
 
@@ -41,8 +41,53 @@ export interface MappingSettings {
 }
 
 /**
+ * The input with its integer members as Lambda reads them from the JSON body the SDK sends
+ * (docs/aws-behaviour/lambda.md §2.3): before any other check, as the body is parsed first. A BigInt is written as its
+ * digits, so it counts as the number it names (`10n` is 10); a string (even `"10"`), a boolean, an object, a number
+ * that is not whole (NaN and Infinity go as strings) or a Symbol or function (written raw, not JSON) is refused, and
+ * so is a ScalingConfig that is not an object.
+ */
+export function readIntegerMembers(input: MappingInput): MappingInput {
+  const read: Record<string, unknown> = { ...input };
+  for (const member of ['BatchSize', 'MaximumBatchingWindowInSeconds'] as const) {
+    if (isGiven(read[member])) read[member] = wholeNumber(toPath(member), read[member]);
+  }
+  const scaling: unknown = read.ScalingConfig;
+  if (isGiven(scaling)) {
+    if (typeof scaling !== 'object' || Array.isArray(scaling))
+      throw mappingErrors.notAnObject('scalingConfig', wireText(scaling));
+    const concurrency: unknown = (scaling as { MaximumConcurrency?: unknown }).MaximumConcurrency;
+    if (isGiven(concurrency))
+      read.ScalingConfig = {
+        ...scaling,
+        MaximumConcurrency: wholeNumber('scalingConfig.maximumConcurrency', concurrency),
+      };
+  }
+  return read as MappingInput;
+}
+
+const isGiven = (value: unknown): boolean => value !== undefined && value !== null;
+
+/** A member's name as AWS's messages write it: `batchSize`. */
+const toPath = (member: string): string => member[0]!.toLowerCase() + member.slice(1);
+
+function wholeNumber(path: string, value: unknown): number {
+  if (typeof value === 'bigint') return Number(value);
+  if (typeof value === 'number' && Number.isInteger(value)) return value;
+  throw mappingErrors.notAnInteger(path, wireText(value));
+}
+
+/** A member as the SDK writes it into the JSON body (docs/aws-behaviour/sdk.md §3.5). */
+function wireText(value: unknown): string {
+  if (typeof value === 'string') return JSON.stringify(value);
+  if (typeof value === 'number' && !Number.isFinite(value)) return `"${value}"`;
+  return describeValue(value);
+}
+
+/**
  * The API model's range checks, which AWS's request layer makes before any rule of the service: first of all, so a
  * BatchSize of 0 is refused as out of range whatever else is wrong (docs/aws-behaviour/lambda.md §7.3: our order).
+ * `input` has been through readIntegerMembers.
  */
 export function checkModelRanges(input: MappingInput): void {
   integerInRange('batchSize', input.BatchSize, 1, MAX_BATCH_SIZE);
@@ -52,8 +97,12 @@ export function checkModelRanges(input: MappingInput): void {
     0,
     MAX_BATCHING_WINDOW_SECONDS,
   );
-  const concurrency = (input.ScalingConfig as { MaximumConcurrency?: unknown } | undefined)?.MaximumConcurrency;
-  integerInRange('scalingConfig.maximumConcurrency', concurrency, MIN_MAXIMUM_CONCURRENCY, MAX_MAXIMUM_CONCURRENCY);
+  integerInRange(
+    'scalingConfig.maximumConcurrency',
+    input.ScalingConfig?.MaximumConcurrency,
+    MIN_MAXIMUM_CONCURRENCY,
+    MAX_MAXIMUM_CONCURRENCY,
+  );
   const types: unknown = input.FunctionResponseTypes;
   if (types !== undefined && types !== null) {
     if (!Array.isArray(types) || types.some((type) => type !== REPORT_BATCH_ITEM_FAILURES) || types.length > 1) {
@@ -62,12 +111,8 @@ export function checkModelRanges(input: MappingInput): void {
   }
 }
 
-function integerInRange(path: string, value: unknown, min: number, max: number): void {
+function integerInRange(path: string, value: number | null | undefined, min: number, max: number): void {
   if (value === undefined || value === null) return;
-  if (typeof value !== 'number' || !Number.isInteger(value)) {
-    // The SDK would not send it; a JavaScript caller of the mock can.
-    throw new TypeError(`sqs-sns-mock: ${path} is a whole number, got ${textOf(value)}`);
-  }
   if (value < min) throw mappingErrors.outOfRange(path, value, 'min', min);
   if (value > max) throw mappingErrors.outOfRange(path, value, 'max', max);
 }

@@ -9,6 +9,7 @@ import { mappingErrors } from './mapping-errors.js';
 import {
   checkModelRanges,
   hasOnSuccessDestination,
+  readIntegerMembers,
   resolveSettings,
   type MappingInput,
   type MappingSettings,
@@ -30,7 +31,8 @@ export interface MappingServices {
  * (docs/aws-behaviour/lambda.md §2.1–2.3, §2.9), Get, Update, Delete and List. Each mapping polls its queue on its own
  * (poller.ts).
  *
- * Order of the checks, first failure wins (AWS's order is not recorded, §7.3): the event source; the API model's
+ * Order of the checks, first failure wins (AWS's order is not recorded, §7.3): integer members that are not whole
+ * numbers in the body (the body is parsed first); the event source; the API model's
  * ranges (its request layer checks them before the service sees the request); OnSuccess; the function; the queue;
  * the rules between BatchSize, the window and FIFO (mapping-settings.ts); the filters; the visibility timeout against
  * the function's timeout; last the duplicate, a conflict with existing state rather than bad input.
@@ -41,7 +43,8 @@ export class EventSourceMappings {
   constructor(readonly services: MappingServices) {}
 
   /** CreateEventSourceMapping in `region`; throws AwsErrors of LAMBDA_ERRORS. */
-  create(input: MappingInput, region: string): SqsEventSourceMapping {
+  create(given: MappingInput, region: string): SqsEventSourceMapping {
+    const input = readIntegerMembers(given);
     const eventSourceArn = input.EventSourceArn;
     if (typeof eventSourceArn !== 'string' || eventSourceArn === '') throw mappingErrors.unrecognizedEventSource();
     if (eventSourceArn.split(':')[2] !== 'sqs') {
@@ -81,7 +84,8 @@ export class EventSourceMappings {
   }
 
   /** UpdateEventSourceMapping: changes what `input` names; the same rules as Create (lambda.md §2.3, §2.9). */
-  update(uuid: string, input: MappingInput, region: string): SqsEventSourceMapping {
+  update(uuid: string, given: MappingInput, region: string): SqsEventSourceMapping {
+    const input = readIntegerMembers(given);
     const mapping = this.get(uuid);
     checkModelRanges(input);
     if (hasOnSuccessDestination(input)) throw mappingErrors.unsupportedDestination();
