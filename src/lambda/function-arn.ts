@@ -17,6 +17,20 @@ const FULL =
 const PARTIAL = /^(\d{12}):function:([a-zA-Z0-9_-]+)(?::([a-zA-Z0-9$_-]+))?$/;
 const NAME = /^([a-zA-Z0-9_-]+)(?::([a-zA-Z0-9$_-]+))?$/;
 
+/**
+ * Invoke's FunctionName as AWS checks it (model shape NamespacedFunctionName, docs/aws-behaviour/lambda.md §6.3): at
+ * most 256 characters matching this pattern, which AWS quotes as written here when a name breaks it (recorded
+ * 2025-11-25; it has `(eusc-)?`, which the SDK's model lacks).
+ */
+export const INVOKE_NAME_PATTERN =
+  '(arn:(aws[a-zA-Z-]*)?:lambda:)?((eusc-)?[a-z]{2}((-gov)|(-iso([a-z]?)))?-[a-z]+-\\d{1}:)?(\\d{12}:)?' +
+  '(function:)?([a-zA-Z0-9-_\\.]+)(:(\\$LATEST(\\.PUBLISHED)?|[a-zA-Z0-9-_]+))?';
+export const MAX_INVOKE_NAME_LENGTH = 256;
+const INVOKE_NAME = new RegExp(`^(?:${INVOKE_NAME_PATTERN})$`);
+
+/** Whether `value` is a FunctionName Invoke accepts the form of (whether it names a function is another matter). */
+export const isInvokeName = (value: string): boolean => INVOKE_NAME.test(value);
+
 export function parseFunctionRef(value: string): FunctionRef | undefined {
   const full = FULL.exec(value);
   if (full) return { name: full[4]!, region: full[2], accountId: full[3], qualifier: full[5] };

@@ -294,6 +294,28 @@ describe('Invoke, errors as the SDK throws them (lambda.md §6)', () => {
     expect('Message' in error).toBe(false);
   });
 
+  it('refuses a FunctionName that breaks the documented pattern as ValidationException 400 (lambda.md §6.3)', async () => {
+    const pattern =
+      '(arn:(aws[a-zA-Z-]*)?:lambda:)?((eusc-)?[a-z]{2}((-gov)|(-iso([a-z]?)))?-[a-z]+-\\d{1}:)?(\\d{12}:)?' +
+      '(function:)?([a-zA-Z0-9-_\\.]+)(:(\\$LATEST(\\.PUBLISHED)?|[a-zA-Z0-9-_]+))?';
+    for (const name of ['arn:aws:lambda:eu-west-1:123400000000@function:myfn', 'a b', 'fn:1:2:3', 'f/g']) {
+      const error = await rejectionOf(lambda.send(new InvokeCommand({ FunctionName: name })));
+      expect(error).toBeInstanceOf(LambdaServiceException);
+      expect(error.name).toBe('ValidationException');
+      expect(error['$metadata']).toMatchObject({ httpStatusCode: 400 });
+      expect(error.message).toBe(
+        `1 validation error detected: Value '${name}' at 'functionName' failed to satisfy constraint: ` +
+          `Member must satisfy regular expression pattern: ${pattern}`,
+      );
+    }
+    const long = await rejectionOf(lambda.send(new InvokeCommand({ FunctionName: 'f'.repeat(257) })));
+    expect(long.name).toBe('ValidationException');
+    expect(long.message).toMatch(/Member must have length less than or equal to 256$/);
+    // Within the pattern but naming nothing: not found, as before.
+    const dotted = await rejectionOf(lambda.send(new InvokeCommand({ FunctionName: 'my.fn' })));
+    expect(dotted).toBeInstanceOf(ResourceNotFoundException);
+  });
+
   it('answers a version or alias qualifier as not found, and a mismatched one as AWS does', async () => {
     const fn = aws.lambda.createFunction('versions', async () => null);
     const alias = await rejectionOf(lambda.send(new InvokeCommand({ FunctionName: 'versions', Qualifier: 'live' })));

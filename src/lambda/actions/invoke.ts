@@ -2,6 +2,7 @@ import type { InvokeCommandInput } from '@aws-sdk/client-lambda';
 import { withResponseMetadata, type RequestContext } from '../../plugin.js';
 import { textOf } from '../../util/text.js';
 import { invokeErrors, MAX_ASYNC_PAYLOAD_BYTES, MAX_SYNC_PAYLOAD_BYTES, validationErrors } from '../errors.js';
+import { INVOKE_NAME_PATTERN, isInvokeName, MAX_INVOKE_NAME_LENGTH } from '../function-arn.js';
 import type { InvocationTrigger, LambdaFunction } from '../lambda-function.js';
 import type { LambdaMock } from '../lambda-mock.js';
 import { httpLabel } from './http-label.js';
@@ -21,7 +22,7 @@ const LATEST = '$LATEST';
 type InvokeInput = Omit<Partial<InvokeCommandInput>, 'Payload'> & { Payload?: unknown };
 
 export async function invoke(lambda: LambdaMock, input: InvokeInput, request: RequestContext): Promise<object> {
-  const functionName = httpLabel(input.FunctionName, 'FunctionName');
+  const functionName = invokeName(input.FunctionName);
   const invocationType = oneOf('invocationType', input.InvocationType ?? 'RequestResponse', INVOCATION_TYPES);
   const logType = oneOf('logType', input.LogType ?? 'None', LOG_TYPES);
   const bytes = await payloadBytes(input.Payload);
@@ -42,6 +43,18 @@ export async function invoke(lambda: LambdaMock, input: InvokeInput, request: Re
   }
   const clientContext = decodeClientContext(input.ClientContext);
   return invokeNow(lambda, fn, event, { invokedArn, clientContext, tail: logType === 'Tail' }, request);
+}
+
+/**
+ * FunctionName: required by the SDK (http-label.ts), then checked by AWS's request layer against the model's length
+ * and pattern before any function is looked up (docs/aws-behaviour/lambda.md §6.3).
+ */
+function invokeName(value: unknown): string {
+  const name = httpLabel(value, 'FunctionName');
+  if (name.length > MAX_INVOKE_NAME_LENGTH)
+    throw validationErrors.tooLong('functionName', name, MAX_INVOKE_NAME_LENGTH);
+  if (!isInvokeName(name)) throw validationErrors.notMatching('functionName', name, INVOKE_NAME_PATTERN);
+  return name;
 }
 
 type Enqueue = (
