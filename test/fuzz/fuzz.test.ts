@@ -23,7 +23,7 @@ const SEED =
     : Number(process.env['FUZZ_SEED']);
 const PATH = process.env['FUZZ_PATH'];
 
-const stats: Record<Service, FuzzStats> = { SQS: newStats(), SNS: newStats() };
+const stats: Record<Service, FuzzStats> = { SQS: newStats(), SNS: newStats(), Lambda: newStats() };
 
 beforeAll(preload);
 beforeEach(() => {
@@ -33,7 +33,7 @@ afterEach(() => {
   vi.useRealTimers();
 });
 afterAll(() => {
-  for (const service of ['SQS', 'SNS'] as const) {
+  for (const service of ['SQS', 'SNS', 'Lambda'] as const) {
     const { inputs, successes, errors } = stats[service];
     if (inputs === 0) continue;
     const top = [...errors]
@@ -45,7 +45,7 @@ afterAll(() => {
   }
 });
 
-describe.each(['SQS', 'SNS'] as const)('%s with generated bad input', (service) => {
+describe.each(['SQS', 'SNS', 'Lambda'] as const)('%s with generated bad input', (service) => {
   it('has an input generator for every emulated command', () => {
     const { emulated, withInputs, inSdk } = coverage(service);
     expect(withInputs).toEqual(emulated);

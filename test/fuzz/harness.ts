@@ -1,13 +1,16 @@
 import * as SQS from '@aws-sdk/client-sqs';
 import * as SNS from '@aws-sdk/client-sns';
+import * as Lambda from '@aws-sdk/client-lambda';
 import { inspect, isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import { expect, vi } from 'vitest';
 import { NotEmulatedError } from '../../src/index.js';
 import { loadSdk } from '../../src/sdk-errors.js';
+import { lambdaActions } from '../../src/lambda/actions/index.js';
 import { snsActions } from '../../src/sns/actions/index.js';
 import { sqsActions } from '../../src/sqs/actions/index.js';
-import { BATCH_ENTRIES, REFUSALS } from './refusals.js';
+import { lambdaInputs } from './lambda-inputs.js';
+import { BATCH_ENTRIES, EXPECTED_ERRORS, REFUSALS } from './refusals.js';
 import { genericInput, snsInputs } from './sns-inputs.js';
 import { sqsInputs } from './sqs-inputs.js';
 import { deepFreeze, snapshot } from './values.js';
@@ -20,11 +23,11 @@ import { World } from './world.js';
  * refuses (refusals.ts). After each run the account's state must be consistent.
  */
 
-export type Service = 'SQS' | 'SNS';
+export type Service = 'SQS' | 'SNS' | 'Lambda';
 
 /** Loads the SDK modules the mock builds its exceptions from, so no answer waits for a module to load. */
 export async function preload(): Promise<void> {
-  await Promise.all([loadSdk('SQS'), loadSdk('SNS')]);
+  await Promise.all([loadSdk('SQS'), loadSdk('SNS'), loadSdk('Lambda')]);
 }
 
 /** One generated call: a command by its SDK name (without `Command`), or an unknown one, and its input. */
@@ -60,11 +63,24 @@ function sdkCommands(module: Record<string, unknown>): Map<string, CommandClass>
 export const SDK_COMMANDS: Record<Service, Map<string, CommandClass>> = {
   SQS: sdkCommands(SQS as Record<string, unknown>),
   SNS: sdkCommands(SNS as Record<string, unknown>),
+  Lambda: sdkCommands(Lambda as Record<string, unknown>),
 };
-const EMULATED: Record<Service, Readonly<Record<string, unknown>>> = { SQS: sqsActions, SNS: snsActions };
+const EMULATED: Record<Service, Readonly<Record<string, unknown>>> = {
+  SQS: sqsActions,
+  SNS: snsActions,
+  Lambda: lambdaActions,
+};
 const INPUTS: Record<Service, Readonly<Record<string, fc.Arbitrary<Record<string, unknown>>>>> = {
   SQS: sqsInputs,
   SNS: snsInputs,
+  Lambda: lambdaInputs,
+};
+/** Each service's SDK module (its exception classes) and base exception. */
+const SDK_MODULES: Record<Service, Record<string, unknown>> = { SQS, SNS, Lambda };
+const BASE_EXCEPTIONS: Record<Service, new (...args: never[]) => Error> = {
+  SQS: SQS.SQSServiceException,
+  SNS: SNS.SNSServiceException,
+  Lambda: Lambda.LambdaServiceException,
 };
 
 /** Names no SDK has; some collide with Object.prototype, some lack the Command suffix. */
@@ -106,7 +122,7 @@ export function callArbitrary(service: Service): fc.Arbitrary<Call> {
       continue;
     }
     arbitraries.push({
-      weight: /^(SendMessage|ReceiveMessage|Publish)/.test(name) ? 8 : 5,
+      weight: /^(SendMessage|ReceiveMessage|Publish|Invoke$|\w+EventSourceMapping$)/.test(name) ? 8 : 5,
       arbitrary: fc
         .oneof({ weight: 30, arbitrary: inputs[name]! }, { weight: 1, arbitrary: oddTopLevel })
         .map((input) => ({ command: name, input })),
@@ -165,7 +181,7 @@ export async function send(world: World, service: Service, call: Call): Promise<
       { step: 'initialize', priority: 'high', name: 'fuzzRename' },
     );
   }
-  const client = service === 'SQS' ? world.sqs : world.sns;
+  const client = { SQS: world.sqs, SNS: world.sns, Lambda: world.lambda }[service];
   const networkBefore = world.trap.calls;
   let settled = false;
   const pending = (client.send as (command: unknown) => Promise<unknown>)(command).then(
@@ -189,6 +205,7 @@ export async function send(world: World, service: Service, call: Call): Promise<
 
   check(world.trap.calls === networkBefore, () => `${label()} reached the network`);
   check(isDeepStrictEqual(snapshot(input), before), () => `${label()} changed its input: ${describe(snapshot(input))}`);
+  checkExpectedErrors(service, call, input, outcome, label);
   if (outcome.ok) {
     check(
       typeof outcome.output === 'object' && outcome.output !== null,
@@ -204,6 +221,28 @@ export async function send(world: World, service: Service, call: Call): Promise<
   }
   checkError(service, call, outcome.error, label);
   return outcome;
+}
+
+/** An answer other than the one error AWS gives for such an input (refusals.ts, EXPECTED_ERRORS). */
+function checkExpectedErrors(
+  service: Service,
+  call: Call,
+  input: unknown,
+  outcome: Outcome,
+  label: () => string,
+): void {
+  if (call.unknown || typeof input !== 'object' || input === null) return;
+  // The SDK's serializer refuses first, before AWS sees anything.
+  if (!outcome.ok && service === 'Lambda' && isWhatTheSdkRefuses(call, outcome.error)) return;
+  for (const rule of EXPECTED_ERRORS) {
+    if (rule.service !== service || !rule.commands.includes(call.command)) continue;
+    if (!rule.applies(input as Record<string, unknown>)) continue;
+    const answer = outcome.ok ? 'a success' : `${outcome.error.name}: ${outcome.error.message}`;
+    check(
+      !outcome.ok && outcome.error.name === rule.name,
+      () => `${label()} answered ${answer}, but AWS answers ${rule.name} for ${rule.what}`,
+    );
+  }
 }
 
 /** A success where AWS refuses (refusals.ts): of the request, or of a batch entry among the Successful. */
@@ -250,29 +289,47 @@ function checkError(service: Service, call: Call, error: Error, label: () => str
   const emulated = !call.unknown && Object.hasOwn(EMULATED[service], call.command);
   if (error instanceof NotEmulatedError) {
     // Emulated commands say "not emulated" only for SMS publishing (a PhoneNumber target) and for a topic created
-    // with a DataProtectionPolicy.
-    const partlyEmulated = service === 'SNS' && (call.command === 'Publish' || call.command === 'CreateTopic');
+    // with a DataProtectionPolicy; and Lambda only for a mapping whose event source is not an SQS queue.
+    const partlyEmulated =
+      (service === 'SNS' && (call.command === 'Publish' || call.command === 'CreateTopic')) ||
+      (service === 'Lambda' && call.command === 'CreateEventSourceMapping');
     check(!emulated || partlyEmulated, summary);
     check(!error.message.includes('network was reached'), summary);
     return;
   }
   if (isSdkPrototypeKeyQuirk(service, call, error)) return;
-  const Base = service === 'SQS' ? SQS.SQSServiceException : SNS.SNSServiceException;
+  if (service === 'Lambda' && isWhatTheSdkRefuses(call, error)) return;
+  const Base = BASE_EXCEPTIONS[service];
   check(error instanceof Base, summary);
   check(emulated, () => `${summary()}\n(a command that is not emulated must answer NotEmulatedError)`);
   const details = error as Error & { Code?: unknown; $fault?: unknown; $metadata?: { httpStatusCode?: number } };
-  check(typeof details.Code === 'string' && details.Code.length > 0, summary);
+  // Lambda's REST-JSON errors carry no query-protocol Code: the name is the code (docs/aws-behaviour/sdk.md §3.6).
+  const code = service === 'Lambda' ? error.name : details.Code;
+  check(typeof code === 'string' && code.length > 0, summary);
   check(typeof error.message === 'string' && error.message.length > 0, summary);
   check(details.$fault === 'client', summary);
   const status = details.$metadata?.httpStatusCode ?? 0;
   check(status >= 400 && status < 500, summary);
   // The SDK's own class for a modelled error; otherwise the base class, named by the AWS code.
-  const modelled = (service === 'SQS' ? SQS : SNS) as Record<string, unknown>;
-  const Class = modelled[error.name];
+  const Class = SDK_MODULES[service][error.name];
   if (typeof Class === 'function' && error.name !== Base.name)
     check(error instanceof (Class as new () => Error), summary);
-  else check(error.constructor === Base && error.name === details.Code, summary);
+  else check(error.constructor === Base && error.name === code, summary);
   check(!error.message.includes('network was reached'), summary);
+}
+
+/**
+ * What the Lambda SDK's own serializer throws before sending, so a real client sees it too: a path member
+ * (FunctionName, UUID) missing or empty, and an Invoke Payload of a type it cannot send (docs/aws-behaviour/sdk.md
+ * §3.6).
+ */
+function isWhatTheSdkRefuses(call: Call, error: Error): boolean {
+  if (error?.constructor === Error && error.message.startsWith('No value provided for input HTTP label: ')) return true;
+  return (
+    call.command === 'Invoke' &&
+    error instanceof TypeError &&
+    error.message.startsWith("sqs-sns-mock: Invoke's Payload is a string, a Uint8Array")
+  );
 }
 
 /**
@@ -418,6 +475,19 @@ export async function checkConsistency(world: World): Promise<void> {
     for (const published of topic.published()) {
       for (const delivery of published.deliveries) expect(typeof delivery.delivered).toBe('boolean');
     }
+  }
+
+  // Lambda: the listed event source mappings are the mappings, each as Get answers it.
+  const mappings = world.aws.lambda.eventSourceMappings();
+  const listedMappings = await allPages(async (Marker) => {
+    const out = await world.lambda.send(new Lambda.ListEventSourceMappingsCommand({ Marker }));
+    return { items: (out.EventSourceMappings ?? []).map((m) => m.UUID!), next: out.NextMarker };
+  });
+  expect(listedMappings.sort()).toEqual(mappings.map((m) => m.uuid).sort());
+  for (const mapping of mappings) {
+    const got = await world.lambda.send(new Lambda.GetEventSourceMappingCommand({ UUID: mapping.uuid }));
+    expect(got.EventSourceArn).toBe(mapping.eventSourceArn);
+    expect(got.BatchSize).toBe(mapping.batchSize);
   }
 
   // Checking moved no time and started nothing.

@@ -22,7 +22,7 @@ export const NOT_NUMBERS: readonly string[] = [
 ];
 
 export interface Refusal {
-  readonly service: 'SQS' | 'SNS';
+  readonly service: 'SQS' | 'SNS' | 'Lambda';
   readonly commands: readonly string[];
   /** What AWS refuses, for the failure message. */
   readonly what: string;
@@ -48,6 +48,45 @@ export const REFUSALS: readonly Refusal[] = [
     commands: ['DeleteMessage', 'ChangeMessageVisibility', 'DeleteMessageBatch', 'ChangeMessageVisibilityBatch'],
     what: 'a receipt handle it never issued (a real one with its tail or receive number changed)',
     refuses: (m, world) => typeof m['ReceiptHandle'] === 'string' && world.forged.has(m['ReceiptHandle']),
+  },
+];
+
+/**
+ * Inputs AWS answers with one known error code, whatever else the account holds: the answer must be that error. As
+ * for REFUSALS, written apart from the emulation and on the safe side.
+ */
+export interface ExpectedError {
+  readonly service: 'SQS' | 'SNS' | 'Lambda';
+  readonly commands: readonly string[];
+  readonly what: string;
+  /** The error's name, as the SDK surfaces it. */
+  readonly name: string;
+  readonly applies: (input: Readonly<Record<string, unknown>>) => boolean;
+}
+
+/**
+ * Invoke's FunctionName pattern as AWS quoted it in a recorded error (docs/aws-behaviour/lambda.md §6.3), whole-string.
+ * Characters no part of it allows: a name holding one of them cannot match, whatever the rest is.
+ */
+const NEVER_IN_A_FUNCTION_NAME = /[^A-Za-z0-9_.:$-]/;
+
+export const EXPECTED_ERRORS: readonly ExpectedError[] = [
+  {
+    service: 'Lambda',
+    commands: ['Invoke'],
+    what: 'a FunctionName with a character its pattern never allows (ValidationException, lambda.md §6.3)',
+    name: 'ValidationException',
+    applies: (m) =>
+      typeof m['FunctionName'] === 'string' &&
+      m['FunctionName'].length <= 256 &&
+      NEVER_IN_A_FUNCTION_NAME.test(m['FunctionName']),
+  },
+  {
+    service: 'Lambda',
+    commands: ['CreateEventSourceMapping', 'UpdateEventSourceMapping'],
+    what: 'a BatchSize that is a number but not whole (a JSON body Lambda cannot read as an Integer)',
+    name: 'InvalidRequestContentException',
+    applies: (m) => typeof m['BatchSize'] === 'number' && !Number.isInteger(m['BatchSize']),
   },
 ];
 

@@ -1,3 +1,4 @@
+import * as Lambda from '@aws-sdk/client-lambda';
 import * as SNS from '@aws-sdk/client-sns';
 import * as SQS from '@aws-sdk/client-sqs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -5,7 +6,10 @@ import { rejectionOf } from '../helpers.js';
 import { World } from './world.js';
 import { InvalidAttributeValue } from '../sdk-features.js';
 
-/** Inputs the fuzzing found crashing the emulation (a TypeError or URIError instead of AWS's answer), kept as tests. */
+/**
+ * Inputs the fuzzing found crashing the emulation (a TypeError or URIError instead of AWS's answer), or answered with
+ * another error than AWS's, kept as tests.
+ */
 
 let world: World;
 beforeEach(async () => {
@@ -219,5 +223,76 @@ describe('SNS', () => {
       failure: 'the message contains characters SQS does not accept',
     });
     expect(world.aws.sqs.queue('plain').messages()).toHaveLength(before);
+  });
+});
+
+describe('SQS receipt handles (the model checker, test/model, found this one)', () => {
+  it('deletes a standard-queue message with the handle of an earlier receive (sqs.md §4.10)', async () => {
+    const QueueUrl = world.values.queueUrl.find((url) => url.endsWith('/plain'))!;
+    await world.sqs.send(new SQS.PurgeQueueCommand({ QueueUrl }));
+    await world.sqs.send(new SQS.SendMessageCommand({ QueueUrl, MessageBody: 'm' }));
+    const receive = async () =>
+      (await world.sqs.send(new SQS.ReceiveMessageCommand({ QueueUrl, VisibilityTimeout: 0 }))).Messages ?? [];
+    const [first] = await receive();
+    const [second] = await receive();
+    expect(second?.MessageId).toBe(first!.MessageId);
+    await world.sqs.send(new SQS.DeleteMessageCommand({ QueueUrl, ReceiptHandle: first!.ReceiptHandle }));
+    expect(await receive()).toEqual([]);
+  });
+});
+
+describe('Lambda', () => {
+  const queueArn = 'arn:aws:sqs:us-east-1:000000000000:plain';
+
+  it('answers InvalidRequestContentException, not a TypeError, for integer members that are not whole numbers', async () => {
+    const { UUID } = await world.lambda.send(
+      new Lambda.CreateEventSourceMappingCommand({ FunctionName: 'echo', EventSourceArn: queueArn }),
+    );
+    const inputs: Record<string, unknown>[] = [
+      { BatchSize: -5e-324, MaximumBatchingWindowInSeconds: -1, ScalingConfig: { MaximumConcurrency: -1 } },
+      { MaximumBatchingWindowInSeconds: Infinity },
+      { BatchSize: '10' },
+      { ScalingConfig: { MaximumConcurrency: Symbol('n') } },
+    ];
+    for (const input of inputs) {
+      const create = await rejectionOf(
+        world.lambda.send(
+          new Lambda.CreateEventSourceMappingCommand({ FunctionName: 'echo', EventSourceArn: queueArn, ...input }),
+        ),
+      );
+      expect(create).toBeInstanceOf(Lambda.InvalidRequestContentException);
+      const update = await rejectionOf(
+        world.lambda.send(new Lambda.UpdateEventSourceMappingCommand({ UUID, ...input } as never)),
+      );
+      expect(update).toBeInstanceOf(Lambda.InvalidRequestContentException);
+    }
+  });
+
+  it('answers ValidationException, not a TypeError, for a FunctionResponseTypes holding a BigInt', async () => {
+    const error = await rejectionOf(
+      world.lambda.send(
+        new Lambda.CreateEventSourceMappingCommand({
+          FunctionName: 'echo',
+          EventSourceArn: queueArn,
+          FunctionResponseTypes: Object.assign(Object.create(null) as object, { n: 5n }),
+        } as never),
+      ),
+    );
+    expect(error).toBeInstanceOf(Lambda.LambdaServiceException);
+    expect(error.name).toBe('ValidationException');
+  });
+
+  it('reads a BigInt or Symbol MaxItems as the SDK sends it', async () => {
+    const listed = await world.lambda.send(new Lambda.ListEventSourceMappingsCommand({ MaxItems: 10n } as never));
+    expect(listed.EventSourceMappings).toEqual([]);
+    const error = await rejectionOf(
+      world.lambda.send(new Lambda.ListEventSourceMappingsCommand({ MaxItems: Symbol('m') } as never)),
+    );
+    expect(error).toBeInstanceOf(Lambda.InvalidRequestContentException);
+  });
+
+  it('answers ValidationException, not ResourceNotFoundException, for an Invoke FunctionName off the pattern', async () => {
+    const error = await rejectionOf(world.lambda.send(new Lambda.InvokeCommand({ FunctionName: 'a b' })));
+    expect(error.name).toBe('ValidationException');
   });
 });

@@ -1,5 +1,6 @@
 import * as SQS from '@aws-sdk/client-sqs';
 import * as SNS from '@aws-sdk/client-sns';
+import * as Lambda from '@aws-sdk/client-lambda';
 import { expect, vi } from 'vitest';
 import { createAwsMock, type AwsMock } from '../../src/index.js';
 import { SELF } from './values.js';
@@ -39,7 +40,9 @@ export type RefKind =
   | 'topicArn'
   | 'subscriptionArn'
   | 'token'
-  | 'endpoint';
+  | 'endpoint'
+  | 'functionName'
+  | 'mappingUuid';
 
 /**
  * A value of the world, picked at run time: `index` chooses among the values of `kind` known then, the real ones
@@ -81,6 +84,7 @@ export class World {
   readonly aws: AwsMock;
   readonly sqs: SQS.SQSClient;
   readonly sns: SNS.SNSClient;
+  readonly lambda: Lambda.LambdaClient;
   /** Look-alike values by kind: what a Ref that is not `real` names. */
   readonly lookAlikes: Record<RefKind, string[]>;
   /** The forged receipt handles handed out so far: AWS never issued them, so no call may succeed with one. */
@@ -97,6 +101,8 @@ export class World {
     subscriptionArn: [],
     token: [],
     endpoint: [],
+    functionName: [],
+    mappingUuid: [],
   };
 
   private constructor() {
@@ -105,6 +111,8 @@ export class World {
     this.sqs.middlewareStack.use(this.aws.sqs);
     this.sns = new SNS.SNSClient({ region: REGION, requestHandler: this.trap, maxAttempts: 1 });
     this.sns.middlewareStack.use(this.aws.sns);
+    this.lambda = new Lambda.LambdaClient({ region: REGION, requestHandler: this.trap, maxAttempts: 1 });
+    this.lambda.middlewareStack.use(this.aws.lambda);
     this.lookAlikes = {
       queueUrl: [
         'std',
@@ -167,6 +175,14 @@ export class World {
         'arn:aws:sns',
       ],
       token: ['00ff', 'abcdef0123', 'not-hex', ''],
+      functionName: [
+        'missing',
+        `arn:aws:lambda:eu-west-1:${ACCOUNT}:function:worker`,
+        `111111111111:function:worker`,
+        'worker:live',
+        'arn:aws:lambda:us-east-1:123400000000@function:myfn',
+      ],
+      mappingUuid: ['00000000-0000-4000-8000-000000000000', 'not-a-uuid'],
       endpoint: [
         'http://example.com:99999/hook',
         'ftp://example.com',
@@ -302,6 +318,12 @@ export class World {
         MessageAttributes: { kind: { DataType: 'String', StringValue: 'order' } },
       }),
     );
+    // Functions a Lambda run can invoke and map queues to; the SNS endpoint ARNs above name none of them.
+    for (const name of ['worker', 'echo']) {
+      const fn = this.aws.lambda.createFunction(name, async (event: unknown) => event);
+      this.add('functionName', fn.arn);
+      this.add('functionName', name);
+    }
     expect(this.trap.calls).toBe(0);
   }
 
@@ -317,6 +339,7 @@ export class World {
     if (typeof out['QueueUrl'] === 'string') this.add('queueUrl', out['QueueUrl']);
     if (typeof out['TaskHandle'] === 'string') this.add('taskHandle', out['TaskHandle']);
     if (typeof out['TopicArn'] === 'string') this.add('topicArn', out['TopicArn']);
+    if (typeof out['UUID'] === 'string') this.add('mappingUuid', out['UUID']);
     if (typeof out['SubscriptionArn'] === 'string' && out['SubscriptionArn'].startsWith('arn:'))
       this.add('subscriptionArn', out['SubscriptionArn']);
     if (Array.isArray(out['Messages'])) {

@@ -1,4 +1,5 @@
 import type { AwsError } from '../../aws-error.js';
+import { describeValue } from '../../util/text.js';
 import { lambdaError } from '../errors.js';
 
 /**
@@ -89,7 +90,7 @@ export const mappingErrors = {
   notInEnum: (path: string, value: unknown, allowed: readonly string[]): AwsError =>
     lambdaError(
       'ValidationException',
-      `1 validation error detected: Value '${JSON.stringify(value)}' at '${path}' failed to satisfy constraint: ` +
+      `1 validation error detected: Value '${describeValue(value)}' at '${path}' failed to satisfy constraint: ` +
         `Member must satisfy constraint: [Member must satisfy enum value set: [${allowed.join(', ')}]]`,
     ),
 } as const;
