@@ -8,6 +8,7 @@ import { generatedName } from './engine/generated-name.js';
 import { jsonErrorOffset } from './engine/json-error.js';
 import { partitionOf, stackIdOf } from './engine/pseudo-parameters.js';
 import type { StackRegistry } from './engine/stack-registry.js';
+import { checkTemplateShape } from './engine/template-shape.js';
 import { isRecord } from './engine/template-document.js';
 import { RESOURCE_TYPES } from './resources/index.js';
 import { TemplateError, type ProvisionContext, type ResourceType } from './resource-type.js';
@@ -39,9 +40,13 @@ export function provision(
       throw new TypeError(`sqs-sns-mock: provision's ${option} must be an object, by name`);
     }
   }
+  // Before anything else reads it: what CloudFormation could not receive as JSON (docs/aws-behaviour/templates.md
+  // §7.4).
+  const source = readSource(template);
+  checkTemplateShape(source);
   const context = provisionContext(aws, stackName, options);
   const stackId = stackIdOf(aws.region, aws.accountId, stackName, aws.ids.uuid());
-  return provisionTemplate(expand(readSource(template), context), {
+  return provisionTemplate(expand(source, context), {
     context,
     stackId,
     resourceTypes,

@@ -5,6 +5,7 @@
  */
 import { createRequire } from 'node:module';
 import type * as Yaml from 'yaml';
+import { MAX_DEPTH } from './engine/template-shape.js';
 import { TemplateError } from './resource-type.js';
 
 type YamlModule = typeof Yaml;
@@ -83,17 +84,65 @@ function splitAtFirstDot(text: string): string[] | string {
   return dot < 0 ? text : [text.slice(0, dot), text.slice(dot + 1)];
 }
 
-/** A template's YAML text as the plain object its JSON form would give. */
+/**
+ * A template's YAML text as the plain object its JSON form would give. The text is parsed to its syntax tree first,
+ * which is checked for aliases (CloudFormation refuses them) and for nesting deeper than the engine reads, before
+ * the tree is composed: the composer recurses, and a short-form tag expands its aliases as it is composed
+ * (docs/aws-behaviour/templates.md §7.4).
+ */
 export function parseYamlTemplate(text: string): unknown {
   const { yaml, tags } = load();
-  const document = yaml.parseDocument(text, { schema: 'core', customTags: tags, prettyErrors: false });
+  const tokens = Array.from(new yaml.Parser().parse(text));
+  checkSyntaxTree(tokens, text);
+  const composer = new yaml.Composer({ schema: 'core', customTags: tags });
+  const documents = Array.from(composer.compose(tokens, true, text.length));
+  const document = documents[0]!;
   const error = document.errors[0];
   if (error) throw notWellFormed('YAML', text, error.pos[0], reasonOf(error));
+  if (documents.length > 1) {
+    throw notWellFormed('YAML', text, documents[1]!.range[0], 'Source contains multiple documents');
+  }
   const unknownTag = document.warnings.find((warning) => warning.code === 'TAG_RESOLVE_FAILED');
   if (unknownTag) {
     throw notWellFormed('YAML', text, unknownTag.pos[0], `${reasonOf(unknownTag)}, not a CloudFormation tag`);
   }
-  return document.toJS({ maxAliasCount: 100 });
+  return document.toJS();
+}
+
+const COLLECTIONS = new Set(['block-map', 'block-seq', 'flow-collection']);
+
+/**
+ * Walks the syntax tree with a stack of its own (no recursion to overflow): any alias is refused with
+ * CloudFormation's text, and a collection nested deeper than `MAX_DEPTH` with the engine's own.
+ */
+function checkSyntaxTree(tokens: readonly unknown[], text: string): void {
+  // Children are pushed last to first, so that the first alias in the text is the one reported.
+  const stack: { node: unknown; depth: number }[] = tokens.map((node) => ({ node, depth: 0 })).reverse();
+  while (stack.length > 0) {
+    const { node, depth } = stack.pop()!;
+    if (typeof node !== 'object' || node === null) continue;
+    const token = node as { type?: unknown; offset?: unknown };
+    const offset = typeof token.offset === 'number' ? token.offset : 0;
+    if (token.type === 'alias') {
+      const { line, col } = lineAndColumn(text, offset);
+      throw new TemplateError(
+        `Template error: YAML aliases are not allowed in CloudFormation templates (line ${line}, column ${col})`,
+      );
+    }
+    const below = typeof token.type === 'string' && COLLECTIONS.has(token.type) ? depth + 1 : depth;
+    if (below > MAX_DEPTH) {
+      const { line, col } = lineAndColumn(text, offset);
+      throw new TemplateError(
+        `Template format error: the YAML nests more than ${MAX_DEPTH} levels deep, the most sqs-sns-mock reads ` +
+          `(line ${line}, column ${col})`,
+      );
+    }
+    const children = Object.values(node);
+    for (let index = children.length - 1; index >= 0; index--) {
+      const child: unknown = children[index];
+      if (typeof child === 'object' && child !== null) stack.push({ node: child, depth: below });
+    }
+  }
 }
 
 function reasonOf(error: Yaml.YAMLError): string {
