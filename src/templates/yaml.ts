@@ -111,30 +111,41 @@ export function parseYamlTemplate(text: string): unknown {
 
 const COLLECTIONS = new Set(['block-map', 'block-seq', 'flow-collection']);
 
+function isCollection<T extends { type?: unknown }>(token: T | undefined): token is T & { type: string } {
+  return typeof token?.type === 'string' && COLLECTIONS.has(token.type);
+}
+
 /**
  * Walks the syntax tree with a stack of its own (no recursion to overflow): any alias is refused with
- * CloudFormation's text, and a collection nested deeper than `MAX_DEPTH` with the engine's own.
+ * CloudFormation's text; a key that is a list or a map (JSON keys are text), and a collection nested deeper than
+ * `MAX_DEPTH`, with the engine's own.
  */
 function checkSyntaxTree(tokens: readonly unknown[], text: string): void {
-  // Children are pushed last to first, so that the first alias in the text is the one reported.
+  const where = (offset: unknown): string => {
+    const { line, col } = lineAndColumn(text, typeof offset === 'number' ? offset : 0);
+    return `(line ${line}, column ${col})`;
+  };
+  // Children are pushed last to first, so that the first fault in the text is the one reported.
   const stack: { node: unknown; depth: number }[] = tokens.map((node) => ({ node, depth: 0 })).reverse();
   while (stack.length > 0) {
     const { node, depth } = stack.pop()!;
     if (typeof node !== 'object' || node === null) continue;
-    const token = node as { type?: unknown; offset?: unknown };
-    const offset = typeof token.offset === 'number' ? token.offset : 0;
+    const token = node as { type?: unknown; offset?: unknown; key?: { type?: unknown; offset?: unknown } };
     if (token.type === 'alias') {
-      const { line, col } = lineAndColumn(text, offset);
       throw new TemplateError(
-        `Template error: YAML aliases are not allowed in CloudFormation templates (line ${line}, column ${col})`,
+        `Template error: YAML aliases are not allowed in CloudFormation templates ${where(token.offset)}`,
       );
     }
-    const below = typeof token.type === 'string' && COLLECTIONS.has(token.type) ? depth + 1 : depth;
+    if (isCollection(token.key)) {
+      throw new TemplateError(
+        `Template format error: a YAML mapping key is a list or a map, which JSON cannot hold ${where(token.key.offset)}`,
+      );
+    }
+    const below = isCollection(token) ? depth + 1 : depth;
     if (below > MAX_DEPTH) {
-      const { line, col } = lineAndColumn(text, offset);
       throw new TemplateError(
         `Template format error: the YAML nests more than ${MAX_DEPTH} levels deep, the most sqs-sns-mock reads ` +
-          `(line ${line}, column ${col})`,
+          where(token.offset),
       );
     }
     const children = Object.values(node);

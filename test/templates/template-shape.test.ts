@@ -157,6 +157,17 @@ Resources:
     expect(error.message).toContain('YAML aliases are not allowed in CloudFormation templates (line 3, column');
   });
 
+  it('a mapping key that is a list or a map is refused (JSON keys are text)', () => {
+    const text = 'Resources:\n  Orders:\n    Type: AWS::SQS::Queue\n    Metadata:\n      ? [a, b]\n      : 1\n';
+    expect(refusal(text).message).toBe(
+      'sqs-sns-mock: provision: Template format error: a YAML mapping key is a list or a map, which JSON cannot ' +
+        'hold (line 5, column 9)',
+    );
+    expect(refusal('Resources: { Orders: { Type: AWS::SQS::Queue, Metadata: { {a: 1}: 2 } } }').message).toContain(
+      'a YAML mapping key is a list or a map, which JSON cannot hold (line 1, column 59)',
+    );
+  });
+
   it('an anchor no alias uses is accepted', async () => {
     const { aws, sqs } = sqsSetup();
     const stack = aws.provision(
