@@ -112,3 +112,18 @@ it('provision only ever succeeds or throws TemplateError, leaving nothing create
     { numRuns: 300 },
   );
 });
+
+it('a JSON value where the engine only carries it is never refused, as an object, JSON text or YAML text', () => {
+  fc.assert(
+    fc.property(
+      fc.constantFrom(['Metadata', 'Anything'], ['Resources', 'Orders', 'Metadata']),
+      fc.jsonValue({ maxDepth: 6 }),
+      fc.constantFrom('object', 'json', 'yaml' as const),
+      (path, inner, form) => {
+        const stack = createAwsMock().provision(written(templateWith(path, inner), form));
+        expect(stack.ref('Orders')).toMatch(/Orders/);
+      },
+    ),
+    { numRuns: 200 },
+  );
+});

@@ -219,6 +219,15 @@ describe('values JSON cannot hold, in an object template', () => {
     expect(stack.queue('Orders').name).toMatch(/^test-stack-Orders-/);
   });
 
+  it('null is a JSON value; an empty or null template is refused as not an object, as before', () => {
+    const aws = createAwsMock();
+    const stack = aws.provision({ Resources: { Orders: { Type: 'AWS::SQS::Queue', Metadata: { a: [null, 1] } } } });
+    expect(stack.ref('Orders')).toMatch(/Orders/);
+    for (const empty of [null, '', '# nothing\n']) {
+      expect(refusal(empty).message).toContain('the template must be a JSON or YAML object');
+    }
+  });
+
   it('an object with no prototype is a plain object', async () => {
     const { aws, sqs } = sqsSetup();
     const properties = Object.assign(Object.create(null) as object, { DelaySeconds: 3 });

@@ -90,6 +90,7 @@ function scalarProblem(value: unknown, inList: boolean): Problem | undefined {
   switch (typeof value) {
     case 'string':
     case 'boolean':
+    case 'object': // null
       return undefined;
     case 'number':
       return Number.isFinite(value) ? undefined : { what: String(value) };
