@@ -37,8 +37,16 @@ async function ordersPipeline(aws, sqs, code) {
   void dlqUrl;
   return {
     fn,
-    shipped: aws.sqs.queue('shipments').messages().map((m) => Number(m.body)).sort((a, b) => a - b),
-    deadLettered: aws.sqs.queue('orders-dlq').messages().map((m) => m.json().id).sort((a, b) => a - b),
+    shipped: aws.sqs
+      .queue('shipments')
+      .messages()
+      .map((m) => Number(m.body))
+      .sort((a, b) => a - b),
+    deadLettered: aws.sqs
+      .queue('orders-dlq')
+      .messages()
+      .map((m) => m.json().id)
+      .sort((a, b) => a - b),
   };
 }
 
@@ -58,6 +66,8 @@ test('a plain handler: exactly the 4 poison orders dead-lettered, each good orde
 
 test('{ load } with jest.isolateModulesAsync: a module instance per environment, the same end', async () => {
   const { aws, sqs } = setup();
+  aws.install(SQSClient);
+  const sdk = require('@aws-sdk/client-sqs');
   let loads = 0;
   try {
     const { fn, shipped, deadLettered } = await ordersPipeline(aws, sqs, {
@@ -65,15 +75,16 @@ test('{ load } with jest.isolateModulesAsync: a module instance per environment,
         loads++;
         let worker;
         await jest.isolateModulesAsync(async () => {
-          aws.install(require('@aws-sdk/client-sqs').SQSClient); // the isolated registry's own SDK
+          // The worker's own module state is fresh; the SDK stays the one the mock is installed into.
+          jest.doMock('@aws-sdk/client-sqs', () => sdk);
           worker = require('./fixtures/order-worker.cjs');
         });
         return worker;
       },
     });
+    const invocations = fn.invocations();
     expect(deadLettered).toEqual([...POISON]);
     expect(shipped).toEqual(GOOD);
-    const invocations = fn.invocations();
     expect(loads).toBeGreaterThanOrEqual(2);
     expect(new Set(invocations.map((i) => i.environmentId)).size).toBe(loads);
     expect(invocations.filter((i) => i.coldStart)).toHaveLength(loads);
