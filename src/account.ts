@@ -1,6 +1,7 @@
 import type { Clock } from './clock.js';
 import type { IdSource } from './ids.js';
 import type { PolicyMode } from './policies/mode.js';
+import type { WorkTracker } from './work/work-tracker.js';
 import type { HonestOptions } from './sqs/honest-delivery.js';
 
 /**
@@ -20,6 +21,11 @@ export interface Account {
   readonly publishedHistory: number | undefined;
   /** Whether SNS delivers into a queue only where the queue's Policy allows it (createAwsMock's `policies`). */
   readonly policies: PolicyMode;
+  /**
+   * The account's background work, for `aws.idle()` and `aws.runUntilIdle()`: a command waiting out the SDK's retry
+   * backoff shows there. Optional for accounts built without one.
+   */
+  readonly work?: Pick<WorkTracker, 'addRunning'>;
   /** Forgets every queue, topic, subscription and message of the account. */
   reset(): void;
 }

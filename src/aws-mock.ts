@@ -64,7 +64,8 @@ export class AwsMock implements Account {
   readonly sns: SnsMock<AwsMock>;
   /** Lambda functions with in-process handlers, SQS event source mappings, and the plugin for `LambdaClient`. */
   readonly lambda: LambdaMock<AwsMock>;
-  private readonly work: WorkTracker;
+  /** @internal */
+  readonly work: WorkTracker;
   private idSource: IdSource;
   private readonly installs = new Set<InstallHandle>();
   /** The stack names and exports of every `provision`, kept until reset. */

@@ -21,6 +21,11 @@ export interface Clock {
   setTimeout(callback: () => void, ms: number): TimerHandle;
   clearTimeout(handle: TimerHandle): void;
   /**
+   * Whether its timers are the global ones (faked or not), which the SDK's own timers (its retry backoff) use too;
+   * false for an injected clock.
+   */
+  readonly sharesGlobalTimers: boolean;
+  /**
    * Called when a ReceiveMessage is about to wait `seconds` for messages: throws when the wait could never wake
    * as it should, and warns once when it will outlast the test runner's default timeout. Only the global clock
    * has anything to check; an injected clock is its own timers and time.
@@ -54,6 +59,7 @@ function firing(callback: () => void, clock: 'global' | 'injected'): () => void 
 
 export function globalClock(): Clock {
   return {
+    sharesGlobalTimers: true,
     now: () => {
       checkBeforeRead();
       return globalThis.Date.now();
@@ -75,6 +81,7 @@ export function globalClock(): Clock {
 
 export function injectedClock(clock: InjectedClock): Clock {
   return {
+    sharesGlobalTimers: false,
     // sinon's clock exposes `now` as a number property that advances as it ticks.
     now: () => (typeof clock.now === 'function' ? clock.now() : clock.now),
     setTimeout: (callback, ms) => unref(clock.setTimeout(firing(callback, 'injected'), ms)),

@@ -2,8 +2,10 @@ import type { Account } from './account.js';
 import { AwsError, NotEmulatedError } from './aws-error.js';
 import { checkPluggedAccount, registerMiddleware } from './diagnostics/plugged-accounts.js';
 import { clientRegion, regionUnknownError } from './install/client-region.js';
-import { CLIENT_CONFIG, hookCommandOf } from './install/command-hook.js';
+import { CLIENT_CONFIG, CLIENT_STACK, hookCommandOf } from './install/command-hook.js';
 import { refuseLateCommand } from './lambda/sandbox/late-commands.js';
+import { retriedBySdk } from './sdk-retries/retried-by-sdk.js';
+import { retryMiddlewareOf } from './sdk-retries/retry-middleware.js';
 import { toSdkException, type ServiceName } from './sdk-errors.js';
 
 /**
@@ -90,69 +92,76 @@ interface HandlerContext {
 // Symbol-free key the SDK uses for its own context (SMITHY_CONTEXT_KEY in @smithy/types).
 const SMITHY_CONTEXT_KEY = '__smithy_context';
 
+/** The middleware the plugin adds to a client's stack; `stack` is that stack, for the SDK's retries. */
+export type AnswerMiddleware = (
+  next: unknown,
+  context: HandlerContext,
+  stack?: unknown,
+) => (args: { input?: unknown }) => Promise<AnswerResult>;
+
+interface AnswerResult {
+  output: object;
+  response: object;
+}
+
+/** An error the mock answered as the service would, and the request it answered: the SDK exception is made later. */
+class AnsweredError {
+  constructor(
+    readonly error: AwsError,
+    readonly requestId: string,
+  ) {}
+}
+
 /**
  * The SDK middleware: placed at step `initialize`, priority `low`, so the SDK's logger and MD5
- * validators wrap it while credentials, endpoint resolution and the network are never reached.
+ * validators wrap it while credentials, endpoint resolution and the network are never reached. An error it
+ * answers is then handed to the client's own retry middleware (src/sdk-retries), as the network's would be.
  */
-export function middlewareFor(emulation: ServiceEmulation, account: Account) {
-  const middleware =
-    (_next: unknown, context: HandlerContext) =>
-    async (args: { input?: unknown }): Promise<{ output: object; response: object }> => {
-      // Read at each call: a middleware above may change the context (and the SDK may reuse it, cacheMiddleware).
-      const command = context.commandName ?? 'UnknownCommand';
-      if (context.clientName && context.clientName !== emulation.clientName) {
-        throw new Error(
-          `sqs-sns-mock: the ${emulation.service} mock was added to an ${context.clientName}; ` +
-            `add it to an ${emulation.clientName}.`,
-        );
-      }
-      // A timed-out invocation's code may still run in process; on AWS it does not, so its commands change nothing.
-      refuseLateCommand(emulation.service, command);
-      const action = command.endsWith('Command') ? command.slice(0, -'Command'.length) : command;
-      const smithy = context[SMITHY_CONTEXT_KEY] as
-        { abortSignal?: AbortSignalLike; commandInstance?: unknown } | undefined;
-      // The SDK always names the client's logger in the context; the hook adds the client's config to it. A command
-      // of the SDK without it was built before the hook reached its copy: its region cannot be known, and a command
-      // acts in its client's region, or not at all (docs/aws-behaviour/sdk-reach.md §3.8).
-      if (context[CLIENT_CONFIG] === undefined && 'logger' in context) {
-        hookCommandOf(smithy?.commandInstance);
-        throw regionUnknownError(emulation.service, context.clientName ?? emulation.clientName, command);
-      }
-      const requestId = account.ids.uuid();
-      // Known at once after a client's first command; for the first, a promise that settles within microtasks (no
-      // I/O, no timer), awaited only before the action: faults are decided at once, as for every other command.
-      const region = clientRegion(context[CLIENT_CONFIG]);
-      const request: { -readonly [K in keyof RequestContext]: RequestContext[K] } = {
-        requestId,
-        abortSignal: smithy?.abortSignal,
-        region: (region instanceof Promise ? undefined : region) ?? account.region,
-        traceHeader: sdkTraceHeader(),
-        callerAccount: account.accountId,
-      };
-      const handle =
-        region instanceof Promise
-          ? async (given: unknown) => {
-              request.region = (await region) ?? account.region;
-              return emulation.handle(action, given, request);
-            }
-          : (given: unknown) => emulation.handle(action, given, request);
-      const input = args.input ?? {};
-      try {
-        const interceptor = emulation.interceptor;
-        const result = await (interceptor?.intercepting
-          ? interceptor.run(action, input, request, handle)
-          : handle(input));
-        if (!(RESPONSE_METADATA in result)) {
-          return { output: { $metadata: successMetadata(requestId, 200), ...result }, response: {} };
-        }
-        const { [RESPONSE_METADATA]: answered, ...output } = result as WithResponseMetadata<object>;
-        const metadata = successMetadata(answered?.requestId ?? requestId, answered?.httpStatusCode ?? 200);
-        return { output: { $metadata: metadata, ...output }, response: {} };
-      } catch (error) {
-        if (error instanceof AwsError) throw await toSdkException(emulation.service, error, requestId);
-        throw error;
-      }
-    };
+export function middlewareFor(emulation: ServiceEmulation, account: Account): AnswerMiddleware {
+  const middleware: AnswerMiddleware = (_next, context, stack) => async (args) => {
+    // Read at each call: a middleware above may change the context (and the SDK may reuse it, cacheMiddleware).
+    const command = context.commandName ?? 'UnknownCommand';
+    if (context.clientName && context.clientName !== emulation.clientName) {
+      throw new Error(
+        `sqs-sns-mock: the ${emulation.service} mock was added to an ${context.clientName}; ` +
+          `add it to an ${emulation.clientName}.`,
+      );
+    }
+    // A timed-out invocation's code may still run in process; on AWS it does not, so its commands change nothing.
+    refuseLateCommand(emulation.service, command);
+    // The SDK always names the client's logger in the context; the hook adds the client's config to it. A command
+    // of the SDK without it was built before the hook reached its copy: its region cannot be known, and a command
+    // acts in its client's region, or not at all (docs/aws-behaviour/sdk-reach.md §3.8).
+    if (context[CLIENT_CONFIG] === undefined && 'logger' in context) {
+      const smithy = context[SMITHY_CONTEXT_KEY] as { commandInstance?: unknown } | undefined;
+      hookCommandOf(smithy?.commandInstance);
+      throw regionUnknownError(emulation.service, context.clientName ?? emulation.clientName, command);
+    }
+    const action = command.endsWith('Command') ? command.slice(0, -'Command'.length) : command;
+    const input = args.input ?? {};
+    try {
+      return await answer(emulation, account, action, context, input);
+    } catch (error) {
+      if (!(error instanceof AnsweredError)) throw error;
+      // Only an answered error comes here, so a command answered at the first attempt pays nothing for retries.
+      const service = emulation.service;
+      const sdkException = (answered: AnsweredError) => toSdkException(service, answered.error, answered.requestId);
+      const attempt = () =>
+        answer(emulation, account, action, context, input).catch(async (again: unknown) => {
+          throw again instanceof AnsweredError ? await sdkException(again) : again;
+        });
+      const label = `${service} ${action}`;
+      const done = sdkException(error).then((firstError) => {
+        const retryMiddleware = retryMiddlewareOf(context[CLIENT_STACK] ?? stack);
+        if (!retryMiddleware) throw firstError;
+        const { clock } = account;
+        return retriedBySdk({ retryMiddleware, context, args, firstError, attempt, clock });
+      });
+      // Shown to aws.idle() and runUntilIdle() from the first error on: the SDK's exception class may still load.
+      account.work?.addRunning({ label: `${label}, retried by the SDK`, deadline: undefined, done });
+      return done;
+    }
+  };
   registerMiddleware(middleware, {
     account,
     accountId: account.accountId,
@@ -160,6 +169,47 @@ export function middlewareFor(emulation: ServiceEmulation, account: Account) {
     clientName: emulation.clientName,
   });
   return middleware;
+}
+
+/** One attempt at a command: a request of its own (its request id), the faults, the action. */
+async function answer(
+  emulation: ServiceEmulation,
+  account: Account,
+  action: string,
+  context: HandlerContext,
+  input: unknown,
+): Promise<AnswerResult> {
+  const requestId = account.ids.uuid();
+  const smithy = context[SMITHY_CONTEXT_KEY] as { abortSignal?: AbortSignalLike } | undefined;
+  // Known at once after a client's first command; for the first, a promise that settles within microtasks (no
+  // I/O, no timer), awaited only before the action: faults are decided at once, as for every other command.
+  const region = clientRegion(context[CLIENT_CONFIG]);
+  const request: { -readonly [K in keyof RequestContext]: RequestContext[K] } = {
+    requestId,
+    abortSignal: smithy?.abortSignal,
+    region: (region instanceof Promise ? undefined : region) ?? account.region,
+    traceHeader: sdkTraceHeader(),
+    callerAccount: account.accountId,
+  };
+  const handle =
+    region instanceof Promise
+      ? async (given: unknown) => {
+          request.region = (await region) ?? account.region;
+          return emulation.handle(action, given, request);
+        }
+      : (given: unknown) => emulation.handle(action, given, request);
+  try {
+    const interceptor = emulation.interceptor;
+    const result = await (interceptor?.intercepting ? interceptor.run(action, input, request, handle) : handle(input));
+    if (!(RESPONSE_METADATA in result)) {
+      return { output: { $metadata: successMetadata(requestId, 200), ...result }, response: {} };
+    }
+    const { [RESPONSE_METADATA]: answered, ...output } = result as WithResponseMetadata<object>;
+    const metadata = successMetadata(answered?.requestId ?? requestId, answered?.httpStatusCode ?? 200);
+    return { output: { $metadata: metadata, ...output }, response: {} };
+  } catch (error) {
+    throw error instanceof AwsError ? new AnsweredError(error, requestId) : error;
+  }
 }
 
 /**
@@ -195,10 +245,12 @@ function successMetadata(requestId: string, httpStatusCode: number) {
   };
 }
 
-export function applyMiddleware(stack: MiddlewareStackLike, middleware: unknown, name: string): void {
+export function applyMiddleware(stack: MiddlewareStackLike, middleware: AnswerMiddleware, name: string): void {
   // A second account on one client is refused; the same mock again replaces itself (`override`).
-  if (typeof middleware === 'function') checkPluggedAccount(stack, middleware, name);
-  stack.add(middleware, { step: 'initialize', priority: 'low', name, tags: ['MOCK', 'SQS_SNS_MOCK'], override: true });
+  checkPluggedAccount(stack, middleware, name);
+  // Bound to the stack it is added to: the client's, whose retry middleware sees the errors it answers.
+  const onStack = (next: unknown, context: HandlerContext) => middleware(next, context, stack);
+  stack.add(onStack, { step: 'initialize', priority: 'low', name, tags: ['MOCK', 'SQS_SNS_MOCK'], override: true });
 }
 
 /** Answers every action of `actions`, and a clear error for the rest. */

@@ -29,6 +29,8 @@ const installs: ActiveInstall[] = [];
 
 /** The handler-context key under which the hook hands the client's resolved config to the plugin. */
 export const CLIENT_CONFIG = 'sqsSnsMock:clientConfig';
+/** And the client's middleware stack, whose retry middleware sees the errors the mock answers (src/sdk-retries). */
+export const CLIENT_STACK = 'sqsSnsMock:clientStack';
 
 // Same place as the plugin's own middleware (src/plugin.ts applyMiddleware): below the SDK's logger and MD5
 // validators, above credentials, endpoint resolution and the network. A plugin added with `use()` sits on the
@@ -122,7 +124,7 @@ export function hookPackage(sdk: SdkModule, clientName: string): void {
           if (currentInstall(clientName, this.constructor)) {
             this.middlewareStack.add(shimFor(clientName, this.constructor), SHIM_OPTIONS);
           }
-          this.middlewareStack.add(configFor(config), CONFIG_OPTIONS);
+          this.middlewareStack.add(configFor(config, args[0]), CONFIG_OPTIONS);
           return original.apply(this, args);
         },
     );
@@ -143,8 +145,10 @@ function hookBase(base: Record<string, unknown>): void {
         if (currentInstall(details?.clientName, this.constructor)) {
           this.middlewareStack.add(shimFor(details?.clientName, this.constructor), SHIM_OPTIONS);
         }
-        if (details)
-          args[3] = { ...details, additionalContext: { ...details.additionalContext, [CLIENT_CONFIG]: config } };
+        if (details) {
+          const additionalContext = { ...details.additionalContext, [CLIENT_CONFIG]: config, [CLIENT_STACK]: args[0] };
+          args[3] = { ...details, additionalContext };
+        }
         return original.apply(this, args);
       },
   );
@@ -167,9 +171,10 @@ export function hookCommandOf(command: unknown): boolean {
 
 const HOOKED = Symbol.for('sqs-sns-mock.hooked');
 
-function configFor(config: unknown): Middleware {
+function configFor(config: unknown, clientStack: unknown): Middleware {
   return (next, context) => (args) => {
     context[CLIENT_CONFIG] = config;
+    context[CLIENT_STACK] = clientStack;
     return next(args);
   };
 }

@@ -22,8 +22,11 @@ export interface LoadingWork {
 export interface RunningWork {
   /** For messages: `function order-worker, request 1b2c…`. */
   readonly label: string;
-  /** When it ends at the latest: its timeout. */
-  readonly deadline: number;
+  /**
+   * When it ends at the latest: its timeout. Undefined when it ends once a timer of its own fires (a command waiting
+   * out the SDK's retry backoff): `runUntilIdle` then moves time to the fake clock's next timer.
+   */
+  readonly deadline: number | undefined;
   readonly done: Promise<unknown>;
 }
 
@@ -116,7 +119,9 @@ export class WorkTracker {
       const at = work.nextAt();
       if (at !== undefined && (next === undefined || at < next)) next = at;
     }
-    for (const work of this.running) if (next === undefined || work.deadline < next) next = work.deadline;
+    for (const work of this.running) {
+      if (work.deadline !== undefined && (next === undefined || work.deadline < next)) next = work.deadline;
+    }
     return next;
   }
 
@@ -165,11 +170,17 @@ export class WorkTracker {
       await this.settle();
       await this.loaded();
       const next = this.nextAt();
-      if (next === undefined) return advanced;
-      const now = this.clock.now();
       // A running handler may wait on a timer of its own (a sleep, a retry): time moves to it, not past it.
       const handlerTimer = this.running.size > 0 ? nextTimerOf(this.fakeClock()) : undefined;
-      const until = handlerTimer !== undefined && handlerTimer < next ? handlerTimer : next;
+      const until = handlerTimer !== undefined && (next === undefined || handlerTimer < next) ? handlerTimer : next;
+      if (until === undefined) {
+        if (this.running.size === 0) return advanced;
+        // Work without a deadline that has no timer yet (a retry whose SDK class still loads): wait for it in real
+        // time, as idle() does.
+        await Promise.race([...[...this.running].map((work) => work.done), realDelay(50)]).catch(() => undefined);
+        continue;
+      }
+      const now = this.clock.now();
       const step = Math.min(Math.max(0, until - now), maxTime - advanced);
       if (step <= 0 && advanced >= maxTime) return advanced;
       const before = this.changes;
