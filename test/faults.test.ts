@@ -30,15 +30,22 @@ import type { SnsAction, SqsAction } from '../src/faults/actions.js';
 import { SNS_ACTIONS, snsActions } from '../src/sns/actions/index.js';
 import { SQS_ACTIONS, sqsActions } from '../src/sqs/actions/index.js';
 import { AwsError } from '../src/aws-error.js';
+import type { AwsMockOptions } from '../src/index.js';
 import { faultError } from '../src/faults/catalogue.js';
 import { snsErrors } from '../src/sns/errors.js';
 import { sqsErrors } from '../src/sqs/errors.js';
-import { rejectionOf, sqsSetup } from './helpers.js';
+import { rejectionOf, sqsSetup as sqsSetupWith } from './helpers.js';
 import { abortSignalReachesMiddleware, RequestThrottled } from './sdk-features.js'; // RequestThrottled: the SDK's class, or SQSServiceException before 3.447.0
-import { snsSetup } from './sns/sns-support.js';
+import { snsSetup as snsSetupWith } from './sns/sns-support.js';
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
+
+// These tests look at what a fault answers, so their clients make one attempt: the SDK's retries of the same faults
+// are in test/sdk-retries.test.ts.
+const ONE_ATTEMPT = { maxAttempts: 1 };
+const sqsSetup = (options?: AwsMockOptions) => sqsSetupWith(options, ONE_ATTEMPT);
+const snsSetup = (options?: AwsMockOptions) => snsSetupWith(options, ONE_ATTEMPT);
 
 async function queue(sqs: SQSClient, name = 'orders'): Promise<string> {
   return (await sqs.send(new CreateQueueCommand({ QueueName: name }))).QueueUrl!;
@@ -749,28 +756,31 @@ describe('the error catalogue', () => {
 });
 
 describe('README: Fault injection, as written', () => {
-  const { aws, sqs } = sqsSetup();
+  // The README's client: the SDK's default retries.
+  const { aws, sqs } = sqsSetupWith();
   afterEach(() => aws.reset());
+  const advance = (ms: number) => vi.advanceTimersByTimeAsync(ms);
 
-  async function sendWithRetry(QueueUrl: string, MessageBody: string) {
-    for (let attempt = 1; ; attempt++) {
-      try {
-        return await sqs.send(new SendMessageCommand({ QueueUrl, MessageBody }));
-      } catch (error) {
-        if (!(error instanceof RequestThrottled) || attempt === 5) throw error;
-        await new Promise((resolve) => setTimeout(resolve, 100 * 2 ** attempt));
-      }
-    }
-  }
-
-  it('retries a throttled send', async () => {
+  it('the SDK retries a throttled send', async () => {
     const { QueueUrl } = await sqs.send(new CreateQueueCommand({ QueueName: 'orders' }));
     aws.sqs.failNext('SendMessage', 'RequestThrottled', { times: 2 });
 
-    const sent = sendWithRetry(QueueUrl!, 'order 7');
-    await vi.advanceTimersByTimeAsync(200 + 400);
-    expect((await sent).MessageId).toBeDefined();
+    const sent = sqs.send(new SendMessageCommand({ QueueUrl, MessageBody: 'order 7' }));
+    await aws.runUntilIdle({ advance });
+    expect((await sent).$metadata.attempts).toBe(3);
     expect(aws.sqs.queue('orders').messages()).toHaveLength(1);
+  });
+
+  it('reaches your code once it outlasts the retries', async () => {
+    const { QueueUrl } = await sqs.send(new CreateQueueCommand({ QueueName: 'orders' }));
+    aws.sqs.failNext('SendMessage', 'RequestThrottled', { times: 3 });
+
+    const sent = sqs.send(new SendMessageCommand({ QueueUrl, MessageBody: 'order 7' })).catch((error) => error);
+    await aws.runUntilIdle({ advance });
+    const error = await sent;
+    expect(error).toBeInstanceOf(RequestThrottled);
+    expect(error.$metadata.attempts).toBe(3);
+    expect(aws.sqs.queue('orders').messages()).toHaveLength(0);
   });
 
   it('re-sends only the entries that failed', async () => {

@@ -1,4 +1,4 @@
-import { SQSClient } from '@aws-sdk/client-sqs';
+import { SQSClient, type SQSClientConfig } from '@aws-sdk/client-sqs';
 import { createAwsMock, type AwsMock, type AwsMockOptions } from '../src/index.js';
 
 /** A request handler that fails the test if anything ever tries to reach the network. */
@@ -10,10 +10,13 @@ export const networkTrap = {
   httpHandlerConfigs: () => ({}),
 };
 
-/** An SQSClient as users make one, with the plugin of a fresh account and no way to the network. */
-export function sqsSetup(options: AwsMockOptions = {}): { aws: AwsMock; sqs: SQSClient } {
+/**
+ * An SQSClient as users make one (with `client`'s options, e.g. `maxAttempts`), with the plugin of a fresh account
+ * and no way to the network.
+ */
+export function sqsSetup(options: AwsMockOptions = {}, client: SQSClientConfig = {}): { aws: AwsMock; sqs: SQSClient } {
   const aws = createAwsMock(options);
-  const sqs = new SQSClient({ region: aws.region, requestHandler: networkTrap });
+  const sqs = new SQSClient({ region: aws.region, requestHandler: networkTrap, ...client });
   sqs.middlewareStack.use(aws.sqs);
   return { aws, sqs };
 }

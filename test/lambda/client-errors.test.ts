@@ -59,7 +59,8 @@ let lambda: LambdaClient;
 beforeEach(() => {
   vi.useFakeTimers();
   aws = createAwsMock({ region: 'eu-west-1', accountId: ACCOUNT });
-  lambda = new LambdaClient({ region: 'eu-west-1', requestHandler: networkTrap });
+  // One attempt, as the wire client makes: the SDK's retries of these errors are in test/sdk-retries.test.ts.
+  lambda = new LambdaClient({ region: 'eu-west-1', requestHandler: networkTrap, maxAttempts: 1 });
   lambda.middlewareStack.use(aws.lambda);
   aws.lambda.createFunction('strict', async () => null);
   aws.lambda.createFunction('reserved', async () => null, { reservedConcurrency: 0 });

@@ -12,14 +12,17 @@ import { networkTrap, rejectionOf } from '../helpers.js';
 import { createQueue, queueArn } from '../sqs/message-support.js';
 
 /**
- * An SNSClient and an SQSClient as users make them, each with the plugin of one fresh account (so a
- * publish reaches the account's queues), and no way to the network.
+ * An SNSClient and an SQSClient as users make them (both with `client`'s options, e.g. `maxAttempts`), each with the
+ * plugin of one fresh account (so a publish reaches the account's queues), and no way to the network.
  */
-export function snsSetup(options: AwsMockOptions = {}): { aws: AwsMock; sns: SNSClient; sqs: SQSClient } {
+export function snsSetup(
+  options: AwsMockOptions = {},
+  client: { maxAttempts?: number } = {},
+): { aws: AwsMock; sns: SNSClient; sqs: SQSClient } {
   const aws = createAwsMock(options);
-  const sns = new SNSClient({ region: aws.region, requestHandler: networkTrap });
+  const sns = new SNSClient({ region: aws.region, requestHandler: networkTrap, ...client });
   sns.middlewareStack.use(aws.sns);
-  const sqs = new SQSClient({ region: aws.region, requestHandler: networkTrap });
+  const sqs = new SQSClient({ region: aws.region, requestHandler: networkTrap, ...client });
   sqs.middlewareStack.use(aws.sqs);
   return { aws, sns, sqs };
 }
