@@ -38,6 +38,7 @@ describe('with vitest fake timers', () => {
   afterEach(() => {
     aws.reset();
     vi.useRealTimers();
+    vi.restoreAllMocks();
   });
   const advance = (ms: number) => vi.advanceTimersByTimeAsync(ms);
 
@@ -104,15 +105,17 @@ describe('with vitest fake timers', () => {
     expect(error.$metadata).toMatchObject({ httpStatusCode: 500, attempts: 1 });
   });
 
-  it('the backoff waits in fake time: the retry runs only once time is moved', async () => {
+  it("the backoff waits in fake time: the retry runs once the SDK's delay has passed", async () => {
     const sqs = sqsClient(aws);
     aws.sqs.failNext('CreateQueue', 'RequestThrottled');
+    // The SDK's jitter: a throttle's first backoff is random() × 1,000 ms (docs/aws-behaviour/sdk.md §3.4.1).
+    vi.spyOn(Math, 'random').mockReturnValue(0.5);
     let settled = false;
     const created = sqs.send(new CreateQueueCommand({ QueueName: 'q' })).finally(() => (settled = true));
-    await vi.advanceTimersByTimeAsync(0);
+    await vi.advanceTimersByTimeAsync(499);
     expect([settled, vi.getTimerCount()]).toEqual([false, 1]);
-    await vi.advanceTimersByTimeAsync(20_000);
-    expect((await created).$metadata.attempts).toBe(2);
+    await vi.advanceTimersByTimeAsync(1);
+    expect((await created).$metadata).toMatchObject({ attempts: 2, totalRetryDelay: 500 });
   });
 
   it('failed batch entries are in Failed, not retried by the SDK', async () => {
