@@ -62,7 +62,7 @@ function asStrings(variables: unknown): unknown {
 /** createFunction's refusals are the mock's own TypeErrors: reported as the property's, without the mock's prefix. */
 function settingRefused(request: ResourceRequest, error: TypeError): TemplateError {
   const text = error.message.replace(/^sqs-sns-mock: /, '');
-  const property = text.startsWith('a function name') ? 'functionName' : /^(\w+) /.exec(text)?.[1];
+  const property = text.startsWith('a function name') ? 'functionName' : /^(\w+)[: ]/.exec(text)?.[1];
   const named: Readonly<Record<string, string>> = {
     functionName: 'FunctionName',
     timeout: 'Timeout',
