@@ -205,3 +205,35 @@ it('Lambda: Powertools and middy handlers', async () => {
     expect(aws.sqs.queue(`${name}-dlq`)).toHaveMessageCount(1);
   }
 });
+
+it('As deployed: a loader gives each environment its own module instance, with its environment variables', async () => {
+  await sqs.send(new CreateQueueCommand({ QueueName: 'orders' }));
+  const shipmentsUrl = (await sqs.send(new CreateQueueCommand({ QueueName: 'shipments' }))).QueueUrl!;
+  const ordersArn = aws.sqs.queue('orders').arn;
+  aws.install(SQSClient);
+  try {
+    const fn = aws.lambda.createFunction(
+      'order-worker',
+      {
+        load: async () => {
+          vi.resetModules(); // jest: see below
+          return import('./lambda/fixtures/order-worker.js'); // a fresh module instance for each environment
+        },
+        handler: 'handler',
+      },
+      { timeout: 10, environment: { SHIPMENTS_URL: shipmentsUrl } },
+    );
+    aws.lambda.createEventSourceMapping({ FunctionName: 'order-worker', EventSourceArn: ordersArn, BatchSize: 5 });
+    for (let id = 1; id <= 20; id++) {
+      await sqs.send(new SendMessageCommand({ QueueUrl: aws.sqs.queue('orders').url, MessageBody: `{"id":${id}}` }));
+    }
+    await aws.runUntilIdle({ advance: (ms) => vi.advanceTimersByTimeAsync(ms) }); // waits for each cold start's load
+
+    const environments = fn.invocations().map((inv) => [inv.environmentId, inv.coldStart]);
+    expect(environments.filter(([, cold]) => cold).length).toBeGreaterThanOrEqual(2);
+    expect(environments[0]).toEqual(['order-worker:1', true]);
+    expect(aws.sqs.queue('shipments').messages()).toHaveLength(20);
+  } finally {
+    aws.restore();
+  }
+});

@@ -13,8 +13,9 @@ import { inEnvironments, mappingSetup, runUntilIdle, type Recorded } from './esm
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** One attempt: what the mock answers, not what the SDK's retries make of it. */
 function lambdaClient(aws: AwsMock): LambdaClient {
-  const client = new LambdaClient({ region: aws.region, requestHandler: networkTrap });
+  const client = new LambdaClient({ region: aws.region, requestHandler: networkTrap, maxAttempts: 1 });
   client.middlewareStack.use(aws.lambda);
   return client;
 }
