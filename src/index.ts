@@ -31,7 +31,9 @@ export type {
 export type { InstallHandle } from './install/install.js';
 export { LambdaMock } from './lambda/lambda-mock.js';
 export { FunctionView } from './lambda/views.js';
-export type { Invocation, InvocationOutcome, InvocationTrigger } from './lambda/lambda-function.js';
+export type { Invocation, InvocationOutcome, InvocationTrigger, LateCommand } from './lambda/lambda-function.js';
+export type { FunctionCode, ModuleLoader } from './lambda/sandbox/function-code.js';
+export { LateCommandError } from './lambda/sandbox/late-commands.js';
 export type { CreateFunctionOptions } from './lambda/function-options.js';
 export type { LambdaHandler, LambdaContext, LambdaErrorPayload } from './lambda/handler-contract.js';
 export type { RunUntilIdleOptions } from './work/work-tracker.js';

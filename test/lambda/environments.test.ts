@@ -5,9 +5,10 @@
 import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import { PublishCommand, SNSClient } from '@aws-sdk/client-sns';
 import { SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createAwsMock, type AwsMock } from '../../src/index.js';
-import { LateCommandError } from '../../src/lambda/sandbox/late-commands.js';
+import '../../src/matchers/vitest.js';
+import { createAwsMock, LateCommandError, type AwsMock } from '../../src/index.js';
 import { networkTrap } from '../helpers.js';
 import { inEnvironments, mappingSetup, runUntilIdle, type Recorded } from './esm-support.js';
 
@@ -421,6 +422,38 @@ describe('the error as thrown', () => {
     expect((invocation!.thrown as OrderError).orderId).toBe(42);
     expect((invocation!.thrown as Error).cause).toBe(root);
     expect(invocation!.error).toMatchObject({ errorType: 'OrderError', errorMessage: 'payment failed' });
+  });
+});
+
+describe("matcher failures show a batch library's record errors", () => {
+  it("Powertools' FullBatchFailureError: the first record errors after the wrapper's text", async () => {
+    const { BatchProcessor, EventType, processPartialResponse } = await import('@aws-lambda-powertools/batch');
+    const { aws, sqs, queue } = mappingSetup();
+    const q = await queue('orders');
+    const processor = new BatchProcessor(EventType.SQS);
+    const fn = aws.lambda.createFunction('all-bad', async (event: SQSEvent, context: Context) =>
+      processPartialResponse(
+        event,
+        async (record: SQSRecord) => {
+          throw new Error(`card declined for ${record.body}`);
+        },
+        processor,
+        { context },
+      ),
+    );
+    for (const body of ['order 1', 'order 2', 'order 3', 'order 4']) {
+      await sqs.send(new SendMessageCommand({ QueueUrl: q.url, MessageBody: body }));
+    }
+    aws.lambda.createEventSourceMapping({
+      FunctionName: 'all-bad',
+      EventSourceArn: q.arn,
+      BatchSize: 10,
+      FunctionResponseTypes: ['ReportBatchItemFailures'],
+    });
+    await aws.idle();
+    expect(() => expect(fn).toHaveSucceededEveryTime()).toThrow(
+      /error \(FullBatchFailureError: All records failed processing\. See i…; record errors: Error: card declined for order 1; Error: card declined for order 2; Error: card declined for order 3 \(\+1 more\)\)/,
+    );
   });
 });
 
