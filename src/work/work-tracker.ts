@@ -79,13 +79,7 @@ export class WorkTracker {
   /** Registers a handler run until it ends. */
   addRunning(work: RunningWork): void {
     noteInvocationStarting();
-    this.running.add(work);
-    this.changes++;
-    const end = (): void => {
-      this.running.delete(work);
-      this.changes++;
-    };
-    work.done.then(end, end);
+    this.track(this.running, work);
   }
 
   /** Whether a handler runs (or loads) now. */
@@ -95,10 +89,15 @@ export class WorkTracker {
 
   /** Registers a cold start's load until it settles: neither idle() nor runUntilIdle() moves on before it does. */
   addLoading(work: LoadingWork): void {
-    this.loading.add(work);
+    this.track(this.loading, work);
+  }
+
+  /** Keeps `work` in `set` until it settles, counting both changes. */
+  private track<Work extends { readonly done: Promise<unknown> }>(set: Set<Work>, work: Work): void {
+    set.add(work);
     this.changes++;
     const end = (): void => {
-      this.loading.delete(work);
+      set.delete(work);
       this.changes++;
     };
     work.done.then(end, end);

@@ -3,20 +3,13 @@
  * mock under the SDK's own middleware, in their own region, until `restore()`.
  */
 import { InvokeCommand, LambdaClient, ResourceNotFoundException } from '@aws-sdk/client-lambda';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createAwsMock } from '../../src/index.js';
-import { guardNetwork, type NetworkGuard } from '../install/network-guard.js';
+import { guardNetworkForFile } from '../install/network-guard.js';
 import { rejectionOf } from '../helpers.js';
 import { priceOrder } from './fixtures/orders-client.js';
 
-let guard: NetworkGuard;
-beforeAll(() => {
-  guard = guardNetwork();
-});
-afterAll(() => {
-  guard.release();
-  expect(guard.attempts).toEqual([]);
-});
+guardNetworkForFile();
 
 describe('aws.install(LambdaClient)', () => {
   const aws = createAwsMock({ accountId: '123456789012' });
