@@ -82,3 +82,12 @@ export const mistakeTexts = {
     ' as well would leave one of them answering silently. Plug one account per client (make a client for each ' +
     'account), or create the mock once and call aws.reset() between tests.',
 };
+
+/** A client's region came from a provider that needed real I/O (a profile file): its commands acted elsewhere. */
+export function regionSettledLate(region: string): string {
+  return (
+    `${PREFIX}a client's region provider answered "${region}" only after real I/O (a profile file's region, ` +
+    "docs/aws-behaviour/sdk-reach.md §3.4), so the mock did not wait for it: that client's commands act in the mock's " +
+    'region. Give the client its region (new SQSClient({ region })) or set AWS_REGION.'
+  );
+}

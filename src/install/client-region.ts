@@ -2,6 +2,8 @@
  * The region of the client a command came from, read from its resolved config without reaching the network, real
  * I/O or a timer (docs/aws-behaviour/sdk-reach.md §3).
  */
+import { regionSettledLate } from '../diagnostics/texts.js';
+import { warnOnce } from '../diagnostics/warn-once.js';
 import { SDK_PACKAGE, type ServiceName } from '../sdk-errors.js';
 import { REGION_NAME } from '../util/region-name.js';
 
@@ -63,6 +65,7 @@ async function quickRegion(config: RegionConfig): Promise<string | undefined> {
   if (typeof provider !== 'function') return undefined;
   let settled = false;
   let value: unknown;
+  let pending: Promise<void> | undefined;
   const undo = disableMetadataLookups();
   try {
     const lookup = Promise.resolve((provider as () => unknown).call(config)).then(
@@ -78,12 +81,19 @@ async function quickRegion(config: RegionConfig): Promise<string | undefined> {
     );
     running.add(lookup);
     void lookup.then(() => running.delete(lookup));
+    pending = lookup;
   } catch {
     settled = true;
     undo();
   }
   for (let turn = 0; turn < MICROTASK_TURNS && !settled; turn++) await null;
-  return settled && typeof value === 'string' && REGION_NAME.test(value) ? value : undefined;
+  if (settled) return typeof value === 'string' && REGION_NAME.test(value) ? value : undefined;
+  // A provider that needs real I/O (a profile file's region) is not waited for (sdk-reach.md §3.4): the client acts
+  // in the mock's region. Never silently: if it does answer a region, the test is told, once.
+  void pending?.then(() => {
+    if (typeof value === 'string' && REGION_NAME.test(value)) warnOnce('region-settled-late', regionSettledLate(value));
+  });
+  return undefined;
 }
 
 /**

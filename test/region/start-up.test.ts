@@ -7,7 +7,7 @@
 import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import { CreateTopicCommand, SNSClient } from '@aws-sdk/client-sns';
 import { CreateQueueCommand, SQSClient } from '@aws-sdk/client-sqs';
-import { expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { createAwsMock, mockSns } from '../../src/index.js';
 import { networkTrap } from '../helpers.js';
 import { guardNetworkForFile } from '../install/network-guard.js';
@@ -85,4 +85,29 @@ it('refuses a command built before the mock reached its copy of the SDK; that co
   };
   const { output } = await middleware!(network, later)({ input: { QueueName: 'q' } });
   expect(output.QueueUrl).toBe('https://sqs.eu-west-1.amazonaws.com/000000000000/q');
+});
+
+describe('a region provider that needs real I/O (sdk-reach.md §3.4)', () => {
+  it('is not waited for: the client acts in the mock region, and the test is told once the provider answers', async () => {
+    const { forgetWarnings } = await import('../../src/diagnostics/warn-once.js');
+    const { regionLookupsSettled } = await import('../../src/install/client-region.js');
+    forgetWarnings();
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      const aws = createAwsMock({ region: 'us-east-1' });
+      // As a profile file's region: it answers after real I/O, not within microtasks.
+      const region = () => new Promise<string>((resolve) => setImmediate(() => resolve('eu-west-1')));
+      const sqs = new SQSClient({ region, requestHandler: networkTrap });
+      sqs.middlewareStack.use(aws.sqs);
+      const { QueueUrl } = await sqs.send(new CreateQueueCommand({ QueueName: 'slow-region' }));
+      expect(QueueUrl).toContain('sqs.us-east-1.');
+      await regionLookupsSettled();
+      await new Promise((resolve) => setImmediate(resolve));
+      const told = warn.mock.calls.map(([text]) => String(text)).filter((text) => text.includes('region provider'));
+      expect(told).toHaveLength(1);
+      expect(told[0]).toContain('answered "eu-west-1" only after real I/O');
+    } finally {
+      warn.mockRestore();
+    }
+  });
 });
