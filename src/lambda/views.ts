@@ -37,6 +37,7 @@ export class FunctionView {
   }
 }
 
+/** A copy of the record; `thrown` is handed out as it was: a copy would lose an Error's class, cause and own fields. */
 function copyInvocation(invocation: Invocation): Invocation {
   return {
     ...invocation,
@@ -46,7 +47,6 @@ function copyInvocation(invocation: Invocation): Invocation {
     ...('result' in invocation ? { result: structuredClone(invocation.result) } : {}),
     ...(invocation.error ? { error: structuredClone(invocation.error) } : {}),
     trigger: { ...invocation.trigger },
-    // What was thrown is handed out as it was: a copy would lose an Error's class, cause and own fields.
     lateCommands: invocation.lateCommands.map((late) => ({ ...late, at: new Date(late.at) })),
   };
 }
