@@ -12,6 +12,7 @@ import { mistakeTexts } from './diagnostics/texts.js';
 import { checkTimerFiring } from './diagnostics/synchronous-advance.js';
 import { realTimers } from './diagnostics/time-sources.js';
 import { warnOnce } from './diagnostics/warn-once.js';
+import { runOutsideScope } from './lambda/sandbox/invocation-scope.js';
 
 export type TimerHandle = unknown;
 
@@ -66,7 +67,8 @@ export function globalClock(): Clock {
     },
     setTimeout: (callback, ms) => {
       checkBeforeTimer();
-      return unref(globalThis.setTimeout(firing(callback, 'global'), ms));
+      // The mock's own timers belong to no invocation, even when a handler's call set them (a send's delay).
+      return unref(runOutsideScope(() => globalThis.setTimeout(firing(callback, 'global'), ms)));
     },
     clearTimeout: (handle) => globalThis.clearTimeout(handle as ReturnType<typeof setTimeout>),
     beforeLongPoll: (seconds) => {

@@ -16,6 +16,7 @@ import { executionEnvOfThisProcess, runtimeVariables } from './sandbox/environme
 import { exportedHandler, handlerSetting, isLoader, type FunctionCode } from './sandbox/function-code.js';
 import { runInScope, type InvocationScope } from './sandbox/invocation-scope.js';
 import { installScopedProcessEnv } from './sandbox/process-env.js';
+import { carryScopeThroughTimers } from './sandbox/timer-scope.js';
 import { crashPayload, watchRuntimeCrashes } from './sandbox/runtime-crashes.js';
 
 export type InvocationOutcome = 'running' | 'success' | 'error' | 'timeout';
@@ -185,6 +186,7 @@ export class LambdaFunction {
   ): Promise<InvocationResult> {
     installScopedProcessEnv();
     watchRuntimeCrashes();
+    carryScopeThroughTimers();
     const { clock, timers } = this.runtime;
     const coldStart = environment.served++ === 0;
     const record: Invocation = {

@@ -379,6 +379,34 @@ describe('timeouts end (lambda.md §5.8)', () => {
     expect(invocation!.lateCommands[0]!.at).toEqual(new Date(invocation!.startedAt.getTime() + 5000));
   });
 
+  it('knows a timer callback the handler set, under fake timers too: its late send is refused', async () => {
+    const { aws, sqs, queue } = mappingSetup();
+    const shipments = await queue('shipments');
+    const outcomes: string[] = [];
+    const fn = aws.lambda.createFunction(
+      'fire-and-forget',
+      async () => {
+        // Not awaited: a callback the fake clock runs later, in the context of whatever moves the clock.
+        setTimeout(() => {
+          outcomes.push(`sees ${process.env['STAGE']}`);
+          sqs.send(new SendMessageCommand({ QueueUrl: shipments.url, MessageBody: 'late shipment' })).then(
+            () => outcomes.push('sent'),
+            (error: Error) => outcomes.push(error.name),
+          );
+        }, 5000);
+        await sleep(60_000);
+      },
+      { timeout: 1, environment: { STAGE: 'prod' } },
+    );
+    const lambda = lambdaClient(aws);
+    const answer = lambda.send(new InvokeCommand({ FunctionName: 'fire-and-forget' }));
+    await vi.advanceTimersByTimeAsync(5000);
+    await answer;
+    expect(outcomes).toEqual(['sees prod', 'LateCommandError']);
+    expect(aws.sqs.queue('shipments').messages()).toEqual([]);
+    expect(fn.invocations()[0]!.lateCommands.map((c) => c.command)).toEqual(['SendMessageCommand']);
+  });
+
   it('lets an invocation that ended in time go on acting (a frozen sandbox thaws)', async () => {
     const { aws, sqs, queue } = mappingSetup();
     const q = await queue('out');
