@@ -22,6 +22,8 @@ const FIGURES: readonly FigureFile[] = [
   { file: 'memory.mts', nodeOptions: ['--expose-gc', '--max-old-space-size=6144'] },
   { file: 'cache-middleware.mts' },
   { file: 'lambda.mts', nodeOptions: ['--max-old-space-size=6144'] },
+  { file: 'lambda-environments.mts' },
+  { file: 'lambda-unscoped.mts' },
   { file: 'provision.mts' },
   { file: 'import-cost.mts' },
 ];
