@@ -8,6 +8,8 @@ import type { Context } from 'aws-lambda';
 import { vi } from 'vitest';
 import type { AwsMock } from '../../src/index.js';
 import type { Invocation } from '../../src/lambda/lambda-function.js';
+import { LateCommandError } from '../../src/lambda/sandbox/late-commands.js';
+import type { Queue } from '../../src/sqs/queue.js';
 import {
   INITIAL_CONCURRENT_BATCHES,
   MAX_CONCURRENT_BATCHES,
@@ -29,6 +31,10 @@ const MINUTE_MS = 60_000;
 const FUNCTION = 'worker';
 const QUEUE = 'work';
 const DLQ = 'work-dlq';
+/** Where a timed-out invocation's code tries to send after its timeout: it must stay empty. */
+const LATE_SINK = 'late-sink';
+/** Longer than any timed-out handler's sleep past its timeout (lambda-steps.ts, timeOut's lateMs). */
+const LATE_MAX_MS = 10_000;
 /** More than any generated run needs to drain: runUntilIdle must stop because nothing is left, not at this bound. */
 const DRAIN_MAX_MS = 24 * 3600_000;
 /** runUntilIdle's stretch: a run that keeps busy is looked at after each. */
@@ -53,6 +59,28 @@ interface ModelMessage {
   disablesAtLastDelivery: number;
   /** A delivery the handler let succeed ended: the message must be gone, and never come again. */
   handled: boolean;
+}
+
+/**
+ * One instance of the handler's module: the plain handler's only one, or one per `load()`. Its module scope holds a
+ * Powertools-like "current batch", set as an invocation starts and read after its await: another invocation running
+ * the same instance meanwhile would overwrite it (the defect of two concurrent batches sharing module state).
+ */
+interface ModuleInstance {
+  readonly number: number;
+  /** The environment it serves, from its first invocation on (a loader's instance belongs to one environment). */
+  environmentId: string | undefined;
+  /** The request id of the batch the module is handling, as a module-scope variable holds it. */
+  currentBatch: string | undefined;
+  /** Invocations whose code runs in it now. */
+  running: number;
+  served: number;
+}
+
+/** A send a timed-out invocation's code tried after its timeout. */
+interface LateAttempt {
+  readonly record: Invocation;
+  result: 'pending' | 'refused' | 'checked' | string;
 }
 
 interface OpenInvocation {
@@ -87,6 +115,15 @@ export class LambdaModelRun {
   private queueUrl = '';
   /** No throttling: every promise holds exactly (see LambdaRunConfig.reservedConcurrency). */
   private readonly strict: boolean;
+  private modules = 0;
+  /** How many times the loader's load() was called. */
+  private loads = 0;
+  /** How many invocations each environment has begun. */
+  private readonly servedByEnvironment = new Map<string, number>();
+  /** Environments discarded by a timeout: never used again (docs/aws-behaviour/lambda.md §5.8). */
+  private readonly timedOutEnvironments = new Set<string>();
+  private readonly lateAttempts: LateAttempt[] = [];
+  private sinkUrl = '';
 
   constructor(
     private readonly aws: AwsMock,
@@ -146,9 +183,11 @@ export class LambdaModelRun {
     );
     this.queueUrl = created.QueueUrl!;
     this.queueArn = this.aws.sqs.queue(QUEUE + suffix).arn;
+    this.sinkUrl = (await this.sqs.send(new CreateQueueCommand({ QueueName: LATE_SINK }))).QueueUrl!;
+    saw(`code: ${config.code.kind}`);
     this.aws.lambda.createFunction(
       FUNCTION,
-      (event: { Records: RecordSeen[] }, context: Context) => this.handle(event.Records, context.awsRequestId),
+      this.functionCode(),
       {
         timeout: config.timeoutSeconds,
         ...(config.reservedConcurrency !== undefined ? { reservedConcurrency: config.reservedConcurrency } : {}),
@@ -167,6 +206,33 @@ export class LambdaModelRun {
       }),
     );
     this.mappingUuid = mapping.UUID!;
+  }
+
+  /** The plain handler (one module instance), or a loader handing each environment a fresh instance (§5.8). */
+  private functionCode() {
+    const { code } = this.config;
+    if (code.kind === 'plain') return this.newModule();
+    const load = (): unknown => {
+      this.loads++;
+      const exports = { [code.exportName ?? 'handler']: this.newModule() };
+      return code.underDefault ? { default: exports } : exports;
+    };
+    return {
+      load: code.asyncLoad ? () => Promise.resolve().then(load) : load,
+      ...(code.exportName !== undefined ? { handler: code.exportName } : {}),
+    };
+  }
+
+  /** A fresh instance of the handler's module: its handler, over its own module scope. */
+  private newModule(): (event: { Records: RecordSeen[] }, context: Context) => Promise<unknown> {
+    const module: ModuleInstance = {
+      number: ++this.modules,
+      environmentId: undefined,
+      currentBatch: undefined,
+      running: 0,
+      served: 0,
+    };
+    return (event, context) => this.handle(module, event.Records, context.awsRequestId);
   }
 
   private async step(step: LambdaStep): Promise<void> {
@@ -230,11 +296,19 @@ export class LambdaModelRun {
   }
 
   /** The handler: checks the delivery, then answers as the records' plans say. */
-  private handle(records: RecordSeen[], requestId: string): Promise<unknown> {
+  private handle(module: ModuleInstance, records: RecordSeen[], requestId: string): Promise<unknown> {
     this.syncEnded(false);
     const messages = records.map((record) => this.messages[Number(record.body)]!);
-    this.trace.push(`${this.now()}   invoke ${requestId.slice(0, 8)}: ${records.map(describe).join(' ')}`);
+    const record = this.recordOf(requestId);
+    this.trace.push(
+      `${this.now()}   invoke ${requestId.slice(0, 8)} in ${record.environmentId}` +
+        `${record.coldStart ? ' (cold)' : ''}: ${records.map(describe).join(' ')}`,
+    );
     this.checkDelivery(records, messages);
+    this.checkEnvironment(module, record);
+    module.currentBatch = requestId;
+    module.running++;
+    module.served++;
     const behaviours = records.map((record, i) => behaviourOf(messages[i]!, record));
     const timeoutMs = this.config.timeoutSeconds * 1000;
     const sleepMs = Math.max(
@@ -247,8 +321,6 @@ export class LambdaModelRun {
       : behaviours.some((b) => b.kind === 'throw')
         ? 'error'
         : 'success';
-    const record = this.aws.lambda.functionModel(FUNCTION).invocations.newest()!;
-    if (record.requestId !== requestId) this.fail('record', `request ${requestId} is not the newest invocation`);
     this.open.set(requestId, {
       requestId,
       record,
@@ -257,8 +329,18 @@ export class LambdaModelRun {
       expected,
       succeeded: expected === 'success' ? messages.filter((m) => !failed.has(m)) : [],
     });
-    if (expected === 'timeout') return new Promise(() => undefined);
+    if (expected === 'timeout') {
+      // The code goes on past the timeout (in-process it cannot be stopped), then tries to act on AWS.
+      const lateMs = Math.min(...behaviours.map((b) => (b.kind === 'timeOut' ? b.lateMs : LATE_MAX_MS)));
+      this.pendingSleeps++;
+      return new Promise((resolve) => setTimeout(resolve, timeoutMs + lateMs)).then(() => {
+        this.pendingSleeps--;
+        this.endCode(module, requestId, record);
+        return this.sendLate(record);
+      });
+    }
     const answer = (): unknown => {
+      this.endCode(module, requestId, record);
       if (expected === 'error') throw new Error('planned failure');
       const reported = records.filter((_, i) => failed.has(messages[i]!));
       return { batchItemFailures: reported.map((record) => ({ itemIdentifier: record.messageId })) };
@@ -271,6 +353,123 @@ export class LambdaModelRun {
         resolve(undefined);
       }, sleepMs),
     ).then(answer);
+  }
+
+  /**
+   * Lambda's own record of the invocation (the function model's, not a view's copy: read at every step, it must stay
+   * cheap). A plain handler's is the newest; a loader's may have been overtaken while it loaded.
+   */
+  private recordOf(requestId: string): Invocation {
+    const invocations = this.aws.lambda.functionModel(FUNCTION).invocations;
+    const newest = invocations.newest()!;
+    if (newest.requestId === requestId) return newest;
+    if (this.config.code.kind === 'plain') this.fail('record', `request ${requestId} is not the newest invocation`);
+    for (const invocation of invocations) if (invocation.requestId === requestId) return invocation;
+    throw new Error(`no invocation record for request ${requestId}`);
+  }
+
+  /**
+   * The environment an invocation runs in (docs/aws-behaviour/lambda.md §5.8): one invocation at a time in it (a plain
+   * handler's function: one at a time in all), a cold start exactly on its first, never one a timeout discarded, and
+   * a loader's module instance serving one environment only.
+   */
+  private checkEnvironment(module: ModuleInstance, record: Invocation): void {
+    const plain = this.config.code.kind === 'plain';
+    const environment = record.environmentId;
+    const served = this.servedByEnvironment.get(environment) ?? 0;
+    this.servedByEnvironment.set(environment, served + 1);
+    saw(`${this.config.code.kind}: ${record.coldStart ? 'cold' : 'warm'} start`);
+    if (record.coldStart !== (served === 0)) {
+      this.fail('cold start', `${environment}: coldStart ${record.coldStart} on its invocation ${served + 1}`);
+    }
+    if (this.timedOutEnvironments.has(environment)) {
+      this.fail('timed-out environment', `${environment} serves an invocation after one timed out there`);
+    }
+    const overlapping = [...this.open.values()].filter(
+      (other) => other.record.outcome === 'running' && (plain || other.record.environmentId === environment),
+    );
+    if (overlapping.length > 0) {
+      const where = plain ? 'the plain handler' : environment;
+      this.fail('one invocation at a time', `${where} starts ${record.requestId} while ${overlapping.length} run`);
+    }
+    if (plain) return;
+    module.environmentId ??= environment;
+    if (module.environmentId !== environment || (record.coldStart && module.served > 0)) {
+      this.fail(
+        'one module per environment',
+        `module ${module.number} (loaded for ${module.environmentId}, served ${module.served}) serves ${environment}` +
+          `${record.coldStart ? ' on its cold start' : ''}`,
+      );
+    }
+    if (module.running > 0) {
+      this.fail('one invocation at a time', `module ${module.number} starts ${record.requestId} while it runs code`);
+    }
+  }
+
+  /**
+   * The handler's code ends: its module-scope "current batch" must still be its own (Powertools-like state set at the
+   * start, read after an await). Not for a plain handler's timed-out invocation: its code cannot be stopped in-process
+   * and the one module instance serves the next invocation (lambda.md §5.8, Emulation).
+   */
+  private endCode(module: ModuleInstance, requestId: string, record: Invocation): void {
+    module.running--;
+    if (this.config.code.kind === 'plain' && record.outcome === 'timeout') return;
+    if (this.open.size > 1) saw('module state read while other invocations run');
+    if (module.currentBatch !== requestId) {
+      this.fail(
+        'module state',
+        `request ${requestId} finds its module's current batch overwritten by ${module.currentBatch}`,
+      );
+    }
+  }
+
+  /** After its timeout, the invocation's code sends through the mocked client: it must be refused, changing nothing. */
+  private async sendLate(record: Invocation): Promise<void> {
+    const attempt: LateAttempt = { record, result: 'pending' };
+    this.lateAttempts.push(attempt);
+    this.trace.push(`${this.now()}   late send by ${record.requestId.slice(0, 8)} (${record.outcome})`);
+    try {
+      await this.sqs.send(new SendMessageCommand({ QueueUrl: this.sinkUrl, MessageBody: record.requestId }));
+      attempt.result = 'accepted';
+    } catch (error) {
+      attempt.result = error instanceof LateCommandError ? 'refused' : `failed with ${String(error)}`;
+    }
+  }
+
+  /** Late sends were refused with LateCommandError, recorded in the invocation's lateCommands, and sent nothing. */
+  private checkLate(): void {
+    for (const attempt of this.lateAttempts) {
+      if (attempt.result === 'pending' || attempt.result === 'checked') continue;
+      const { record } = attempt;
+      saw('late command tried');
+      if (attempt.result !== 'refused') {
+        this.fail('late command', `request ${record.requestId} (${record.outcome}) sent after its timeout: ${attempt.result}`);
+      }
+      const recorded = record.lateCommands.map(({ service, command }) => `${service} ${command}`);
+      if (recorded.join() !== 'SQS SendMessageCommand') {
+        this.fail('late command', `request ${record.requestId} records late commands [${recorded}]`);
+      }
+      attempt.result = 'checked';
+    }
+    const arrived = this.aws.sqs.queue(LATE_SINK).messages();
+    if (arrived.length > 0) this.fail('late command', `${arrived.length} messages sent after a timeout arrived`);
+  }
+
+  /**
+   * A loader's load() ran once per environment (each invocation record names its environment, loading or not yet),
+   * and no invocation waits for an environment: a mapping takes no batch that would (lambda.md §5.8).
+   */
+  private checkEnvironments(settled: boolean): void {
+    const fn = this.aws.lambda.functionModel(FUNCTION);
+    // Only after a step: a load may still be queued behind another as an invocation starts.
+    if (settled && this.config.code.kind === 'loader') {
+      const environments = new Set(fn.invocations.map((invocation) => invocation.environmentId));
+      if (this.loads !== environments.size) {
+        this.fail('one load per environment', `${this.loads} loads for ${environments.size} environments`);
+      }
+    }
+    const waiting = (fn as unknown as { environments: { queued: number } }).environments.queued;
+    if (waiting > 0) this.fail('no batch waits', `${waiting} invocations wait for an environment`);
   }
 
   /**
@@ -317,6 +516,8 @@ export class LambdaModelRun {
     if (config.reservedConcurrency !== undefined && lambdaRunning > config.reservedConcurrency) {
       this.fail('reserved concurrency', `${lambdaRunning} running, ${config.reservedConcurrency} reserved`);
     }
+    this.checkEnvironments(false);
+    if (this.strict) this.checkNoWait(records, messages);
     const busy = new Set(running.flatMap((invocation) => invocation.messages));
     const busyGroups = new Set([...busy].map((m) => m.group));
     const dead = this.deadLetterIds();
@@ -364,6 +565,31 @@ export class LambdaModelRun {
     if (config.fifo && this.strict) this.checkGroupOrder(messages, dead);
   }
 
+  /**
+   * Every received batch starts its invocation when its window ends (at once without one), never later waiting for
+   * an environment with its messages in flight: each record was received (its visibility timeout began) at most the
+   * window ago. White-box: the receive time is read off the message's visibility deadline in the queue's model.
+   */
+  private checkNoWait(records: readonly RecordSeen[], messages: readonly ModelMessage[]): void {
+    const { config } = this;
+    const queue = (this.aws.sqs.queue(QUEUE + (config.fifo ? '.fifo' : '')) as unknown as { queue: Queue }).queue;
+    const hiddenUntil = new Map(queue.messages().map((m) => [m.messageId, m.hiddenUntil]));
+    // The poller's visibility timeout (lambda.md §2.9): extended when window + timeout exceed the queue's.
+    const extended = config.windowSeconds > 0 && config.windowSeconds + config.timeoutSeconds > config.visibilitySeconds;
+    const visibilityMs = 1000 * (extended ? config.windowSeconds + config.timeoutSeconds + 30 : config.visibilitySeconds);
+    const now = Date.now();
+    records.forEach((record, i) => {
+      const until = hiddenUntil.get(record.messageId);
+      const waited = until === undefined ? undefined : now - (until - visibilityMs);
+      if (waited === undefined || waited < 0 || waited > 1000 * config.windowSeconds) {
+        this.fail(
+          'no batch waits',
+          `message ${messages[i]!.number} invoked ${waited} ms after its receive, window ${config.windowSeconds} s`,
+        );
+      }
+    });
+  }
+
   /** FIFO: a batch's records of a group are the group's oldest messages still to handle, in send order (§2.8). */
   private checkGroupOrder(batch: readonly ModelMessage[], dead: ReadonlySet<string>): void {
     for (const group of new Set(batch.map((m) => m.group))) {
@@ -399,8 +625,13 @@ export class LambdaModelRun {
         this.fail('outcome', `request ${invocation.requestId}: ${record.outcome}, planned ${invocation.expected}`);
       }
       for (const message of invocation.succeeded) message.handled = true;
+      if (record.outcome === 'timeout') this.timedOutEnvironments.add(record.environmentId);
     }
-    if (settled) this.checkWhereabouts();
+    if (settled) {
+      this.checkWhereabouts();
+      this.checkLate();
+      this.checkEnvironments(true);
+    }
   }
 
   private deadLetterIds(): Set<string> {
@@ -561,6 +792,13 @@ export class LambdaModelRun {
     }
     await this.drain();
     this.throwBroken();
+    if (this.pendingSleeps > 0) {
+      // Timed-out handlers still sleeping towards their late send: let them try (nothing is left to deliver).
+      await vi.advanceTimersByTimeAsync(LATE_MAX_MS);
+      await flush();
+      this.syncEnded(true);
+      this.throwBroken();
+    }
     this.aws.reset();
     if (vi.getTimerCount() !== this.timersBefore) {
       throw new PromiseBroken('no leaks', `${vi.getTimerCount() - this.timersBefore} timers left after aws.reset()`);

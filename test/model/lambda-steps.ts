@@ -10,8 +10,11 @@ import fc from 'fast-check';
 export type Behaviour =
   | { readonly kind: 'succeed' }
   | { readonly kind: 'throw' }
-  /** Never settles: the invocation times out. */
-  | { readonly kind: 'timeOut' }
+  /**
+   * Outlives the function's timeout: the invocation times out. `lateMs` after the timeout the handler's code, still
+   * running in-process, tries to send an SQS message through the mocked client: it must be refused.
+   */
+  | { readonly kind: 'timeOut'; readonly lateMs: number }
   /** Reported in batchItemFailures (ignored without ReportBatchItemFailures: the record then succeeds). */
   | { readonly kind: 'reportFailure' }
   /** Sleeps on fake time for this fraction of the function's timeout, then succeeds. */
@@ -34,7 +37,23 @@ export type LambdaStep =
   | { readonly kind: 'enable' }
   | { readonly kind: 'runUntilIdle' };
 
+/**
+ * The function's code (docs/aws-behaviour/lambda.md §5.8): a plain handler (one module instance, so one execution
+ * environment), or a loader handing each environment a fresh module instance, its handler under `exportName`
+ * (undefined: the default `handler`), on the module or under `default` (a CommonJS module imported from ESM), from a
+ * synchronous or an asynchronous `load()`.
+ */
+export type CodeForm =
+  | { readonly kind: 'plain' }
+  | {
+      readonly kind: 'loader';
+      readonly exportName: 'handler' | 'main' | undefined;
+      readonly underDefault: boolean;
+      readonly asyncLoad: boolean;
+    };
+
 export interface LambdaRunConfig {
+  readonly code: CodeForm;
   readonly fifo: boolean;
   readonly groups: number;
   readonly timeoutSeconds: number;
@@ -65,7 +84,10 @@ export interface LambdaRunConfig {
 const anyBehaviour: fc.Arbitrary<Behaviour> = fc.oneof(
   { weight: 3, arbitrary: fc.constant({ kind: 'succeed' as const }) },
   { weight: 3, arbitrary: fc.constant({ kind: 'throw' as const }) },
-  { weight: 1, arbitrary: fc.constant({ kind: 'timeOut' as const }) },
+  {
+    weight: 1,
+    arbitrary: fc.record({ kind: fc.constant('timeOut' as const), lateMs: fc.constantFrom(0, 1, 400, 3_000) }),
+  },
   { weight: 3, arbitrary: fc.constant({ kind: 'reportFailure' as const }) },
   {
     weight: 2,
@@ -79,8 +101,19 @@ const instantBehaviour: fc.Arbitrary<Behaviour> = fc.constantFrom<Behaviour>(
   { kind: 'reportFailure' },
 );
 
+const codeForm: fc.Arbitrary<CodeForm> = fc.oneof(
+  fc.constant({ kind: 'plain' as const }),
+  fc.record({
+    kind: fc.constant('loader' as const),
+    exportName: fc.constantFrom(undefined, 'handler' as const, 'main' as const),
+    underDefault: fc.boolean(),
+    asyncLoad: fc.boolean(),
+  }),
+);
+
 export const lambdaRunConfig: fc.Arbitrary<LambdaRunConfig> = fc
   .record({
+    code: codeForm,
     fifo: fc.boolean(),
     groups: fc.integer({ min: 1, max: 3 }),
     timeoutSeconds: fc.integer({ min: 1, max: 4 }),
