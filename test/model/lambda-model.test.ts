@@ -9,10 +9,12 @@ import { FAKED_TIMERS } from './runner.js';
 /**
  * A model checker for Lambda's SQS event source (docs/aws-behaviour/lambda.md §2.4–§2.9, docs/reliability.md): random
  * mappings (BatchSize, batching window, ReportBatchItemFailures, MaximumConcurrency) on standard and FIFO queues
- * (visibility timeout at least the function's, with or without a dead-letter queue), and random sequences of sends
+ * (visibility timeout at least the function's, with or without a dead-letter queue), the function's code a plain
+ * handler or a loader handing each execution environment a fresh module instance (§5.8), and random sequences of sends
  * (one or a batch; FIFO in up to three groups), fake time, disable and enable, and runUntilIdle, each message with
- * its handler's plan per delivery (succeed, throw, time out, report itself in batchItemFailures, sleep on fake time
- * within the timeout), through the real SQSClient and LambdaClient. Promises checked (lambda-runner.ts):
+ * its handler's plan per delivery (succeed, throw, time out then try a send, report itself in batchItemFailures,
+ * sleep on fake time within the timeout), through the real SQSClient and LambdaClient. Promises checked
+ * (lambda-runner.ts):
  *
  * - nothing is lost: every message is in the queue, in its DLQ, or was handled and is in neither;
  * - a message the handler let succeed is deleted and never invoked again; none is in two batches at once;
@@ -23,6 +25,14 @@ import { FAKED_TIMERS } from './runner.js';
  * - a batch goes to the function when its window ends (at once without a window);
  * - no more batches in flight than the bound (MaximumConcurrency; 5, growing by 300 a minute), none over BatchSize;
  * - each invocation ends as planned (success, error, timeout);
+ * - execution environments (§5.8): a plain handler's invocations never overlap; an environment runs one invocation at
+ *   a time, is a cold start exactly on its first, is never used again after a timeout; a loader's load() runs once
+ *   per environment and its module instance serves that environment only; the handler's module-scope "current
+ *   batch" (Powertools-like) is never overwritten by another invocation while it awaits;
+ * - no batch waits for an environment: no invocation is queued for one, and every record reaches the handler within
+ *   its batching window of its receive (its visibility deadline shows when);
+ * - a timed-out invocation's code, sending through the mocked SQSClient after its timeout, is refused with
+ *   LateCommandError, the command is in its lateCommands, and nothing arrives;
  * - with instant handlers aws.idle() resolves without time moving and leaves nothing receivable; runUntilIdle stops
  *   because nothing is left, and then has nothing more to do; the drained queue is empty;
  * - aws.reset() leaves no timer of the mock (whatever runs when it comes).

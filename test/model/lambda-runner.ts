@@ -185,14 +185,10 @@ export class LambdaModelRun {
     this.queueArn = this.aws.sqs.queue(QUEUE + suffix).arn;
     this.sinkUrl = (await this.sqs.send(new CreateQueueCommand({ QueueName: LATE_SINK }))).QueueUrl!;
     saw(`code: ${config.code.kind}`);
-    this.aws.lambda.createFunction(
-      FUNCTION,
-      this.functionCode(),
-      {
-        timeout: config.timeoutSeconds,
-        ...(config.reservedConcurrency !== undefined ? { reservedConcurrency: config.reservedConcurrency } : {}),
-      },
-    );
+    this.aws.lambda.createFunction(FUNCTION, this.functionCode(), {
+      timeout: config.timeoutSeconds,
+      ...(config.reservedConcurrency !== undefined ? { reservedConcurrency: config.reservedConcurrency } : {}),
+    });
     const mapping = await this.lambda.send(
       new CreateEventSourceMappingCommand({
         FunctionName: FUNCTION,
@@ -443,7 +439,10 @@ export class LambdaModelRun {
       const { record } = attempt;
       saw('late command tried');
       if (attempt.result !== 'refused') {
-        this.fail('late command', `request ${record.requestId} (${record.outcome}) sent after its timeout: ${attempt.result}`);
+        this.fail(
+          'late command',
+          `request ${record.requestId} (${record.outcome}) sent after its timeout: ${attempt.result}`,
+        );
       }
       const recorded = record.lateCommands.map(({ service, command }) => `${service} ${command}`);
       if (recorded.join() !== 'SQS SendMessageCommand') {
@@ -575,8 +574,10 @@ export class LambdaModelRun {
     const queue = (this.aws.sqs.queue(QUEUE + (config.fifo ? '.fifo' : '')) as unknown as { queue: Queue }).queue;
     const hiddenUntil = new Map(queue.messages().map((m) => [m.messageId, m.hiddenUntil]));
     // The poller's visibility timeout (lambda.md §2.9): extended when window + timeout exceed the queue's.
-    const extended = config.windowSeconds > 0 && config.windowSeconds + config.timeoutSeconds > config.visibilitySeconds;
-    const visibilityMs = 1000 * (extended ? config.windowSeconds + config.timeoutSeconds + 30 : config.visibilitySeconds);
+    const extended =
+      config.windowSeconds > 0 && config.windowSeconds + config.timeoutSeconds > config.visibilitySeconds;
+    const visibilityMs =
+      1000 * (extended ? config.windowSeconds + config.timeoutSeconds + 30 : config.visibilitySeconds);
     const now = Date.now();
     records.forEach((record, i) => {
       const until = hiddenUntil.get(record.messageId);
