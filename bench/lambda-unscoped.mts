@@ -32,6 +32,12 @@ let sink = 0;
 /** Each: a file of the build, the text to take out (found exactly once) and what replaces it. */
 const UNSCOPED_PATCHES: readonly (readonly [file: string, from: string, to: string])[] = [
   ['lambda/lambda-function.js', 'installScopedProcessEnv();', ''],
+  ['lambda/lambda-function.js', 'carryScopeThroughTimers();', ''],
+  [
+    'clock.js',
+    "runOutsideScope(() => globalThis.setTimeout(firing(callback, 'global'), ms))",
+    "globalThis.setTimeout(firing(callback, 'global'), ms)",
+  ],
   [
     'lambda/lambda-function.js',
     'runInScope(scope, () => this.call(handler, payload, context, { succeed, fail, callback }));',
