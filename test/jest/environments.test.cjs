@@ -117,3 +117,29 @@ test('environment variables and late commands on the built package', async () =>
   expect(fn.invocations()[0].lateCommands.map((c) => c.command)).toEqual(['SendMessageCommand']);
   expect(aws.sqs.queue('shipments').messages()).toEqual([]);
 });
+
+test("a matcher failure shows the record errors Powertools' FullBatchFailureError wraps", async () => {
+  const { BatchProcessor, EventType, processPartialResponse } = require('@aws-lambda-powertools/batch');
+  const { aws, sqs } = setup();
+  const queueUrl = await createQueue(sqs, 'orders');
+  const processor = new BatchProcessor(EventType.SQS);
+  const fn = aws.lambda.createFunction('all-bad', async (event, context) =>
+    processPartialResponse(
+      event,
+      async (record) => {
+        throw new Error(`card declined for ${record.body}`);
+      },
+      processor,
+      { context },
+    ),
+  );
+  await sqs.send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: 'order 1' }));
+  aws.lambda.createEventSourceMapping({
+    FunctionName: 'all-bad',
+    EventSourceArn: aws.sqs.queue('orders').arn,
+    FunctionResponseTypes: ['ReportBatchItemFailures'],
+  });
+  await aws.idle();
+  expect(fn.invocations()[0].thrown.name).toBe('FullBatchFailureError');
+  expect(() => expect(fn).toHaveSucceededEveryTime()).toThrow(/record errors: Error: card declined for order 1/);
+});

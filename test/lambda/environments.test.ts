@@ -560,6 +560,22 @@ describe('Powertools at module scope, 20 orders of which 4 poison, batches side 
     expect(overlapped || loads >= 2).toBe(true);
   });
 
+  it('middy at module scope, plain and with { load }: the same end', async () => {
+    const { handler } = await import('./fixtures/middy-order-worker.js');
+    const plain = await ordersPipeline(handler);
+    expect(plain.deadLettered.sort((a, b) => a - b)).toEqual([3, 8, 13, 18]);
+    expect(plain.shipped.sort((a, b) => a - b)).toEqual([1, 2, 4, 5, 6, 7, 9, 10, 11, 12, 14, 15, 16, 17, 19, 20]);
+    const loaded = await ordersPipeline({
+      load: async () => {
+        vi.resetModules();
+        return import('./fixtures/middy-order-worker.js');
+      },
+    });
+    expect(loaded.deadLettered.sort((a, b) => a - b)).toEqual([3, 8, 13, 18]);
+    expect(loaded.shipped.sort((a, b) => a - b)).toEqual([1, 2, 4, 5, 6, 7, 9, 10, 11, 12, 14, 15, 16, 17, 19, 20]);
+    expect(new Set(loaded.fn.invocations().map((i) => i.environmentId)).size).toBeGreaterThanOrEqual(2);
+  });
+
   it('the module-scope processor shared by batches side by side lies: what the plain form now prevents', async () => {
     const { handler } = await import('./fixtures/order-worker.js');
     // One module instance handed to every environment: the shape that failed before, kept to show why.
