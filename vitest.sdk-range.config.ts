@@ -43,6 +43,8 @@ const range = defineConfig({
     // or their commands would come from the devDependencies' SDK while the client comes from sdk-range/.
     server: { deps: { inline: ['sqs-consumer', 'sqs-producer'] } },
     provide: { sdkRangeFolder: folder },
+    // The mock's import of each aliased package settled before each file (test/support/sdk-range-setup.ts).
+    setupFiles: ['test/support/sdk-range-setup.ts'],
   },
 });
 

@@ -1,7 +1,10 @@
 import type { Account } from './account.js';
 import { AwsError, NotEmulatedError } from './aws-error.js';
 import { checkPluggedAccount, registerMiddleware } from './diagnostics/plugged-accounts.js';
+import { regionNotKnownYet } from './diagnostics/texts.js';
+import { warnOnce } from './diagnostics/warn-once.js';
 import { clientRegion, regionUnknownError } from './install/client-region.js';
+import { sdkHooked } from './install/install.js';
 import { CLIENT_CONFIG, CLIENT_STACK, hookCommandOf } from './install/command-hook.js';
 import { refuseLateCommand } from './lambda/sandbox/late-commands.js';
 import { retriedBySdk } from './sdk-retries/retried-by-sdk.js';
@@ -130,12 +133,18 @@ export function middlewareFor(emulation: ServiceEmulation, account: Account): An
     // A timed-out invocation's code may still run in process; on AWS it does not, so its commands change nothing.
     refuseLateCommand(emulation.service, command);
     // The SDK always names the client's logger in the context; the hook adds the client's config to it. A command
-    // of the SDK without it was built before the hook reached its copy: its region cannot be known, and a command
-    // acts in its client's region, or not at all (docs/aws-behaviour/sdk-reach.md §3.8).
+    // of the SDK without it was built before the hook reached its copy: its region cannot be known
+    // (docs/aws-behaviour/sdk-reach.md §3.8).
     if (context[CLIENT_CONFIG] === undefined && 'logger' in context) {
       const smithy = context[SMITHY_CONTEXT_KEY] as { commandInstance?: unknown } | undefined;
       hookCommandOf(smithy?.commandInstance);
-      throw regionUnknownError(emulation.service, context.clientName ?? emulation.clientName, command);
+      const clientName = context.clientName ?? emulation.clientName;
+      // A copy the mock's settled import never reached: refused rather than acted on in another region.
+      if (sdkHooked(emulation.service)) throw regionUnknownError(emulation.service, clientName, command);
+      // A copy only the mock's import reaches (a bundler's alias), which has not settled: the client's later commands
+      // carry its config; this one acts in the mock's region at once (a wait for real I/O would let a fake-time
+      // advance pass it), and the test is told, once.
+      warnOnce('regionNotKnownYet', regionNotKnownYet(emulation.service, clientName, command, account.region));
     }
     const action = command.endsWith('Command') ? command.slice(0, -'Command'.length) : command;
     const input = args.input ?? {};

@@ -46,3 +46,19 @@ export async function sendUnknownCommand(
   const network = (): Promise<never> => Promise.reject(new Error('the network was reached'));
   return middleware!(network, { commandName, clientName })({ input: {} });
 }
+
+/**
+ * A client's config for one attempt, on every SDK version: the SDK's own retries are left out, so a test sees what the
+ * mock answered. `maxAttempts: 1` alone is not that: SDKs before about 3.4xx counted attempts from 0 in their
+ * standard retry strategy and retried a throttle or 5xx once even then (docs/aws-behaviour/sdk.md §3.4.1).
+ */
+export const ONE_ATTEMPT = {
+  maxAttempts: 1,
+  retryStrategy: {
+    mode: 'standard',
+    retry: <Input extends object, Output extends object>(
+      next: (args: Input) => Promise<Output>,
+      args: Input,
+    ): Promise<Output> => next(args),
+  },
+} as const;

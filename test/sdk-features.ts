@@ -66,3 +66,34 @@ export const RequestThrottled = ((SQS as SqsExports)['RequestThrottled'] ??
   SQS.SQSServiceException) as typeof SQS.RequestThrottled;
 export const InvalidStateException = ((SNS as SnsExports)['InvalidStateException'] ??
   SNS.SNSServiceException) as typeof SNS.InvalidStateException;
+
+/**
+ * How many attempts more than `maxAttempts` the SDK's standard retry strategy makes before an error that keeps being
+ * retryable surfaces: 0 today; 1 with the old `@aws-sdk/util-retry` (3.347.1 has it), which counted retries from 0
+ * against `maxAttempts` (docs/aws-behaviour/sdk.md §3.4.1). Probed with `maxAttempts: 1` and a 5xx answered below
+ * the retry middleware (real time: one backoff of at most 100 ms).
+ */
+export const extraAttempts: number = await (async () => {
+  let calls = 0;
+  const client = new SQS.SQSClient({
+    region: 'us-east-1',
+    maxAttempts: 1,
+    credentials: { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'secret' },
+  });
+  client.middlewareStack.add(
+    () => async () => {
+      calls++;
+      throw Object.assign(new Error('probe'), {
+        name: 'InternalError',
+        $fault: 'server',
+        $metadata: { httpStatusCode: 500 },
+      });
+    },
+    { step: 'finalizeRequest', priority: 'low', name: 'attemptsProbe' },
+  );
+  await client.send(new SQS.ListQueuesCommand({})).catch(() => undefined);
+  return calls - 1;
+})();
+
+/** The attempts the SDK makes at most with `maxAttempts` (see extraAttempts). */
+export const attemptsFor = (maxAttempts: number): number => maxAttempts + extraAttempts;

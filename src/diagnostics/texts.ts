@@ -91,3 +91,14 @@ export function regionSettledLate(region: string): string {
     'region. Give the client its region (new SQSClient({ region })) or set AWS_REGION.'
   );
 }
+
+/** A command sent before the mock's import reached its copy of the SDK (a bundler's alias) acted in its region. */
+export function regionNotKnownYet(service: string, clientName: string, command: string, region: string): string {
+  return (
+    `${PREFIX}${command} of an ${clientName} was sent before the mock's import of the ${service} SDK package ` +
+    `settled, from a copy only that import reaches (a bundler's alias), so its client's region could not be read: it ` +
+    `acted in the mock's region, ${region}. The client's later commands act in its own. To avoid it, ` +
+    '`await import()` the package after adding the mock and before the first command ' +
+    '(docs/aws-behaviour/sdk-reach.md §3.8).'
+  );
+}

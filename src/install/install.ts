@@ -37,6 +37,11 @@ export function handClientConfig(service: ServiceName, clientName: string): void
   );
 }
 
+/** Whether the mock's own import of the service's package has settled and been hooked. */
+export function sdkHooked(service: ServiceName): boolean {
+  return loadedSdks.has(service);
+}
+
 function captureMiddleware(plugin: { applyToStack(stack: { add(middleware: unknown): void }): void }): Middleware {
   let captured: Middleware | undefined;
   plugin.applyToStack({ add: (middleware) => (captured = middleware as Middleware) });

@@ -2,7 +2,7 @@ import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createAwsMock } from '../../src/index.js';
-import { networkTrap } from '../helpers.js';
+import { networkTrap, ONE_ATTEMPT } from '../helpers.js';
 import { mapKey, nonJson, oddString, wrongType } from './values.js';
 
 /**
@@ -195,7 +195,7 @@ function safeText(value: unknown): string {
 describe('createFunction with generated options and code', () => {
   it(`takes what Lambda takes and refuses the rest with its own TypeError, over ${RUNS} runs`, async () => {
     const aws = createAwsMock();
-    const lambda = new LambdaClient({ region: aws.region, requestHandler: networkTrap, maxAttempts: 1 });
+    const lambda = new LambdaClient({ region: aws.region, requestHandler: networkTrap, ...ONE_ATTEMPT });
     lambda.middlewareStack.use(aws.lambda);
     const outcomes = new Map<string, number>();
     const property = fc.asyncProperty(fc.array(createCase, { minLength: 1, maxLength: 3 }), async (cases) => {

@@ -325,11 +325,23 @@ function checkError(service: Service, call: Call, error: Error, label: () => str
  */
 function isWhatTheSdkRefuses(call: Call, error: Error): boolean {
   if (error?.constructor === Error && error.message.startsWith('No value provided for input HTTP label: ')) return true;
+  // Old clients (3.347.1) read a command's input in their own middleware before any request, and an input of
+  // `undefined` or `null` then throws a TypeError there (its logger filters the input), from the SDK's code: a real
+  // client sees the same.
+  if ((call.input === undefined || call.input === null) && error instanceof TypeError && isThrownByTheSdk(error)) {
+    return true;
+  }
   return (
     call.command === 'Invoke' &&
     error instanceof TypeError &&
     error.message.startsWith("sqs-sns-mock: Invoke's Payload is a string, a Uint8Array")
   );
+}
+
+/** Whether the top of the error's stack is in the SDK's own packages, not in the mock. */
+function isThrownByTheSdk(error: Error): boolean {
+  const top = (error.stack ?? '').split('\n').find((line) => line.trimStart().startsWith('at '));
+  return top !== undefined && /node_modules[\\/](@aws-sdk|@smithy)[\\/]/.test(top);
 }
 
 /**

@@ -4,6 +4,7 @@ import * as Lambda from '@aws-sdk/client-lambda';
 import { expect, vi } from 'vitest';
 import { createAwsMock, type AwsMock } from '../../src/index.js';
 import { SELF } from './values.js';
+import { ONE_ATTEMPT } from '../helpers.js';
 
 /**
  * The state every fuzz run starts from: one seeded account with queues, messages (some in flight), a dead-letter
@@ -107,11 +108,11 @@ export class World {
 
   private constructor() {
     this.aws = createAwsMock({ seed: SEED, accountId: ACCOUNT, region: REGION });
-    this.sqs = new SQS.SQSClient({ region: REGION, requestHandler: this.trap, maxAttempts: 1 });
+    this.sqs = new SQS.SQSClient({ region: REGION, requestHandler: this.trap, ...ONE_ATTEMPT });
     this.sqs.middlewareStack.use(this.aws.sqs);
-    this.sns = new SNS.SNSClient({ region: REGION, requestHandler: this.trap, maxAttempts: 1 });
+    this.sns = new SNS.SNSClient({ region: REGION, requestHandler: this.trap, ...ONE_ATTEMPT });
     this.sns.middlewareStack.use(this.aws.sns);
-    this.lambda = new Lambda.LambdaClient({ region: REGION, requestHandler: this.trap, maxAttempts: 1 });
+    this.lambda = new Lambda.LambdaClient({ region: REGION, requestHandler: this.trap, ...ONE_ATTEMPT });
     this.lambda.middlewareStack.use(this.aws.lambda);
     this.lookAlikes = {
       queueUrl: [

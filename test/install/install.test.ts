@@ -14,7 +14,7 @@ import {
 import { createRequire } from 'node:module';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createAwsMock } from '../../src/index.js';
-import { networkTrap, rejectionOf } from '../helpers.js';
+import { networkTrap, ONE_ATTEMPT, rejectionOf } from '../helpers.js';
 import { guardNetworkForFile } from './network-guard.js';
 
 // Made before any install, as a module's `export const sqs = new SQSClient({})` is.
@@ -25,7 +25,7 @@ const trapped = () =>
     region: 'us-east-1',
     credentials: { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'secret' },
     requestHandler: networkTrap,
-    maxAttempts: 1,
+    ...ONE_ATTEMPT,
   });
 
 guardNetworkForFile();

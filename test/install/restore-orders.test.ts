@@ -12,7 +12,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { createAwsMock } from '../../src/index.js';
 import { forgetLoadedSdks } from '../../src/install/install.js';
 import { loadSdk, type ServiceName } from '../../src/sdk-errors.js';
-import { networkTrap } from '../helpers.js';
+import { networkTrap, ONE_ATTEMPT } from '../helpers.js';
 import { guardNetworkForFile } from './network-guard.js';
 
 type Op = 'installA' | 'installB' | 'restoreA' | 'restoreB' | 'mock' | 'unmock' | 'send' | 'settle';
@@ -96,7 +96,7 @@ describe.each(clients)('$name', ({ Client, service, command }) => {
       region: 'us-east-1',
       credentials: { accessKeyId: 'AKIDEXAMPLE', secretAccessKey: 'secret' },
       requestHandler: networkTrap,
-      maxAttempts: 1,
+      ...ONE_ATTEMPT,
     });
 
   async function run(ops: Op[], awaited: boolean, accounts: 'same' | 'two'): Promise<string | undefined> {

@@ -16,6 +16,7 @@ import { Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAwsMock, NotEmulatedError, type AwsMock } from '../../src/index.js';
 import { networkTrap, rejectionOf } from '../helpers.js';
+import { attemptsFor } from '../sdk-features.js';
 
 const T0 = Date.UTC(2026, 0, 2, 3, 4, 5);
 const ACCOUNT = '123456789012';
@@ -381,20 +382,21 @@ describe('Invoke, errors as the SDK throws them (lambda.md §6)', () => {
     aws.lambda.createFunction('reserved', () => new Promise(() => {}), { reservedConcurrency: 1, timeout: 10 });
     aws.lambda.createFunction('none', async () => null, { reservedConcurrency: 0 });
     const first = lambda.send(new InvokeCommand({ FunctionName: 'reserved' }));
-    // The SDK retries a throttle (docs/aws-behaviour/sdk.md §3.4.1): its three attempts, with their backoff (at most
-    // 1 + 2 s), all fall within the first handler's 10 s.
+    // The SDK retries a throttle (docs/aws-behaviour/sdk.md §3.4.1): its three attempts (four on old SDKs,
+    // sdk-features.ts), with their backoff (at most 1 + 2 s; 0.5 + 1 + 2 s on old SDKs), all fall within the first
+    // handler's 10 s.
     const throttled = rejectionOf(lambda.send(new InvokeCommand({ FunctionName: 'reserved' })));
     const none = rejectionOf(lambda.send(new InvokeCommand({ FunctionName: 'none' })));
-    await vi.advanceTimersByTimeAsync(3_000);
+    await vi.advanceTimersByTimeAsync(5_000);
     const second = await throttled;
     expect(second).toBeInstanceOf(TooManyRequestsException);
     expect(second.message).toBe('Rate Exceeded.');
     expect(second['Reason']).toBe('ReservedFunctionConcurrentInvocationLimitExceeded');
     expect(second['Type']).toBe('User');
-    expect(second['$metadata']).toMatchObject({ httpStatusCode: 429, attempts: 3 });
+    expect(second['$metadata']).toMatchObject({ httpStatusCode: 429, attempts: attemptsFor(3) });
     const zero = await none;
     expect(zero).toBeInstanceOf(TooManyRequestsException);
-    await vi.advanceTimersByTimeAsync(7_000);
+    await vi.advanceTimersByTimeAsync(5_000);
     expect((await first).FunctionError).toBe('Unhandled');
   });
 

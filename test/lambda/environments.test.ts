@@ -9,14 +9,14 @@ import type { Context, SQSEvent, SQSRecord } from 'aws-lambda';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../src/matchers/vitest.js';
 import { createAwsMock, LateCommandError, type AwsMock } from '../../src/index.js';
-import { networkTrap } from '../helpers.js';
+import { networkTrap, ONE_ATTEMPT } from '../helpers.js';
 import { inEnvironments, mappingSetup, runUntilIdle, type Recorded } from './esm-support.js';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** One attempt: what the mock answers, not what the SDK's retries make of it. */
 function lambdaClient(aws: AwsMock): LambdaClient {
-  const client = new LambdaClient({ region: aws.region, requestHandler: networkTrap, maxAttempts: 1 });
+  const client = new LambdaClient({ region: aws.region, requestHandler: networkTrap, ...ONE_ATTEMPT });
   client.middlewareStack.use(aws.lambda);
   return client;
 }
