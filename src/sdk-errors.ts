@@ -39,6 +39,14 @@ export function loadSdk(service: ServiceName): Promise<SdkModule> {
 let requireHere: ((name: string) => unknown) | undefined;
 
 /**
+ * @internal For a set-up whose SDK packages come through a bundler's alias (the project's sdk-range suites), which
+ * `require` from the library's folder cannot follow: where `requireSdk` resolves them from instead.
+ */
+export function requireSdkFrom(require: (name: string) => unknown): void {
+  requireHere = require;
+}
+
+/**
  * The user's SDK package at once, if `require` finds it, else undefined. The packages' `main` is their CommonJS
  * build and they have no `exports` map, so in Node (and in vitest, which leaves node_modules to Node) an ESM `import`
  * of them gives the very module `require` gives: the mock can hook it before any command is sent, where `loadSdk`

@@ -62,6 +62,9 @@ it('refuses a command built before the mock reached its copy of the SDK; that co
   type Handler = (args: { input: object }) => Promise<{ output: { QueueUrl?: string } }>;
   let middleware: ((next: unknown, context: object) => Handler) | undefined;
   aws.sqs.applyToStack({ add: (added) => (middleware = added as typeof middleware) });
+  // Once the mock's own import of the package has settled (and hooked it), a copy still unhooked is one it never
+  // reaches; before, it may be a bundler's alias that import follows (the next test).
+  await settledImport();
   // A copy of the SDK the mock never loads (a nested node_modules), as far as the hook sees it (sdk-reach.md §1.1).
   class ForeignCommandBase {
     resolveMiddlewareWithContext(_stack: unknown, _config: unknown, _options: unknown, details: object): object {
@@ -86,6 +89,37 @@ it('refuses a command built before the mock reached its copy of the SDK; that co
   const { output } = await middleware!(network, later)({ input: { QueueName: 'q' } });
   expect(output.QueueUrl).toBe('https://sqs.eu-west-1.amazonaws.com/000000000000/q');
 });
+
+it("acts in the mock's region, and says so once, for a command sent before the mock's import settled", async () => {
+  const { forgetWarnings } = await import('../../src/diagnostics/warn-once.js');
+  const { forgetLoadedSdks } = await import('../../src/install/install.js');
+  forgetWarnings();
+  forgetLoadedSdks();
+  const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+  try {
+    const aws = createAwsMock({ region: 'us-east-1' });
+    type Handler = (args: { input: object }) => Promise<{ output: { QueueUrl?: string } }>;
+    let middleware: ((next: unknown, context: object) => Handler) | undefined;
+    aws.sqs.applyToStack({ add: (added) => (middleware = added as typeof middleware) });
+    // A command of a copy only the mock's import reaches, sent before that import settled: no config in its context.
+    const context = { logger: undefined, clientName: 'SQSClient', commandName: 'CreateQueueCommand' };
+    const network = () => Promise.reject(new Error('the network was reached'));
+    const { output } = await middleware!(network, context)({ input: { QueueName: 'early' } });
+    expect(output.QueueUrl).toBe('https://sqs.us-east-1.amazonaws.com/000000000000/early');
+    const told = warn.mock.calls.map(([text]) => String(text));
+    expect(told).toEqual([expect.stringContaining("it acted in the mock's region, us-east-1")]);
+  } finally {
+    warn.mockRestore();
+    await settledImport();
+  }
+});
+
+/** The mock's own import of the SQS package, settled, and its continuation (which hooks the package) run. */
+async function settledImport(): Promise<void> {
+  const { loadSdk } = await import('../../src/sdk-errors.js');
+  await loadSdk('SQS');
+  await new Promise((resolve) => setImmediate(resolve));
+}
 
 describe('a region provider that needs real I/O (sdk-reach.md §3.4)', () => {
   it('is not waited for: the client acts in the mock region, and the test is told once the provider answers', async () => {
