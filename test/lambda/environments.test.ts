@@ -73,6 +73,26 @@ describe('a plain handler is one execution environment', () => {
     expect(order).toEqual(['start 1', 'end 1', 'start 2', 'end 2', 'start 3', 'end 3']);
   });
 
+  it('lets an Invoke run while a batching window fills: the batch takes the environment only when it is handed on', async () => {
+    const { aws, queue, send } = mappingSetup();
+    const q = await queue('work', { VisibilityTimeout: '60' });
+    const fn = aws.lambda.createFunction(
+      'worker',
+      async (event: { Records?: unknown[] }) => event.Records?.length ?? 0,
+    );
+    aws.lambda.createEventSourceMapping({
+      FunctionName: 'worker',
+      EventSourceArn: q.arn,
+      BatchSize: 20,
+      MaximumBatchingWindowInSeconds: 10,
+    });
+    await send(q.url, 'm1');
+    const answer = await lambdaClient(aws).send(new InvokeCommand({ FunctionName: 'worker' }));
+    expect(answer.Payload?.transformToString()).toBe('0');
+    await runUntilIdle(aws);
+    expect(fn.invocations().map((i) => i.result)).toEqual([0, 1]);
+  });
+
   it('counts waiting invocations against reserved concurrency, as the environments AWS would run them in', async () => {
     const aws = createAwsMock();
     const lambda = lambdaClient(aws);

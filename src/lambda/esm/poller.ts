@@ -46,7 +46,7 @@ interface Batch {
   /** When the first record's visibility timeout ends: a throttled batch is retried until then (§2.12). */
   readonly visibleAgainAt: number;
   throttledAttempts: number;
-  /** The function's environment taken for it as it opened (lambda.md §5.8), until its invocation starts. */
+  /** The function's environment taken for it as it was handed on (lambda.md §5.8), until its invocation starts. */
   reserved: { fn: LambdaFunction; environment: ExecutionEnvironment } | undefined;
 }
 
@@ -117,7 +117,6 @@ export class SqsPoller implements Waiter, TimedWork {
     this.active = false;
     this.stopWaiting();
     this.services.runtime.timers.clear(this.windowTimer);
-    this.unreserve(this.pending);
     this.windowTimer = this.windowEndsAt = this.pending = undefined;
     this.stopWaitingForRoom?.();
     this.stopWaitingForRoom = undefined;
@@ -250,8 +249,6 @@ export class SqsPoller implements Waiter, TimedWork {
   private open(queue: Queue, settings: MappingSettings): Batch {
     const { clock, timers } = this.services.runtime;
     const now = clock.now();
-    const fn = this.target.resolveFunction()?.fn;
-    const environment = fn?.reserve();
     const batch: Batch = {
       queue,
       records: [],
@@ -259,7 +256,7 @@ export class SqsPoller implements Waiter, TimedWork {
       exactBytes: undefined,
       visibleAgainAt: now + 1000 * this.visibilityTimeoutSeconds(queue, settings),
       throttledAttempts: 0,
-      reserved: fn && environment ? { fn, environment } : undefined,
+      reserved: undefined,
     };
     this.pending = batch;
     if (settings.windowSeconds > 0) {
@@ -281,6 +278,11 @@ export class SqsPoller implements Waiter, TimedWork {
     this.services.runtime.timers.clear(this.windowTimer);
     this.windowTimer = this.windowEndsAt = undefined;
     this.inFlight++;
+    // The environment is taken now, not as the batch opened: a batching window must not keep it from other
+    // invocations (an Invoke of the function) while the batch fills.
+    const fn = this.target.resolveFunction()?.fn;
+    const environment = fn?.reserve();
+    if (fn && environment) batch.reserved = { fn, environment };
     // Started, as far as a synchronous fake-timer advance is concerned: no timer may run before this job does.
     noteInvocationStarting();
     void Promise.resolve().then(() => this.invoke(batch));
