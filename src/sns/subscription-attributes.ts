@@ -4,7 +4,7 @@ import { AttributeTable, type AttributeSpec, type SettableAttribute } from '../a
 import { effectiveDeliveryPolicyOf, normalizeSubscriptionDeliveryPolicy } from './delivery-policy.js';
 import { snsErrors } from './errors.js';
 import { compileFilterPolicy, FilterPolicyError } from './filter-policy/index.js';
-import { readJson } from './filter-policy/json-reader.js';
+import { JsonSyntaxError, readJson } from '../json/json-reader.js';
 import { checkReplayPolicy, type ReplayFacts } from './replay-policy.js';
 import {
   copySettings,
@@ -211,14 +211,14 @@ function isRecord(value: unknown): value is Record<string, unknown> {
 }
 
 /**
- * A JSON attribute value. Syntax errors carry Jackson's wording, as AWS's do (the filter-policy reader
+ * A JSON attribute value. Syntax errors carry Jackson's wording, as AWS's do (src/json/json-reader.ts
  * speaks it); text the reader accepts but JSON.parse does not (trailing tokens) counts as no value.
  */
 function parseJson(name: string, text: string, fail: Fail): unknown {
   try {
     readJson(text);
   } catch (error) {
-    if (error instanceof FilterPolicyError) throw fail(`${name}: ${error.message}`);
+    if (error instanceof JsonSyntaxError) throw fail(`${name}: ${error.message}`);
     throw error;
   }
   try {

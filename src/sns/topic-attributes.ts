@@ -3,7 +3,7 @@ import { AttributeTable, type AttributeSpec, type SettableAttribute } from '../a
 import { parseArchivePolicy } from './archive.js';
 import { effectiveTopicDeliveryPolicy, normalizeTopicDeliveryPolicy } from './delivery-policy.js';
 import { snsErrors } from './errors.js';
-import { readJson } from './filter-policy/json-reader.js';
+import { readJson } from '../json/json-reader.js';
 import type { Topic } from './topic.js';
 
 /**

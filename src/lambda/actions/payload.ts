@@ -1,4 +1,4 @@
-import { readJson } from '../../sns/filter-policy/json-reader.js';
+import { readJson } from '../../json/json-reader.js';
 import { textOf } from '../../util/text.js';
 import { invokeErrors } from '../errors.js';
 

@@ -1,4 +1,4 @@
-import { compileFilterPolicy, filterInput, type CompiledFilterPolicy } from '../../sns/filter-policy/index.js';
+import { EventPattern, exceededLimit, flattenEvent, parseEventPattern } from '../../event-patterns/index.js';
 import { mappingErrors } from './mapping-errors.js';
 import type { SqsRecord } from './sqs-event.js';
 
@@ -7,11 +7,13 @@ export const MAX_PATTERN_LENGTH = 4096;
 
 /**
  * A mapping's FilterCriteria, compiled (docs/aws-behaviour/lambda.md §2.10): patterns in EventBridge's grammar over
- * the whole SQS record, ORed. The grammar is the one our SNS filter-policy engine (src/sns/filter-policy) checks
- * for the MessageBody scope: exact values, OR lists, `prefix`, `suffix`, `numeric`, `exists`, `anything-but`,
- * `equals-ignore-case`, `$or`, nested objects. Where EventBridge differs we follow the engine, knowingly:
- * - the engine keeps SNS's limits (5 top-level keys, 150 combinations, 256 KB); Lambda's own limits are not known
- *   beyond a Pattern's 4,096 characters, so a very large pattern SNS would refuse is refused here too;
+ * the whole SQS record, ORed. The grammar is the event-pattern engine's (src/event-patterns), the one SNS filter
+ * policies check for the MessageBody scope: exact values, OR lists, `prefix`, `suffix`, `numeric`, `exists`,
+ * `anything-but`, `equals-ignore-case`, `$or`, nested objects. Where EventBridge differs we follow the engine,
+ * knowingly:
+ * - the engine's limits are SNS's (5 top-level keys, 150 combinations; SNS's 256 KB cannot be reached within 4,096
+ *   characters); Lambda's own limits are not known beyond a Pattern's 4,096 characters, so a very large pattern SNS
+ *   would refuse is refused here too;
  * - EventBridge's `wildcard` and the like, newer than SNS's grammar, are refused as SNS refuses them.
  * Lambda's body rule (lambda.md §2.10, [Docs-2023]) falls out of what is matched: a body that is a JSON object is
  * matched as JSON, so `{"body":{"k":["v"]}}` reaches into it and a plain-string pattern `{"body":["v"]}`
@@ -20,35 +22,42 @@ export const MAX_PATTERN_LENGTH = 4096;
  * name only `body`.
  */
 export class FilterCriteria {
-  private constructor(private readonly policies: readonly CompiledFilterPolicy[]) {}
+  private constructor(private readonly patterns: readonly EventPattern[]) {}
 
   /** Compiles `Filters`, or throws AWS's `Invalid filter pattern definition.` for any pattern it refuses. */
   static compile(filters: readonly unknown[]): FilterCriteria {
-    const policies = filters.map((filter, index) => {
+    const patterns = filters.map((filter, index) => {
       const pattern = (filter as { Pattern?: unknown } | null)?.Pattern;
       if (typeof pattern !== 'string') throw mappingErrors.invalidFilterPattern();
       if (pattern.length > MAX_PATTERN_LENGTH) {
         throw mappingErrors.tooLong(`filterCriteria.filters.${index + 1}.member.pattern`, pattern, MAX_PATTERN_LENGTH);
       }
-      try {
-        return compileFilterPolicy(pattern, 'MessageBody');
-      } catch {
-        throw mappingErrors.invalidFilterPattern();
-      }
+      return compilePattern(pattern);
     });
-    return new FilterCriteria(policies);
+    return new FilterCriteria(patterns);
   }
 
   get empty(): boolean {
-    return this.policies.length === 0;
+    return this.patterns.length === 0;
   }
 
   /** Whether any filter passes the record (no filters: every record passes). */
   passes(record: SqsRecord): boolean {
-    if (this.policies.length === 0) return true;
-    const input = filterInput(undefined, JSON.stringify({ ...record, body: bodyAsMatched(record.body) }));
-    return this.policies.some((policy) => policy.matches(input));
+    if (this.patterns.length === 0) return true;
+    const fields = flattenEvent(JSON.stringify({ ...record, body: bodyAsMatched(record.body) }));
+    return this.patterns.some((pattern) => pattern.matches(fields));
   }
+}
+
+function compilePattern(text: string): EventPattern {
+  let pattern;
+  try {
+    pattern = parseEventPattern(text);
+  } catch {
+    throw mappingErrors.invalidFilterPattern();
+  }
+  if (exceededLimit(pattern) !== undefined) throw mappingErrors.invalidFilterPattern();
+  return new EventPattern(pattern);
 }
 
 function bodyAsMatched(body: string): unknown {

@@ -1,15 +1,16 @@
-import { consistentChoiceExists, type Membership } from './array-consistency.js';
-import type { BodyField, BodyFields } from './body-fields.js';
-import { expandAlternatives } from './expand.js';
-import type { FilterInput } from './input.js';
-import { readJson } from './json-reader.js';
-import { compileKeyMatcher, type KeyMatcher } from './key-matcher.js';
-import { checkLimits, checkSize } from './limits.js';
-import { resolveOptions, type FilterPolicyOptions, type FilterPolicyScope, type ResolvedOptions } from './options.js';
 import { FilterPolicyError } from './errors.js';
-import { parsePolicy, type PolicyObject } from './policy.js';
-import type { Rule } from './rules.js';
-import type { Leaf } from './values.js';
+import type { FilterInput } from './input.js';
+import { checkLimits, checkSize } from './limits.js';
+import { bodyPatternOptions, type FilterPolicyOptions, type FilterPolicyScope } from './options.js';
+import {
+  EventPattern,
+  parseEventPattern,
+  PatternError,
+  type CompiledAlternatives,
+  type Condition,
+  type PatternObject,
+} from '../../event-patterns/index.js';
+import { JsonSyntaxError } from '../../json/json-reader.js';
 import { unreachable } from '../../util/unreachable.js';
 
 export interface CompiledFilterPolicy {
@@ -20,9 +21,8 @@ export interface CompiledFilterPolicy {
 
 /**
  * Parses, validates and compiles a policy (docs/aws-behaviour/sns.md §10). Validation order: size, JSON syntax,
- * event-ruler's checks in document order, then SNS's scope, key-count and complexity checks (limits.ts). Throws a
- * FilterPolicyError carrying AWS's message. The result holds only closures and lookup structures; matching never looks
- * at JSON again.
+ * event-ruler's checks in document order (src/event-patterns), then SNS's scope, key-count and complexity checks
+ * (limits.ts). Throws a FilterPolicyError carrying AWS's message.
  *
  * An empty policy string means "no policy" to SNS [V]; that decision belongs to the caller, which should not call
  * this for `""`.
@@ -36,55 +36,23 @@ export function compileFilterPolicy(
     throw new TypeError(`Unknown filter policy scope: ${String(scope)}`);
   }
   checkSize(policyJson);
-  const policy = parseLocated(policyJson);
+  const policy = parsePolicy(policyJson);
   checkLimits(policy, scope);
-  const alternatives = compileAlternatives(expandAlternatives(policy));
-  const resolved = resolveOptions(options);
-  if (scope === 'MessageAttributes') return new AttributePolicy(alternatives, resolved);
-  return new BodyPolicy(alternatives, resolved);
-}
-
-/** The policy's structure; event-ruler's refusals quote the policy text with where its parser stood. */
-function parseLocated(policyJson: string): PolicyObject {
-  const document = readJson(policyJson);
-  try {
-    return parsePolicy(document);
-  } catch (error) {
-    throw error instanceof FilterPolicyError ? error.locatedIn(policyJson) : error;
+  if (scope === 'MessageAttributes') {
+    const { alternatives } = new EventPattern(policy);
+    return new AttributePolicy(alternatives, options?.anythingButOnStringArray ?? 'none-listed');
   }
+  return new BodyPolicy(new EventPattern(policy, bodyPatternOptions(options)));
 }
 
-/** One key of one alternative. Conditions shared by several `$or` alternatives are one object, with one `id`. */
-interface Condition {
-  readonly id: number;
-  readonly path: string;
-  readonly matcher: KeyMatcher;
-}
-
-interface CompiledAlternatives {
-  readonly list: readonly (readonly Condition[])[];
-  readonly conditionCount: number;
-}
-
-function compileAlternatives(expanded: readonly ReadonlyMap<string, readonly Rule[]>[]): CompiledAlternatives {
-  const matchers = new Map<readonly Rule[], KeyMatcher>();
-  const conditions = new Map<string, Map<readonly Rule[], Condition>>();
-  let conditionCount = 0;
-  const list = expanded.map((alternative) =>
-    [...alternative].map(([path, rules]) => {
-      let byRules = conditions.get(path);
-      if (byRules === undefined) conditions.set(path, (byRules = new Map()));
-      let condition = byRules.get(rules);
-      if (condition === undefined) {
-        let matcher = matchers.get(rules);
-        if (matcher === undefined) matchers.set(rules, (matcher = compileKeyMatcher(rules)));
-        condition = { id: conditionCount++, path, matcher };
-        byRules.set(rules, condition);
-      }
-      return condition;
-    }),
-  );
-  return { list, conditionCount };
+/** The engine's reading of the policy, its refusals worded as SNS words them (after `FilterPolicy: `). */
+function parsePolicy(policyJson: string): PatternObject {
+  try {
+    return parseEventPattern(policyJson);
+  } catch (error) {
+    if (error instanceof PatternError || error instanceof JsonSyntaxError) throw new FilterPolicyError(error.message);
+    throw error;
+  }
 }
 
 /** Scope MessageAttributes: keys are attribute names; every condition is a yes/no about one attribute. */
@@ -93,7 +61,7 @@ class AttributePolicy implements CompiledFilterPolicy {
 
   constructor(
     private readonly alternatives: CompiledAlternatives,
-    private readonly options: ResolvedOptions,
+    private readonly anythingButOnStringArray: NonNullable<FilterPolicyOptions['anythingButOnStringArray']>,
   ) {}
 
   matches(input: FilterInput): boolean {
@@ -131,7 +99,7 @@ class AttributePolicy implements CompiledFilterPolicy {
         if (leaves.some(matcher.accepts)) return true;
         if (matcher.anythingBut.length === 0) return false;
         // docs/aws-behaviour/sns.md §12 Q1, options.ts: current docs by default (no element may be excluded).
-        return this.options.anythingButOnStringArray === 'none-listed'
+        return this.anythingButOnStringArray === 'none-listed'
           ? matcher.anythingBut.some((ok) => leaves.every(ok))
           : leaves.some((leaf) => matcher.anythingBut.some((ok) => ok(leaf)));
       }
@@ -141,64 +109,13 @@ class AttributePolicy implements CompiledFilterPolicy {
   }
 }
 
-/** What one condition allows: nothing, anything (no array constraint), or a choice among array positions. */
-type Candidates = 'none' | 'free' | Membership[];
-
-/** Scope MessageBody: keys are dotted paths into the body, which must be a JSON object [V]. */
+/** Scope MessageBody: the body is the event the engine matches, flattened once per message (input.ts). */
 class BodyPolicy implements CompiledFilterPolicy {
   readonly scope = 'MessageBody';
 
-  constructor(
-    private readonly alternatives: CompiledAlternatives,
-    private readonly options: ResolvedOptions,
-  ) {}
+  constructor(private readonly pattern: EventPattern) {}
 
   matches(input: FilterInput): boolean {
-    const fields = input.bodyFields();
-    // Only a body that is not a JSON object is filtered out up front. `{}` is one: a policy of `{"exists": false}` keys
-    // alone matches it, as event-ruler matches an empty event; the attributes scope's no-attributes rule is not
-    // documented for bodies (docs/aws-behaviour/sns.md §10.3) [I].
-    if (fields === null) return false;
-    return this.alternatives.list.some((alternative) => this.alternativeMatches(alternative, fields));
-  }
-
-  private alternativeMatches(alternative: readonly Condition[], fields: BodyFields): boolean {
-    let constrained: Membership[][] | undefined;
-    for (const { path, matcher } of alternative) {
-      const field = fields.get(path);
-      if (field === undefined) {
-        if (matcher.existsFalse) continue;
-        return false;
-      }
-      const candidates = this.candidates(matcher, field);
-      if (candidates === 'none') return false;
-      if (candidates !== 'free') (constrained ??= []).push(candidates);
-    }
-    // One constrained key can always pick some position; two or more must agree (array-consistency.ts).
-    return constrained === undefined || constrained.length < 2 || consistentChoiceExists(constrained);
-  }
-
-  private candidates(matcher: KeyMatcher, field: BodyField): Candidates {
-    const { values, memberships } = field;
-    // docs/aws-behaviour/sns.md §12 Q1, options.ts: for body arrays an anything-but is satisfied by any element it does
-    // not exclude, by default (the documented {"price": [100, 50]} example); 'none-listed' requires every element to
-    // pass.
-    const anyElement = this.options.anythingButOnBodyArray === 'any-element';
-    const passes = (value: Leaf): boolean =>
-      matcher.accepts(value) || (anyElement && matcher.anythingBut.some((ok) => ok(value)));
-    const noneExcluded =
-      !anyElement && matcher.anythingBut.length > 0 && matcher.anythingBut.some((ok) => values.every(ok));
-    if (memberships === null) {
-      return noneExcluded || values.some(passes) ? 'free' : 'none';
-    }
-    const taken: Membership[] = [];
-    for (let i = 0; i < values.length; i++) {
-      if (!(noneExcluded || passes(values[i] as Leaf))) continue;
-      const membership = memberships[i];
-      // A value outside arrays of objects agrees with every other choice.
-      if (membership === null || membership === undefined) return 'free';
-      taken.push(membership);
-    }
-    return taken.length > 0 ? taken : 'none';
+    return this.pattern.matches(input.bodyFields());
   }
 }

@@ -1,6 +1,6 @@
 /**
- * SNS subscription filter policies (docs/aws-behaviour/sns.md §10): validation with AWS's messages, and matching of
- * published messages against compiled policies.
+ * SNS subscription filter policies (docs/aws-behaviour/sns.md §10): SNS's scopes, limits and messages over the
+ * event-pattern engine (src/event-patterns), and matching of published messages against compiled policies.
  */
 export { compileFilterPolicy, type CompiledFilterPolicy } from './compile.js';
 export { FilterPolicyError, type FilterPolicyAction } from './errors.js';

@@ -1,5 +1,4 @@
-import { flattenBody, type BodyFields } from './body-fields.js';
-import type { Leaf } from './values.js';
+import { flattenEvent, type EventFields, type Leaf } from '../../event-patterns/index.js';
 
 /** A message attribute as Publish received it (the SDK's `MessageAttributeValue` shape). */
 export interface FilterMessageAttribute {
@@ -29,7 +28,7 @@ export interface FilterInput {
   /** The named attribute, converted on first use and cached. */
   attributeValue(name: string): AttributeValue;
   /** The body flattened to dotted key paths, computed on first use; null when the body is not a JSON object. */
-  bodyFields(): BodyFields | null;
+  bodyFields(): EventFields | null;
 }
 
 export function filterInput(
@@ -46,7 +45,7 @@ class MessageView implements FilterInput {
   readonly attributeCount: number;
   private readonly converted = new Map<string, AttributeValue>();
   /** undefined until the body is first needed. */
-  private flattened: BodyFields | null | undefined;
+  private flattened: EventFields | null | undefined;
 
   constructor(
     readonly attributes: Readonly<Record<string, FilterMessageAttribute>>,
@@ -65,8 +64,8 @@ class MessageView implements FilterInput {
     return value;
   }
 
-  bodyFields(): BodyFields | null {
-    if (this.flattened === undefined) this.flattened = flattenBody(this.body);
+  bodyFields(): EventFields | null {
+    if (this.flattened === undefined) this.flattened = flattenEvent(this.body);
     return this.flattened;
   }
 }

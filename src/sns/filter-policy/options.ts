@@ -1,3 +1,5 @@
+import type { EventPatternOptions } from '../../event-patterns/index.js';
+
 /** Which part of a message a subscription's policy looks at (the `FilterPolicyScope` subscription attribute). */
 export type FilterPolicyScope = 'MessageAttributes' | 'MessageBody';
 
@@ -19,14 +21,7 @@ export interface FilterPolicyOptions {
   readonly anythingButOnBodyArray?: 'any-element' | 'none-listed';
 }
 
-export interface ResolvedOptions {
-  readonly anythingButOnStringArray: 'none-listed' | 'any-element';
-  readonly anythingButOnBodyArray: 'any-element' | 'none-listed';
-}
-
-export function resolveOptions(options: FilterPolicyOptions | undefined): ResolvedOptions {
-  return {
-    anythingButOnStringArray: options?.anythingButOnStringArray ?? 'none-listed',
-    anythingButOnBodyArray: options?.anythingButOnBodyArray ?? 'any-element',
-  };
+/** The engine's switch for the body scope (the MessageAttributes scope reads `anythingButOnStringArray` itself). */
+export function bodyPatternOptions(options: FilterPolicyOptions | undefined): EventPatternOptions {
+  return { anythingButOnArray: options?.anythingButOnBodyArray ?? 'any-element' };
 }

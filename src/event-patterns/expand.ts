@@ -1,4 +1,4 @@
-import type { PolicyObject } from './policy.js';
+import type { PatternObject } from './pattern.js';
 import type { Rule } from './rules.js';
 
 /**
@@ -12,11 +12,11 @@ export type Alternative = ReadonlyMap<string, readonly Rule[]>;
  * (≤ 150, every alternative counting at least 1) bounds how many there can be. A path set twice in one
  * alternative keeps its last rules, as event-ruler's rule map does.
  */
-export function expandAlternatives(policy: PolicyObject): Alternative[] {
+export function expandAlternatives(policy: PatternObject): Alternative[] {
   return expand(policy, '', [new Map()]);
 }
 
-function expand(object: PolicyObject, prefix: string, alternatives: Map<string, readonly Rule[]>[]) {
+function expand(object: PatternObject, prefix: string, alternatives: Map<string, readonly Rule[]>[]) {
   let current = alternatives;
   for (const [key, entry] of object.entries) {
     if (entry.kind === 'rules') {

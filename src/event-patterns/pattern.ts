@@ -1,5 +1,5 @@
 import { fail } from './errors.js';
-import { afterToken, type JsonNode } from './json-reader.js';
+import { afterToken, type JsonNode } from '../json/json-reader.js';
 import { parseRules, type Rule } from './rules.js';
 
 /**
@@ -8,24 +8,24 @@ import { parseRules, type Rule } from './rules.js';
  * the one event-ruler, streaming the same text, would report, and where its parser would stand then (the offsets
  * given to `fail`: `afterToken` of the token it had just read, a container's `end` once it read the close marker).
  */
-export interface PolicyObject {
+export interface PatternObject {
   /** Insertion-ordered; a repeated key keeps its first position and its last value, as event-ruler's rule map does. */
-  readonly entries: ReadonlyMap<string, PolicyEntry>;
+  readonly entries: ReadonlyMap<string, PatternEntry>;
 }
 
-export type PolicyEntry =
+export type PatternEntry =
   | { readonly kind: 'rules'; readonly rules: readonly Rule[] }
-  | { readonly kind: 'object'; readonly object: PolicyObject }
-  | { readonly kind: 'or'; readonly branches: readonly PolicyObject[] };
+  | { readonly kind: 'object'; readonly object: PatternObject }
+  | { readonly kind: 'or'; readonly branches: readonly PatternObject[] };
 
-export function parsePolicy(root: JsonNode): PolicyObject {
+export function parsePattern(root: JsonNode): PatternObject {
   if (root.kind !== 'object') throw fail('Filter is not an object', afterToken(root));
   return parseObject(root);
 }
 
-function parseObject(node: JsonNode & { kind: 'object' }): PolicyObject {
+function parseObject(node: JsonNode & { kind: 'object' }): PatternObject {
   if (node.entries.length === 0) throw fail('Empty objects are not allowed', node.end);
-  const entries = new Map<string, PolicyEntry>();
+  const entries = new Map<string, PatternEntry>();
   for (const { key, value } of node.entries) {
     if (key === OR_KEY && isOrRelationship(value)) {
       entries.set(key, { kind: 'or', branches: value.items.map((branch) => parseObject(branch as ObjectNode)) });

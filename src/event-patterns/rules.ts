@@ -1,14 +1,14 @@
 import { fail } from './errors.js';
 import { parseCidr, parseIpAddress, type CidrBlock, type IpAddress } from './ip.js';
-import { afterToken, type JsonEntry, type JsonNode } from './json-reader.js';
+import { afterToken, type JsonEntry, type JsonNode } from '../json/json-reader.js';
 import { parseNumericCondition, policyNumericKey, TOO_MANY_ELEMENTS, type NumericCondition } from './numeric.js';
-import { unreachable } from '../../util/unreachable.js';
+import { unreachable } from '../util/unreachable.js';
 
 /**
  * One entry of a policy's value array (`"key": [rule, rule, …]`), validated. The checks follow event-ruler's
  * `JsonRuleCompiler` from the era SNS behaves like (it has `suffix` and `equals-ignore-case` but refuses
  * `anything-but` with `suffix`, docs/aws-behaviour/sns.md §10.4): same order, same messages, reported where its parser
- * stands (policy.ts). Refusals raised outside the parser carry no location: CIDR blocks, and a single `anything-but`
+ * stands (pattern.ts). Refusals raised outside the parser carry no location: CIDR blocks, and a single `anything-but`
  * number out of range.
  */
 export type Rule =

@@ -1,5 +1,5 @@
 import { fail } from './errors.js';
-import { afterToken, tokenText, type JsonNode } from './json-reader.js';
+import { afterToken, tokenText, type JsonNode } from '../json/json-reader.js';
 
 /**
  * Numbers as filter policies compare them. SNS documents the range as -1e9..1e9 "with five digits of accuracy after

@@ -2,7 +2,7 @@ import { inBlock, ipKey, parseIpAddress, type CidrBlock } from './ip.js';
 import { numericKey, satisfiesNumeric, type NumericCondition } from './numeric.js';
 import type { AnythingButExclusion, Rule } from './rules.js';
 import type { Leaf } from './values.js';
-import { unreachable } from '../../util/unreachable.js';
+import { unreachable } from '../util/unreachable.js';
 
 /**
  * The rules of one policy key, compiled once into lookup structures. A key matches when any of its rules matches
@@ -10,8 +10,9 @@ import { unreachable } from '../../util/unreachable.js';
  * - `exists: false` looks only at absence;
  * - positive rules (`accepts`) are satisfied by any one value; `exists: true` is one of them, satisfied by any value
  *   but null ("The key must have a non-null and non-empty value": SNS Developer Guide, Key matching). Empty arrays
- *   and objects already count as absent (body-fields.ts); an empty string is a value, as in event-ruler [I];
- * - `anything-but` rules are kept apart because a `String.Array` needs all of its elements checked (options.ts).
+ *   and objects already count as absent (fields.ts); an empty string is a value, as in event-ruler [I];
+ * - `anything-but` rules are kept apart because a `String.Array` needs all of its elements checked (SNS's
+ *   `anythingButOnStringArray` switch, src/sns/filter-policy/options.ts).
  */
 export interface KeyMatcher {
   readonly existsFalse: boolean;

@@ -2,15 +2,16 @@ import type { Membership } from './array-consistency.js';
 import type { Leaf } from './values.js';
 
 /**
- * A message body flattened the way event-ruler flattens a JSON event (docs/aws-behaviour/sns.md §10.3):
+ * An event (an SNS message body, a Lambda record) flattened the way event-ruler flattens a JSON event
+ * (docs/aws-behaviour/sns.md §10.3):
  * - each scalar is filed under its key path joined with dots, so `{"a":{"b":1}}` and `{"a.b":1}` both give `a.b`
- *   and a policy key `"a.b"` meets either [V];
+ *   and a pattern key `"a.b"` meets either [V];
  * - arrays are crushed: every element is filed under the array's own path, through arrays of objects and arrays
  *   of arrays [V];
  * - empty arrays and objects file nothing, so such a key counts as absent for `exists` [V/E];
  * - an object is not a leaf, so `{"a":{"b":1}}` has no value at `a` [E].
  */
-export interface BodyField {
+export interface EventField {
   readonly values: Leaf[];
   /**
    * Parallel to `values`: each value's place in arrays of objects (see array-consistency.ts), null for a value
@@ -20,16 +21,16 @@ export interface BodyField {
   memberships: (Membership | null)[] | null;
 }
 
-export type BodyFields = ReadonlyMap<string, BodyField>;
+export type EventFields = ReadonlyMap<string, EventField>;
 
 /**
- * Jackson's default nesting limit (`StreamReadConstraints`), as for policies (json-reader.ts): SNS cannot read a body
- * nested deeper. It also bounds the memberships below, whose copying is quadratic in the depth of nested arrays.
+ * Jackson's default nesting limit (`StreamReadConstraints`), as for patterns (src/json/json-reader.ts): SNS cannot read
+ * a body nested deeper. It also bounds the memberships below, whose copying is quadratic in the depth of nested arrays.
  */
 const MAX_NESTING_DEPTH = 1000;
 
-/** Flattens `body`, or returns null when it is not a JSON object: such a body matches no policy at all [V]. */
-export function flattenBody(body: string): BodyFields | null {
+/** Flattens `body`, or returns null when it is not a JSON object: such an event matches no pattern at all [V]. */
+export function flattenEvent(body: string): EventFields | null {
   if (nestsDeeperThan(body, MAX_NESTING_DEPTH)) return null;
   let root: unknown;
   try {
@@ -70,8 +71,8 @@ interface Pending {
 }
 
 /** An explicit stack rather than recursion: a 256 KB body can nest deeper than the call stack allows. */
-function flatten(root: Record<string, unknown>): Map<string, BodyField> {
-  const fields = new Map<string, BodyField>();
+function flatten(root: Record<string, unknown>): Map<string, EventField> {
+  const fields = new Map<string, EventField>();
   const stack: Pending[] = [{ node: root, path: undefined, membership: null }];
   let nextArrayId = 0;
   for (let pending = stack.pop(); pending !== undefined; pending = stack.pop()) {
@@ -99,7 +100,7 @@ function flatten(root: Record<string, unknown>): Map<string, BodyField> {
   return fields;
 }
 
-function addValue(fields: Map<string, BodyField>, path: string, value: Leaf, membership: Membership | null): void {
+function addValue(fields: Map<string, EventField>, path: string, value: Leaf, membership: Membership | null): void {
   let field = fields.get(path);
   if (field === undefined) {
     field = { values: [], memberships: null };

@@ -1,9 +1,9 @@
-import { FilterPolicyError } from './errors.js';
 import { jacksonLocation } from './jackson-location.js';
-import { unreachable } from '../../util/unreachable.js';
+import { unreachable } from '../util/unreachable.js';
 
 /**
- * A strict JSON reader for the JSON documents SNS reads itself (filter, redrive, delivery and replay policies).
+ * A strict JSON reader for the JSON documents AWS reads with Jackson (SNS's filter, redrive, delivery and replay
+ * policies, Lambda's event patterns and Invoke payloads).
  * `JSON.parse` is not enough here, for three reasons:
  * - AWS reports malformed JSON as `failed to parse JSON. <Jackson message>\n at [Source: REDACTED …; line: L,
  *   column: C]`, so errors need Jackson's wording and its location. This reader follows the error paths of Jackson
@@ -74,7 +74,15 @@ export function afterToken(node: JsonNode): number {
   return node.kind === 'object' || node.kind === 'array' || node.kind === 'string' ? node.start + 1 : node.end;
 }
 
-/** Parses `text`; throws a FilterPolicyError `failed to parse JSON. <Jackson message>` when it is not JSON. */
+/**
+ * Jackson's refusal of a text that is not JSON: `failed to parse JSON. <Jackson message>`, with Jackson's location line
+ * where Jackson gives one. Callers put the message into their service's own error.
+ */
+export class JsonSyntaxError extends Error {
+  override readonly name = 'JsonSyntaxError';
+}
+
+/** Parses `text`; throws a JsonSyntaxError `failed to parse JSON. <Jackson message>` when it is not JSON. */
 export function readJson(text: string): JsonNode {
   return new JsonReader(text).readDocument();
 }
@@ -172,7 +180,7 @@ class JsonReader {
   }
 
   /** Jackson's `_handleOddValue`: NaN and Infinity, a plus sign, a bare word, or any other character. */
-  private oddValue(code: number, start: number): FilterPolicyError {
+  private oddValue(code: number, start: number): JsonSyntaxError {
     if (code === Ch.UpperN || code === Ch.UpperI) {
       const word = code === Ch.UpperN ? 'NaN' : 'Infinity';
       this.matchToken(word, 1, start);
@@ -292,7 +300,7 @@ class JsonReader {
    * `_handleInvalidNumberStart` after a sign: `-INF`, `-Infinity` (or with `+`) are non-standard tokens; anything else
    * is an unexpected character, reported at the character after the sign (for `+`, the message names the `+`).
    */
-  private invalidNumberStart(negative: boolean): FilterPolicyError {
+  private invalidNumberStart(negative: boolean): JsonSyntaxError {
     const start = this.pos - 1;
     let code = this.read();
     if (code === END) return this.error('Unexpected end-of-input in a Number value');
@@ -379,7 +387,7 @@ class JsonReader {
    * `_reportInvalidToken`: the token from `start` to the current position, and then as long as the input goes on
    * with identifier characters, quoted up to 256 characters (then `...`), reported where the parser stopped.
    */
-  private invalidToken(start: number): FilterPolicyError {
+  private invalidToken(start: number): JsonSyntaxError {
     while (this.pos - start < MAX_TOKEN_QUOTE && isIdentifierPart(this.text.charCodeAt(this.pos))) this.pos++;
     const token = this.text.slice(start, this.pos);
     const quoted = token.length >= MAX_TOKEN_QUOTE ? `${token}...` : token;
@@ -423,14 +431,14 @@ class JsonReader {
   private checkDepth(depth: number): void {
     if (depth > MAX_NESTING_DEPTH) {
       // A StreamConstraintsException: Jackson gives it no location.
-      throw new FilterPolicyError(
+      throw new JsonSyntaxError(
         `failed to parse JSON. Document nesting depth (${depth}) exceeds the maximum allowed (${MAX_NESTING_DEPTH}, from \`StreamReadConstraints.getMaxNestingDepth()\`)`,
       );
     }
   }
 
   /** `_reportMismatchedEndMarker`, for the close marker just consumed. */
-  private mismatchedClose(code: number, context: Context): FilterPolicyError {
+  private mismatchedClose(code: number, context: Context): JsonSyntaxError {
     const expected = code === Ch.CloseBrace ? ']' : '}';
     return this.errorBefore(
       `Unexpected close marker '${String.fromCharCode(code)}': expected '${expected}' (for ${context.kind} starting at ${this.contextStart(context)})`,
@@ -445,23 +453,23 @@ class JsonReader {
   }
 
   /** `_reportUnexpectedChar` for the character just consumed, located at that character. */
-  private unexpected(code: number, expectation: string): FilterPolicyError {
+  private unexpected(code: number, expectation: string): JsonSyntaxError {
     return this.errorBefore(`Unexpected character (${describeChar(code)}): ${expectation}`);
   }
 
   /** `_reportUnexpectedNumberChar` for the character just consumed. */
-  private numberError(code: number, problem: string): FilterPolicyError {
+  private numberError(code: number, problem: string): JsonSyntaxError {
     return this.errorBefore(`Unexpected character (${describeChar(code)}) in numeric value: ${problem}`);
   }
 
   /** An error located at the last character consumed (Jackson's `_currentLocationMinusOne`). */
-  private errorBefore(jacksonMessage: string): FilterPolicyError {
+  private errorBefore(jacksonMessage: string): JsonSyntaxError {
     return this.error(jacksonMessage, this.pos - 1);
   }
 
   /** An error located where the parser stands (Jackson's `currentLocation`), or at `offset`. */
-  private error(jacksonMessage: string, offset = this.pos): FilterPolicyError {
-    return new FilterPolicyError(
+  private error(jacksonMessage: string, offset = this.pos): JsonSyntaxError {
+    return new JsonSyntaxError(
       `failed to parse JSON. ${jacksonMessage}\n at ${jacksonLocation(this.text, offset, 'redacted')}`,
     );
   }

@@ -1,0 +1,131 @@
+import { consistentChoiceExists, type Membership } from './array-consistency.js';
+import { PatternError } from './errors.js';
+import { expandAlternatives } from './expand.js';
+import type { EventField, EventFields } from './fields.js';
+import { compileKeyMatcher, type KeyMatcher } from './key-matcher.js';
+import { parsePattern, type PatternObject } from './pattern.js';
+import type { Rule } from './rules.js';
+import type { Leaf } from './values.js';
+import { readJson } from '../json/json-reader.js';
+
+/**
+ * Reads a pattern's text: JSON syntax (a JsonSyntaxError in Jackson's words), then event-ruler's checks in document
+ * order (a PatternError quoting the pattern with where event-ruler's parser stood).
+ */
+export function parseEventPattern(text: string): PatternObject {
+  const document = readJson(text);
+  try {
+    return parsePattern(document);
+  } catch (error) {
+    throw error instanceof PatternError ? error.locatedIn(text) : error;
+  }
+}
+
+/** Switches for behaviour that AWS has not been seen to settle (docs/aws-behaviour/sns.md §12). */
+export interface EventPatternOptions {
+  /**
+   * `anything-but` against an array in the event (§12 Q1). `'any-element'` (default, SNS's documented `[100, 50]`
+   * example): some element is not excluded. `'none-listed'`: no element is excluded.
+   */
+  readonly anythingButOnArray?: 'any-element' | 'none-listed';
+}
+
+/** One key of one alternative. Conditions shared by several `$or` alternatives are one object, with one `id`. */
+export interface Condition {
+  readonly id: number;
+  readonly path: string;
+  readonly matcher: KeyMatcher;
+}
+
+export interface CompiledAlternatives {
+  readonly list: readonly (readonly Condition[])[];
+  readonly conditionCount: number;
+}
+
+/** What one condition allows: nothing, anything (no array constraint), or a choice among array positions. */
+type Candidates = 'none' | 'free' | Membership[];
+
+/**
+ * A pattern compiled against JSON events flattened by `flattenEvent`: keys are dotted paths into the event, which must
+ * be a JSON object [V]. It holds only closures and lookup structures; matching never looks at JSON again.
+ */
+export class EventPattern {
+  /** The pattern's `$or` alternatives with their compiled conditions, for matchers over other inputs. */
+  readonly alternatives: CompiledAlternatives;
+  private readonly anyElement: boolean;
+
+  constructor(pattern: PatternObject, options?: EventPatternOptions) {
+    this.alternatives = compileAlternatives(expandAlternatives(pattern));
+    this.anyElement = (options?.anythingButOnArray ?? 'any-element') === 'any-element';
+  }
+
+  /** True when the event matches. Never throws. */
+  matches(fields: EventFields | null): boolean {
+    // Only an event that is not a JSON object is filtered out up front. `{}` is one: a pattern of `{"exists": false}`
+    // keys alone matches it, as event-ruler matches an empty event; SNS's attributes scope's no-attributes rule is not
+    // documented for bodies (docs/aws-behaviour/sns.md §10.3) [I].
+    if (fields === null) return false;
+    return this.alternatives.list.some((alternative) => this.alternativeMatches(alternative, fields));
+  }
+
+  private alternativeMatches(alternative: readonly Condition[], fields: EventFields): boolean {
+    let constrained: Membership[][] | undefined;
+    for (const { path, matcher } of alternative) {
+      const field = fields.get(path);
+      if (field === undefined) {
+        if (matcher.existsFalse) continue;
+        return false;
+      }
+      const candidates = this.candidates(matcher, field);
+      if (candidates === 'none') return false;
+      if (candidates !== 'free') (constrained ??= []).push(candidates);
+    }
+    // One constrained key can always pick some position; two or more must agree (array-consistency.ts).
+    return constrained === undefined || constrained.length < 2 || consistentChoiceExists(constrained);
+  }
+
+  private candidates(matcher: KeyMatcher, field: EventField): Candidates {
+    const { values, memberships } = field;
+    // docs/aws-behaviour/sns.md §12 Q1, EventPatternOptions: for arrays an anything-but is satisfied by any element it
+    // does not exclude, by default (the documented {"price": [100, 50]} example); 'none-listed' requires every element
+    // to pass.
+    const anyElement = this.anyElement;
+    const passes = (value: Leaf): boolean =>
+      matcher.accepts(value) || (anyElement && matcher.anythingBut.some((ok) => ok(value)));
+    const noneExcluded =
+      !anyElement && matcher.anythingBut.length > 0 && matcher.anythingBut.some((ok) => values.every(ok));
+    if (memberships === null) {
+      return noneExcluded || values.some(passes) ? 'free' : 'none';
+    }
+    const taken: Membership[] = [];
+    for (let i = 0; i < values.length; i++) {
+      if (!(noneExcluded || passes(values[i] as Leaf))) continue;
+      const membership = memberships[i];
+      // A value outside arrays of objects agrees with every other choice.
+      if (membership === null || membership === undefined) return 'free';
+      taken.push(membership);
+    }
+    return taken.length > 0 ? taken : 'none';
+  }
+}
+
+function compileAlternatives(expanded: readonly ReadonlyMap<string, readonly Rule[]>[]): CompiledAlternatives {
+  const matchers = new Map<readonly Rule[], KeyMatcher>();
+  const conditions = new Map<string, Map<readonly Rule[], Condition>>();
+  let conditionCount = 0;
+  const list = expanded.map((alternative) =>
+    [...alternative].map(([path, rules]) => {
+      let byRules = conditions.get(path);
+      if (byRules === undefined) conditions.set(path, (byRules = new Map()));
+      let condition = byRules.get(rules);
+      if (condition === undefined) {
+        let matcher = matchers.get(rules);
+        if (matcher === undefined) matchers.set(rules, (matcher = compileKeyMatcher(rules)));
+        condition = { id: conditionCount++, path, matcher };
+        byRules.set(rules, condition);
+      }
+      return condition;
+    }),
+  );
+  return { list, conditionCount };
+}
