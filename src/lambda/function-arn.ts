@@ -1,4 +1,4 @@
-import { partitionOf } from '../sns/arn.js';
+import { partitionOf } from '../arn.js';
 
 /**
  * How Lambda names a function (docs/aws-behaviour/lambda.md §2.1): a name, a partial ARN `<account>:function:<name>`,

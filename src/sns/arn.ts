@@ -12,12 +12,6 @@ export function topicArn(address: TopicAddress): string {
   return `arn:${address.partition}:sns:${address.region}:${address.accountId}:${address.name}`;
 }
 
-export function partitionOf(region: string): string {
-  if (region.startsWith('cn-')) return 'aws-cn';
-  if (region.startsWith('us-gov-')) return 'aws-us-gov';
-  return 'aws';
-}
-
 /**
  * Splits an ARN parameter the way SNS checks it: fewer than 6 `:`-separated parts is
  * "An ARN must have at least 6 elements, not N" (docs/aws-behaviour/sns.md §1).

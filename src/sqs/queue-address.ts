@@ -1,3 +1,5 @@
+import { partitionOf, urlSuffixOf } from '../arn.js';
+
 /**
  * Where a QueueUrl, a bare queue name or a queue ARN points: each names its own region and account.
  */
@@ -13,19 +15,11 @@ export interface AccountScope {
 }
 
 export function queueUrl(address: QueueAddress): string {
-  // China regions are served from amazonaws.com.cn.
-  const domain = partitionOf(address.region) === 'aws-cn' ? 'amazonaws.com.cn' : 'amazonaws.com';
-  return `https://sqs.${address.region}.${domain}/${address.accountId}/${address.name}`;
+  return `https://sqs.${address.region}.${urlSuffixOf(address.region)}/${address.accountId}/${address.name}`;
 }
 
 export function queueArn(address: QueueAddress): string {
   return `arn:${partitionOf(address.region)}:sqs:${address.region}:${address.accountId}:${address.name}`;
-}
-
-function partitionOf(region: string): string {
-  if (region.startsWith('cn-')) return 'aws-cn';
-  if (region.startsWith('us-gov-')) return 'aws-us-gov';
-  return 'aws';
 }
 
 /**

@@ -1,4 +1,4 @@
-import { partitionOf } from '../../sns/arn.js';
+import { partitionOf } from '../../arn.js';
 import type { LambdaFunction } from '../lambda-function.js';
 import { renderSettings, type MappingSettings } from './mapping-settings.js';
 import { SqsPoller, type PollerServices, type PollTarget } from './poller.js';

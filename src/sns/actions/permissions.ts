@@ -1,5 +1,5 @@
 import type { AddPermissionCommandInput, RemovePermissionCommandInput } from '@aws-sdk/client-sns';
-import { partitionOf } from '../arn.js';
+import { partitionOf } from '../../arn.js';
 import { missingParameter, snsErrors } from '../errors.js';
 import type { RequestContext } from '../../plugin.js';
 import type { SnsBackend } from '../sns-backend.js';

@@ -1,22 +1,12 @@
 /** The pseudo parameters of a stack (docs/aws-behaviour/templates.md §1.6), from the account it is provisioned in. */
 import { NO_VALUE } from './intrinsics.js';
+import { partitionOf, urlSuffixOf } from '../../arn.js';
 
 export interface StackIdentity {
   readonly accountId: string;
   readonly region: string;
   readonly stackName: string;
   readonly stackId: string;
-}
-
-/** `aws` in the commercial regions, `aws-cn` in China, `aws-us-gov` in GovCloud (§1.6). */
-export function partitionOf(region: string): string {
-  if (region.startsWith('cn-')) return 'aws-cn';
-  if (region.startsWith('us-gov-')) return 'aws-us-gov';
-  return 'aws';
-}
-
-export function urlSuffixOf(region: string): string {
-  return region.startsWith('cn-') ? 'amazonaws.com.cn' : 'amazonaws.com';
 }
 
 /** `arn:aws:cloudformation:<region>:<account>:stack/<name>/<uuid>` (§1.6). */

@@ -1,4 +1,4 @@
-import { partitionOf } from '../../sns/arn.js';
+import { partitionOf } from '../../arn.js';
 import type { CreatedResource, ProvisionContext, ResourceRequest, ResourceType } from '../resource-type.js';
 import { callService } from './calls.js';
 import { readProperties, unchecked, type PropertySchema } from './properties.js';
