@@ -1,4 +1,4 @@
-import type { RequestContext } from './plugin.js';
+import type { RequestContext } from './request-context.js';
 
 /**
  * The shape of a service's action registry (sqs/actions/index.ts, sns/actions/index.ts): one entry per action the

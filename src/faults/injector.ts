@@ -1,6 +1,6 @@
 import type { AwsError } from '../aws-error.js';
 import type { Clock } from '../clock.js';
-import type { CommandInterceptor, RequestContext } from '../plugin.js';
+import type { CommandInterceptor, RequestContext } from '../request-context.js';
 import type { ServiceName } from '../sdk-errors.js';
 import { batchEntries, runWithFailedEntries, type BatchShape } from './batch-entries.js';
 import { Fault, type FaultSpec } from './fault.js';

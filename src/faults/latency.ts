@@ -1,5 +1,5 @@
 import type { Clock, TimerHandle } from '../clock.js';
-import { abortError, type AbortSignalLike } from '../plugin.js';
+import { abortError, type AbortSignalLike } from '../request-context.js';
 
 /**
  * Commands waiting out an injected latency, in the mock's time: one clock timer each (the clock's timers never

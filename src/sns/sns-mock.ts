@@ -7,7 +7,8 @@ import { FaultInjector } from '../faults/injector.js';
 import { handClientConfig } from '../install/install.js';
 import { AwsError } from '../aws-error.js';
 import { deliveryProblems, queueDeliveryVerdict, type DeliveryProblem } from '../policies/delivery-problems.js';
-import { applyMiddleware, dispatch, middlewareFor, type MiddlewareStackLike, type RequestContext } from '../plugin.js';
+import { applyMiddleware, dispatch, middlewareFor, type MiddlewareStackLike } from '../plugin.js';
+import { internalRequest } from '../request-context.js';
 import type { QueueDirectory } from '../sqs/queue.js';
 import { snsActions, snsBatchChecks } from './actions/index.js';
 import { publish } from './actions/publish.js';
@@ -119,13 +120,7 @@ export class SnsMock<Owner extends Account = Account> extends FaultControls<SnsA
     message: string,
     attributes: Readonly<Record<string, ServiceAttribute>>,
   ): boolean {
-    const request: RequestContext = {
-      requestId: this.backend.ids.uuid(),
-      abortSignal: undefined,
-      region: topicRegion(topicArn),
-      traceHeader: undefined,
-      callerAccount: this.aws.accountId,
-    };
+    const request = internalRequest(this.aws, topicRegion(topicArn));
     this.backend.expireUnconfirmed();
     try {
       publish(this.backend, { TopicArn: topicArn, Message: message, MessageAttributes: { ...attributes } }, request);

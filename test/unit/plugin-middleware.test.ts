@@ -2,12 +2,8 @@ import { describe, expect, it } from 'vitest';
 import type { Account } from '../../src/account.js';
 import { globalClock } from '../../src/clock.js';
 import { createIdSource } from '../../src/ids.js';
-import {
-  middlewareFor,
-  type CommandInterceptor,
-  type RequestContext,
-  type ServiceEmulation,
-} from '../../src/plugin.js';
+import { middlewareFor, type ServiceEmulation } from '../../src/plugin.js';
+import type { CommandInterceptor, RequestContext } from '../../src/request-context.js';
 
 /** The plugin's middleware on its own, driven as the SDK drives it: resolved with a context, then called. */
 function emulation(interceptor?: CommandInterceptor) {

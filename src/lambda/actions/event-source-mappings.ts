@@ -5,7 +5,7 @@ import type {
   ListEventSourceMappingsCommandInput,
   UpdateEventSourceMappingCommandInput,
 } from '@aws-sdk/client-lambda';
-import { withResponseMetadata, type RequestContext } from '../../plugin.js';
+import { withResponseMetadata, type RequestContext } from '../../request-context.js';
 import { textOf } from '../../util/text.js';
 import { validationErrors } from '../errors.js';
 import type { EventSourceMappings, MappingInput } from '../esm/mappings.js';

@@ -1,5 +1,5 @@
 import type { InvokeCommandInput } from '@aws-sdk/client-lambda';
-import { withResponseMetadata, type RequestContext } from '../../plugin.js';
+import { withResponseMetadata, type RequestContext } from '../../request-context.js';
 import { textOf } from '../../util/text.js';
 import { invokeErrors, MAX_ASYNC_PAYLOAD_BYTES, MAX_SYNC_PAYLOAD_BYTES, validationErrors } from '../errors.js';
 import { INVOKE_NAME_PATTERN, isInvokeName, MAX_INVOKE_NAME_LENGTH } from '../function-arn.js';

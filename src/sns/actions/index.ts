@@ -1,6 +1,6 @@
 import type { AddPermissionCommandInput } from '@aws-sdk/client-sns';
 import { actionsWhere, batchChecksOf, handlersOf, type ActionSpec, type ActionTable } from '../../action-registry.js';
-import type { RequestContext } from '../../plugin.js';
+import type { RequestContext } from '../../request-context.js';
 import type { SnsBackend } from '../sns-backend.js';
 import { addPermission, removePermission } from './permissions.js';
 import { publish } from './publish.js';

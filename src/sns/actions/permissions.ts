@@ -1,7 +1,7 @@
 import type { AddPermissionCommandInput, RemovePermissionCommandInput } from '@aws-sdk/client-sns';
 import { partitionOf } from '../../arn.js';
 import { missingParameter, snsErrors } from '../errors.js';
-import type { RequestContext } from '../../plugin.js';
+import type { RequestContext } from '../../request-context.js';
 import type { SnsBackend } from '../sns-backend.js';
 import type { Topic } from '../topic.js';
 import { storeTopicPolicy, topicPolicy } from '../topic-attributes.js';

@@ -1,4 +1,4 @@
-import type { RequestContext } from '../../plugin.js';
+import type { RequestContext } from '../../request-context.js';
 import type {
   PublishBatchCommandInput,
   PublishBatchCommandOutput,

@@ -1,4 +1,4 @@
-import type { RequestContext } from '../../plugin.js';
+import type { RequestContext } from '../../request-context.js';
 import type { PublishCommandInput, PublishCommandOutput } from '@aws-sdk/client-sns';
 import { publishToTopic } from '../delivery/publisher.js';
 import { requireEntryMembers, validateEntry } from '../publish/entry.js';

@@ -14,7 +14,7 @@ import type {
   UnsubscribeCommandInput,
 } from '@aws-sdk/client-sns';
 import type { AwsError } from '../../aws-error.js';
-import type { RequestContext } from '../../plugin.js';
+import type { RequestContext } from '../../request-context.js';
 import { arnParts, parseTopicArn } from '../arn.js';
 import { replayAttributes, replayFacts, runReplay, startReplay } from '../delivery/replay.js';
 import { missingParameter, snsErrors } from '../errors.js';

@@ -10,7 +10,7 @@ import type {
 } from '@aws-sdk/client-sns';
 import { NotEmulatedError } from '../../aws-error.js';
 import { snsErrors } from '../errors.js';
-import type { RequestContext } from '../../plugin.js';
+import type { RequestContext } from '../../request-context.js';
 import type { SnsBackend } from '../sns-backend.js';
 import {
   checkCreateAttributes,

@@ -3,7 +3,7 @@ import type {
   ChangeMessageVisibilityBatchRequestEntry,
 } from '@aws-sdk/client-sqs';
 import { SQS_RANGE_REASONS } from '../errors.js';
-import type { RequestContext } from '../../plugin.js';
+import type { RequestContext } from '../../request-context.js';
 import type { SqsBackend } from '../sqs-backend.js';
 import { batchOutput, runEntry, type BatchOutput, validateBatchEntries, type BatchResultErrorEntry } from './batch.js';
 import { changeVisibilityByHandle, visibilityTimeoutParam } from './receipt.js';

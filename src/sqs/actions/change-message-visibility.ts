@@ -1,6 +1,6 @@
 import type { ChangeMessageVisibilityCommandInput } from '@aws-sdk/client-sqs';
 import { SQS_RANGE_REASONS } from '../errors.js';
-import type { RequestContext } from '../../plugin.js';
+import type { RequestContext } from '../../request-context.js';
 import type { SqsBackend } from '../sqs-backend.js';
 import { changeVisibilityByHandle, visibilityTimeoutParam } from './receipt.js';
 

@@ -7,7 +7,7 @@ import {
   firstDifferingAttribute,
   requestsFifoQueue,
 } from '../queue-attributes.js';
-import type { RequestContext } from '../../plugin.js';
+import type { RequestContext } from '../../request-context.js';
 import type { SqsBackend } from '../sqs-backend.js';
 import { isPresent, stringMap } from './params.js';
 import { attributeContext } from './queue-context.js';

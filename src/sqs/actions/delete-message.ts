@@ -1,5 +1,5 @@
 import type { DeleteMessageCommandInput } from '@aws-sdk/client-sqs';
-import type { RequestContext } from '../../plugin.js';
+import type { RequestContext } from '../../request-context.js';
 import type { SqsBackend } from '../sqs-backend.js';
 import { deleteByHandle } from './receipt.js';
 

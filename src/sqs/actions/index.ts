@@ -1,6 +1,6 @@
 import type { AddPermissionCommandInput } from '@aws-sdk/client-sqs';
 import { actionsWhere, batchChecksOf, handlersOf, type ActionSpec, type ActionTable } from '../../action-registry.js';
-import type { RequestContext } from '../../plugin.js';
+import type { RequestContext } from '../../request-context.js';
 import type { SqsBackend } from '../sqs-backend.js';
 import { validateBatchEntries } from './batch.js';
 import { changeMessageVisibility } from './change-message-visibility.js';

@@ -11,7 +11,7 @@ import {
 } from '../message-validation.js';
 import { sqsErrors } from '../errors.js';
 import type { Queue } from '../queue.js';
-import type { RequestContext } from '../../plugin.js';
+import type { RequestContext } from '../../request-context.js';
 import { isPresent } from './params.js';
 
 /** One message as SendMessage or a SendMessageBatch entry carries it. */

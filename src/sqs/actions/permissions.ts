@@ -2,7 +2,7 @@ import type { AddPermissionCommandInput, RemovePermissionCommandInput } from '@a
 import { sqsErrors } from '../errors.js';
 import { MAX_POLICY_STATEMENTS } from '../queue-attributes.js';
 import type { Queue } from '../queue.js';
-import type { RequestContext } from '../../plugin.js';
+import type { RequestContext } from '../../request-context.js';
 import type { SqsBackend } from '../sqs-backend.js';
 import { requiredString, stringList } from './params.js';
 

@@ -6,7 +6,7 @@ import type {
 import { sqsErrors } from '../errors.js';
 import { applyQueueAttributes, QUEUE_ATTRIBUTE_NAMES, renderQueueAttributes } from '../queue-attributes.js';
 import type { Queue } from '../queue.js';
-import type { RequestContext } from '../../plugin.js';
+import type { RequestContext } from '../../request-context.js';
 import type { SqsBackend } from '../sqs-backend.js';
 import { stringList, stringMap } from './params.js';
 import { attributeContext } from './queue-context.js';

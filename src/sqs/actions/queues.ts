@@ -9,7 +9,7 @@ import type {
   PurgeQueueCommandInput,
 } from '@aws-sdk/client-sqs';
 import { sqsErrors } from '../errors.js';
-import type { RequestContext } from '../../plugin.js';
+import type { RequestContext } from '../../request-context.js';
 import type { SqsBackend } from '../sqs-backend.js';
 import { isPresent, paginate } from './params.js';
 

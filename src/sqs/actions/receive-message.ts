@@ -1,5 +1,5 @@
 import type { Message, ReceiveMessageCommandInput, ReceiveMessageCommandOutput } from '@aws-sdk/client-sqs';
-import { abortError, type AbortSignalLike, type RequestContext } from '../../plugin.js';
+import { abortError, type AbortSignalLike, type RequestContext } from '../../request-context.js';
 import type { Waiter } from '../long-poll.js';
 import { MAX_VISIBILITY_TIMEOUT_SECONDS, type Queue, type ReceivedMessage } from '../queue.js';
 import type { SqsBackend } from '../sqs-backend.js';

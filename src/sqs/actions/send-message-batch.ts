@@ -1,4 +1,4 @@
-import type { RequestContext } from '../../plugin.js';
+import type { RequestContext } from '../../request-context.js';
 import type { SendMessageBatchCommandInput, SendMessageBatchResultEntry } from '@aws-sdk/client-sqs';
 import { sqsErrors } from '../errors.js';
 import { messagePayloadSize } from '../message-validation.js';

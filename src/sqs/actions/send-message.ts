@@ -1,4 +1,4 @@
-import type { RequestContext } from '../../plugin.js';
+import type { RequestContext } from '../../request-context.js';
 import type { SendMessageCommandInput, SendMessageCommandOutput } from '@aws-sdk/client-sqs';
 import type { SqsBackend } from '../sqs-backend.js';
 import { acceptMessage, deliverAccepted } from './message-input.js';

@@ -5,7 +5,7 @@ import type {
   UntagQueueCommandInput,
 } from '@aws-sdk/client-sqs';
 import { sqsErrors } from '../errors.js';
-import type { RequestContext } from '../../plugin.js';
+import type { RequestContext } from '../../request-context.js';
 import type { SqsBackend } from '../sqs-backend.js';
 import { isPresent, stringList, stringMap } from './params.js';
 

@@ -1,5 +1,5 @@
 import { AwsError } from '../../aws-error.js';
-import type { RequestContext } from '../../plugin.js';
+import { internalRequest, type RequestContext } from '../../request-context.js';
 import { TemplateError, type ProvisionContext, type ResourceRequest } from '../resource-type.js';
 
 /**
@@ -10,13 +10,7 @@ import { TemplateError, type ProvisionContext, type ResourceRequest } from '../r
 
 /** The context of one call made on the stack's behalf, by the account itself, in `region` (default the stack's). */
 export function callContext(context: ProvisionContext, region: string = context.region): RequestContext {
-  return {
-    requestId: context.aws.ids.uuid(),
-    abortSignal: undefined,
-    region,
-    traceHeader: undefined,
-    callerAccount: context.accountId,
-  };
+  return internalRequest(context.aws, region);
 }
 
 /**
