@@ -15,7 +15,7 @@ export interface RequestContext {
    * account's (docs/aws-behaviour/sdk-reach.md §3).
    */
   readonly region: string;
-  /** The `X-Amzn-Trace-Id` header the SDK would have sent (`sdkTraceHeader`, src/plugin.ts), read once for the request. */
+  /** The `X-Amzn-Trace-Id` header the SDK would have sent (src/plugin.ts `sdkTraceHeader`), read once per request. */
   readonly traceHeader: string | undefined;
   /** The account of the caller: for now always the emulated account. */
   readonly callerAccount: string;
