@@ -3,7 +3,8 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 /**
  * What the code of one running invocation is tied to: its execution environment's variables, and whether the
  * invocation may still act on AWS. Set with AsyncLocalStorage, so it follows the handler through every `await`,
- * promise and real timer it starts, and two invocations that interleave each see their own.
+ * promise and timer it starts (fake timers through timer-scope.ts), and two invocations that interleave each see
+ * their own.
  */
 export interface InvocationScope {
   readonly functionName: string;
