@@ -7,6 +7,8 @@ import * as SNS from '@aws-sdk/client-sns';
 import * as SQS from '@aws-sdk/client-sqs';
 import { expect, inject, it } from 'vitest';
 import { loadSdk } from '../src/sdk-errors.js';
+import { SNS_SDK } from '../src/sns/sdk.js';
+import { SQS_SDK } from '../src/sqs/sdk.js';
 import { snsVersion, sqsVersion } from '../test/sdk-features.js';
 
 declare module 'vitest' {
@@ -22,8 +24,8 @@ it('tests and library load the SDK of the sdk-range folder', async () => {
     import(/* @vite-ignore */ `${folder}node_modules/${pkg}`) as Promise<Record<string, unknown>>;
   expect(SQS.SQSClient).toBe((await fromFolder('@aws-sdk/client-sqs'))['SQSClient']);
   expect(SNS.SNSClient).toBe((await fromFolder('@aws-sdk/client-sns'))['SNSClient']);
-  expect((await loadSdk('SQS'))['SQSClient']).toBe(SQS.SQSClient);
-  expect((await loadSdk('SNS'))['SNSClient']).toBe(SNS.SNSClient);
+  expect((await loadSdk(SQS_SDK))['SQSClient']).toBe(SQS.SQSClient);
+  expect((await loadSdk(SNS_SDK))['SNSClient']).toBe(SNS.SNSClient);
 
   const require = createRequire(import.meta.url);
   const installed = (pkg: string) =>

@@ -1,12 +1,10 @@
 import type { Clock } from './clock.js';
 import type { IdSource } from './ids.js';
-import type { PolicyMode } from './policies/mode.js';
 import type { WorkTracker } from './work/work-tracker.js';
-import type { HonestOptions } from './sqs/honest-delivery.js';
 
 /**
- * What the SQS and SNS plugins of one emulated account need of it. AwsMock is one; the plugins depend on this
- * interface only, so neither imports the class that builds them.
+ * What the services of one emulated account need of it (each service's own options are its module's). AwsMock is
+ * one; the services depend on this interface only, so none imports the class that builds them.
  */
 export interface Account {
   /** 12 digits. */
@@ -16,11 +14,6 @@ export interface Account {
   readonly clock: Clock;
   /** The account's random ids. Read at each use: a reset replaces the source, so a seeded mock starts again. */
   readonly ids: IdSource;
-  readonly honest: boolean | HonestOptions;
-  /** How many published messages each topic keeps for `published()`; undefined keeps every one. */
-  readonly publishedHistory: number | undefined;
-  /** Whether SNS delivers into a queue only where the queue's Policy allows it (createAwsMock's `policies`). */
-  readonly policies: PolicyMode;
   /**
    * The account's background work, for `aws.idle()` and `aws.runUntilIdle()`: a command waiting out the SDK's retry
    * backoff shows there. Optional for accounts built without one.

@@ -1,21 +1,25 @@
 import type { Account } from './account.js';
 import { globalClock, injectedClock, type Clock, type InjectedClock } from './clock.js';
 import { createIdSource, type IdSource } from './ids.js';
+import { installableClients } from './install/clients.js';
 import { installClient, type InstallHandle } from './install/install.js';
-import { LambdaMock } from './lambda/lambda-mock.js';
-import { policyMode, type PolicyMode } from './policies/mode.js';
-import { SnsMock } from './sns/sns-mock.js';
+import type { LambdaMock } from './lambda/lambda-mock.js';
+import type { PolicyMode } from './policies/mode.js';
+import type { ServiceContext, ServicePorts } from './service-context.js';
+import type { ServiceInstance } from './service-module.js';
+import { SERVICE_MODULES, type ServiceInternals, type ServiceKey, type ServiceOptions } from './services.js';
+import type { SnsMock } from './sns/sns-mock.js';
 import type { HonestOptions } from './sqs/honest-delivery.js';
-import { SqsMock } from './sqs/sqs-mock.js';
+import type { SqsMock } from './sqs/sqs-mock.js';
 import { StackRegistry } from './templates/engine/stack-registry.js';
 import { provision } from './templates/provision.js';
 import type { ProvisionOptions, Stack } from './templates/stack.js';
 import { REGION_NAME } from './util/region-name.js';
-import { textOf } from './util/text.js';
 import { WorkTracker, type RunUntilIdleOptions } from './work/work-tracker.js';
 import { timeSourceOf } from './diagnostics/time-sources.js';
 
-export interface AwsMockOptions {
+/** createAwsMock's options: the account's own, and each service's (its module's options, e.g. sqs/module.ts). */
+export interface AwsMockOptions extends ServiceOptions {
   /** The emulated account's id, 12 digits. Default `000000000000`. */
   accountId?: string;
   /**
@@ -27,38 +31,23 @@ export interface AwsMockOptions {
   clock?: InjectedClock;
   /** Makes ids, receipt handles, request ids and the honest mode's choices reproducible. */
   seed?: number;
-  /**
-   * Standard queues behave as loosely as real ones may: out-of-order delivery, occasional duplicate
-   * delivery, and short polls that return a random share of the messages. Off by default.
-   */
-  honest?: boolean | HonestOptions;
-  /**
-   * How many published messages each topic keeps for `aws.sns.topic(name).published()` (and `toHavePublished`): the
-   * last N, 0 for none. Default: every one, which costs heap for each publish a long test makes.
-   */
-  publishedHistory?: number;
-  /**
-   * `'enforce'`: SNS delivers into a queue (and a subscription's dead-letter queue) only where the queue's Policy
-   * allows sns.amazonaws.com to sqs:SendMessage from the topic, as AWS does; a refused delivery is recorded on the
-   * published message's `deliveries`. Default `'ignore'`: delivered regardless (`aws.sns.deliveryProblems()` still
-   * lists what AWS would refuse).
-   */
-  policies?: PolicyMode;
-  /**
-   * How many invocations each Lambda function keeps for `fn.invocations()` (and the Lambda matchers): the last N, 0
-   * for none. Default: every one, with its event, which costs heap in a test that drains many messages.
-   */
-  invocationHistory?: number;
 }
+
+type AnyInstance = ServiceInstance<unknown, unknown, unknown>;
+
+/**
+ * Every service of the list has its facade field on AwsMock (typed with the account as owner, which a derived type
+ * cannot say): a service added to src/services.ts without one fails to compile here.
+ */
+type MissingFacades = Exclude<ServiceKey, keyof AwsMock>;
+const everyFacadeDeclared: [MissingFacades] extends [never] ? true : MissingFacades = true;
+void everyFacadeDeclared;
 
 /** One emulated AWS account: the queues and topics that its SQS and SNS plugins share. */
 export class AwsMock implements Account {
   readonly accountId: string;
   readonly region: string;
   readonly seed: number | undefined;
-  readonly honest: boolean | HonestOptions;
-  readonly publishedHistory: number | undefined;
-  readonly policies: PolicyMode;
   readonly clock: Clock;
   readonly sqs: SqsMock<AwsMock>;
   readonly sns: SnsMock<AwsMock>;
@@ -66,43 +55,23 @@ export class AwsMock implements Account {
   readonly lambda: LambdaMock<AwsMock>;
   /** @internal */
   readonly work: WorkTracker;
+  /** @internal Each service's models, by key: what the templates' resource types reach. */
+  readonly internals: ServiceInternals;
+  private readonly services: ReadonlyMap<ServiceKey, AnyInstance>;
   private idSource: IdSource;
   private readonly installs = new Set<InstallHandle>();
   /** The stack names and exports of every `provision`, kept until reset. */
   private readonly stacks = new StackRegistry();
 
-  constructor(options: AwsMockOptions = {}) {
+  constructor(private readonly options: AwsMockOptions = {}) {
     this.accountId = options.accountId ?? '000000000000';
     this.region = options.region ?? 'us-east-1';
     if (!/^\d{12}$/.test(this.accountId))
       throw new TypeError(`sqs-sns-mock: accountId must be 12 digits, got "${this.accountId}"`);
     if (!REGION_NAME.test(this.region)) throw new TypeError(`sqs-sns-mock: "${this.region}" is not a region name`);
     this.seed = options.seed;
-    this.honest = options.honest ?? false;
-    this.publishedHistory = historyLimit('publishedHistory', options.publishedHistory, 'messages');
-    this.policies = policyMode(options.policies);
     this.clock = options.clock ? injectedClock(options.clock) : globalClock();
     this.idSource = createIdSource(this.seed);
-    this.sqs = new SqsMock(this);
-    // Looked up at each delivery, so neither plugin depends on the other being built first.
-    this.sns = new SnsMock(
-      this,
-      { findByArn: (arn) => this.sqs.backend.findByArn(arn) },
-      {
-        // SNS hands the event to Lambda's asynchronous queue (docs/aws-behaviour/lambda.md §3.5).
-        invokeAsync: (functionArn, event, subscriptionArn) => {
-          const fn = this.lambda.backend.findByArn(functionArn);
-          return fn
-            ? this.lambda.asyncInvocations.enqueue(
-                fn,
-                event,
-                { kind: 'sns', subscriptionArn },
-                { invokedArn: functionArn },
-              )
-            : undefined;
-        },
-      },
-    );
     const injected = options.clock;
     this.work = new WorkTracker(
       this.clock,
@@ -113,11 +82,35 @@ export class AwsMock implements Account {
         return source.kind === 'fake' ? source.clock : undefined;
       },
     );
-    this.lambda = new LambdaMock(this, this.work, {
-      findQueue: (arn) => this.sqs.backend.findByArn(arn),
-      publishToTopic: (topicArn, message) => this.sns.publishFromService(topicArn, message.body, message.attributes),
-      invocationHistory: historyLimit('invocationHistory', options.invocationHistory, 'invocations'),
-    });
+    const services = new Map<ServiceKey, AnyInstance>();
+    // Each port is looked up at each delivery, so no service depends on another being built first.
+    const ports = {} as ServicePorts;
+    for (const { key } of SERVICE_MODULES) Object.defineProperty(ports, key, { get: () => services.get(key)!.port });
+    const context: ServiceContext<AwsMock> = { account: this, work: this.work, ports };
+    for (const service of SERVICE_MODULES) {
+      const create = service.create as (context: ServiceContext<AwsMock>, options: AwsMockOptions) => AnyInstance;
+      services.set(service.key, create(context, options));
+    }
+    this.services = services;
+    this.internals = Object.fromEntries([...services].map(([key, built]) => [key, built.internals])) as never;
+    this.sqs = services.get('sqs')!.facade as SqsMock<AwsMock>;
+    this.sns = services.get('sns')!.facade as SnsMock<AwsMock>;
+    this.lambda = services.get('lambda')!.facade as LambdaMock<AwsMock>;
+  }
+
+  /** `honest` as given to createAwsMock (SQS's option). */
+  get honest(): boolean | HonestOptions {
+    return this.options.honest ?? false;
+  }
+
+  /** `publishedHistory` as SNS reads it: undefined keeps every message. */
+  get publishedHistory(): number | undefined {
+    return this.internals.sns.backend.publishedHistory;
+  }
+
+  /** `policies` as SNS reads it. */
+  get policies(): PolicyMode {
+    return this.internals.sns.backend.policies;
   }
 
   /**
@@ -148,7 +141,8 @@ export class AwsMock implements Account {
    * keeps it.
    */
   install(clientClass: abstract new (...args: never[]) => unknown): InstallHandle {
-    const installed = installClient(clientClass, this);
+    const clients = SERVICE_MODULES.map(({ key, sdk }) => ({ sdk, plugin: this.services.get(key)!.facade as never }));
+    const installed = installClient(clientClass, installableClients(clients));
     const handle: InstallHandle = {
       restore: () => {
         this.installs.delete(handle);
@@ -179,20 +173,10 @@ export class AwsMock implements Account {
    */
   reset(): void {
     this.idSource = createIdSource(this.seed);
-    this.sqs.resetState();
-    this.sns.resetState();
-    this.lambda.resetState();
+    for (const service of this.services.values()) service.reset();
     this.work.reset();
     this.stacks.reset();
   }
-}
-
-function historyLimit(option: string, value: unknown, unit: string): number | undefined {
-  if (value === undefined || value === Number.POSITIVE_INFINITY) return undefined;
-  if (typeof value !== 'number' || !Number.isInteger(value) || value < 0) {
-    throw new TypeError(`sqs-sns-mock: ${option} must be a whole number of ${unit}, 0 or more, got ${textOf(value)}`);
-  }
-  return value;
 }
 
 export function createAwsMock(options: AwsMockOptions = {}): AwsMock {

@@ -15,8 +15,9 @@ export type { DeliveryVerdict } from './policies/sns-delivery.js';
 export type { DeliveryProblem } from './policies/delivery-problems.js';
 export { mockSqs, mockSns, type MockOptions } from './shorthand.js';
 export type { FaultControls } from './faults/controls.js';
-export type { SqsAction, SnsAction, SqsBatchAction, SnsBatchAction } from './faults/actions.js';
-export type { SqsErrorName, SnsErrorName, FaultErrorOptions } from './faults/catalogue.js';
+export type { SqsAction, SqsBatchAction, SqsErrorName } from './sqs/fault-names.js';
+export type { SnsAction, SnsBatchAction, SnsErrorName } from './sns/fault-names.js';
+export type { FaultErrorOptions } from './faults/catalogue.js';
 export type {
   FaultHandle,
   FaultInput,

@@ -9,7 +9,8 @@ import { CLIENT_CONFIG, CLIENT_STACK, hookCommandOf } from './install/command-ho
 import { refuseLateCommand } from './lambda/sandbox/late-commands.js';
 import { retriedBySdk } from './sdk-retries/retried-by-sdk.js';
 import { retryMiddlewareOf } from './sdk-retries/retry-middleware.js';
-import { toSdkException, type ServiceName } from './sdk-errors.js';
+import { toSdkException } from './sdk-errors.js';
+import type { ServiceSdk } from './service-module.js';
 import {
   RESPONSE_METADATA,
   type AbortSignalLike,
@@ -32,8 +33,8 @@ function sdkTraceHeader(): string | undefined {
 
 /** A service emulation as the plugin drives it: an action name and its input in, an output out. */
 export interface ServiceEmulation {
-  readonly service: ServiceName;
-  readonly clientName: string;
+  /** The service's SDK: its client's name, its package, its exceptions. */
+  readonly sdk: ServiceSdk;
   /** Consulted before every action: the faults a test injected (src/faults). */
   readonly interceptor?: CommandInterceptor;
   handle(action: string, input: unknown, request: RequestContext): Promise<object> | object;
@@ -82,27 +83,27 @@ export function middlewareFor(emulation: ServiceEmulation, account: Account): An
   const middleware: AnswerMiddleware = (_next, context, stack) => async (args) => {
     // Read at each call: a middleware above may change the context (and the SDK may reuse it, cacheMiddleware).
     const command = context.commandName ?? 'UnknownCommand';
-    if (context.clientName && context.clientName !== emulation.clientName) {
+    if (context.clientName && context.clientName !== emulation.sdk.clientName) {
       throw new Error(
-        `sqs-sns-mock: the ${emulation.service} mock was added to an ${context.clientName}; ` +
-          `add it to an ${emulation.clientName}.`,
+        `sqs-sns-mock: the ${emulation.sdk.service} mock was added to an ${context.clientName}; ` +
+          `add it to an ${emulation.sdk.clientName}.`,
       );
     }
     // A timed-out invocation's code may still run in process; on AWS it does not, so its commands change nothing.
-    refuseLateCommand(emulation.service, command);
+    refuseLateCommand(emulation.sdk.service, command);
     // The SDK always names the client's logger in the context; the hook adds the client's config to it. A command
     // of the SDK without it was built before the hook reached its copy: its region cannot be known
     // (docs/aws-behaviour/sdk-reach.md §3.8).
     if (context[CLIENT_CONFIG] === undefined && 'logger' in context) {
       const smithy = context[SMITHY_CONTEXT_KEY] as { commandInstance?: unknown } | undefined;
       hookCommandOf(smithy?.commandInstance);
-      const clientName = context.clientName ?? emulation.clientName;
+      const clientName = context.clientName ?? emulation.sdk.clientName;
       // A copy the mock's settled import never reached: refused rather than acted on in another region.
-      if (sdkHooked(emulation.service)) throw regionUnknownError(emulation.service, clientName, command);
+      if (sdkHooked(emulation.sdk)) throw regionUnknownError(emulation.sdk, clientName, command);
       // A copy only the mock's import reaches (a bundler's alias), which has not settled: the client's later commands
       // carry its config; this one acts in the mock's region at once (a wait for real I/O would let a fake-time
       // advance pass it), and the test is told, once.
-      warnOnce('regionNotKnownYet', regionNotKnownYet(emulation.service, clientName, command, account.region));
+      warnOnce('regionNotKnownYet', regionNotKnownYet(emulation.sdk.service, clientName, command, account.region));
     }
     const action = command.endsWith('Command') ? command.slice(0, -'Command'.length) : command;
     const input = args.input ?? {};
@@ -111,8 +112,9 @@ export function middlewareFor(emulation: ServiceEmulation, account: Account): An
     } catch (error) {
       if (!(error instanceof AnsweredError)) throw error;
       // Only an answered error comes here, so a command answered at the first attempt pays nothing for retries.
-      const service = emulation.service;
-      const sdkException = (answered: AnsweredError) => toSdkException(service, answered.error, answered.requestId);
+      const service = emulation.sdk.service;
+      const sdkException = (answered: AnsweredError) =>
+        toSdkException(emulation.sdk, answered.error, answered.requestId);
       const attempt = () =>
         answer(emulation, account, action, context, input).catch(async (again: unknown) => {
           throw again instanceof AnsweredError ? await sdkException(again) : again;
@@ -132,8 +134,8 @@ export function middlewareFor(emulation: ServiceEmulation, account: Account): An
   registerMiddleware(middleware, {
     account,
     accountId: account.accountId,
-    service: emulation.service,
-    clientName: emulation.clientName,
+    service: emulation.sdk.service,
+    clientName: emulation.sdk.clientName,
   });
   return middleware;
 }
@@ -200,7 +202,7 @@ export function applyMiddleware(stack: MiddlewareStackLike, middleware: AnswerMi
 
 /** Answers every action of `actions`, and a clear error for the rest. */
 export function dispatch<Backend>(
-  service: ServiceName,
+  service: NotEmulatedError['service'],
   actions: Readonly<
     Record<string, (backend: Backend, input: never, request: RequestContext) => Promise<object> | object>
   >,

@@ -26,14 +26,15 @@ import {
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as SnsSdk from '@aws-sdk/client-sns';
 import type * as SqsSdk from '@aws-sdk/client-sqs';
-import type { SnsAction, SqsAction } from '../src/faults/actions.js';
+import type { SqsAction } from '../src/sqs/fault-names.js';
+import type { SnsAction } from '../src/sns/fault-names.js';
 import { SNS_ACTIONS, snsActions } from '../src/sns/actions/index.js';
 import { SQS_ACTIONS, sqsActions } from '../src/sqs/actions/index.js';
 import { AwsError } from '../src/aws-error.js';
 import type { AwsMockOptions } from '../src/index.js';
 import { faultError } from '../src/faults/catalogue.js';
-import { snsErrors } from '../src/sns/errors.js';
-import { sqsErrors } from '../src/sqs/errors.js';
+import { SNS_ERRORS, snsErrors } from '../src/sns/errors.js';
+import { SQS_ERRORS, sqsErrors } from '../src/sqs/errors.js';
 import { ONE_ATTEMPT, rejectionOf, sqsSetup as sqsSetupWith } from './helpers.js';
 import { abortSignalReachesMiddleware, attemptsFor, RequestThrottled } from './sdk-features.js'; // RequestThrottled: the SDK's class, or SQSServiceException before 3.447.0
 import { snsSetup as snsSetupWith } from './sns/sns-support.js';
@@ -740,17 +741,20 @@ describe('the error catalogue', () => {
       message,
     });
     const same = (injected: AwsError, raised: AwsError) => expect(fields(injected)).toEqual(fields(raised));
-    same(faultError('SQS', 'QueueDoesNotExist'), sqsErrors.queueDoesNotExist());
-    same(faultError('SQS', 'AWS.SimpleQueueService.NonExistentQueue'), sqsErrors.queueDoesNotExist());
-    same(faultError('SQS', 'InvalidBatchEntryId'), sqsErrors.invalidBatchEntryId());
-    same(faultError('SQS', 'InvalidParameterValueException', { message: 'm' }), sqsErrors.invalidParameterValue('m'));
+    same(faultError(SQS_ERRORS, 'QueueDoesNotExist'), sqsErrors.queueDoesNotExist());
+    same(faultError(SQS_ERRORS, 'AWS.SimpleQueueService.NonExistentQueue'), sqsErrors.queueDoesNotExist());
+    same(faultError(SQS_ERRORS, 'InvalidBatchEntryId'), sqsErrors.invalidBatchEntryId());
     same(
-      faultError('SQS', 'ReceiptHandleIsInvalid', { message: 'm' }),
+      faultError(SQS_ERRORS, 'InvalidParameterValueException', { message: 'm' }),
+      sqsErrors.invalidParameterValue('m'),
+    );
+    same(
+      faultError(SQS_ERRORS, 'ReceiptHandleIsInvalid', { message: 'm' }),
       new AwsError({ ...fields(sqsErrors.receiptHandleIsInvalid('h')), message: 'm' }),
     );
-    same(faultError('SNS', 'NotFound'), snsErrors.topicNotFound());
-    same(faultError('SNS', 'EmptyBatchRequestException'), snsErrors.emptyBatchRequest());
-    same(faultError('SNS', 'InvalidParameter', { message: 'm' }), snsErrors.invalidParameter('m'));
+    same(faultError(SNS_ERRORS, 'NotFound'), snsErrors.topicNotFound());
+    same(faultError(SNS_ERRORS, 'EmptyBatchRequestException'), snsErrors.emptyBatchRequest());
+    same(faultError(SNS_ERRORS, 'InvalidParameter', { message: 'm' }), snsErrors.invalidParameter('m'));
   });
 });
 

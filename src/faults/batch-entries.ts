@@ -1,14 +1,12 @@
 import type { BatchSpec } from '../action-registry.js';
 import type { AwsError } from '../aws-error.js';
-import type { SnsBackend } from '../sns/sns-backend.js';
-import { batchOutput, runEntry, type BatchOutput, type BatchResultErrorEntry } from '../sqs/actions/batch.js';
-import type { SqsBackend } from '../sqs/sqs-backend.js';
 
 /**
  * Partial batch failures, applied around the real action: the chosen entries are taken out of the request, the
  * action runs on the rest (so they are really processed, by the action's own rules), and the chosen entries are
- * added to its `Failed` list. What a service's batch answer looks like is read from that service's own helpers,
- * and what each batch action checks of the whole request from its entry in the service's action registry.
+ * added to its `Failed` list. What a service's batch answer looks like is its own (sqs/batch-shape.ts,
+ * sns/batch-shape.ts), and what each batch action checks of the whole request is its entry in the service's action
+ * registry.
  */
 export interface BatchShape {
   /** The request member that holds the entries. */
@@ -60,7 +58,8 @@ export async function runWithFailedEntries(
   return shape.merge(output, injected, (id) => positions.get(id) ?? entries.length);
 }
 
-const byPosition =
+/** Orders batch records as their entries stood in the request. */
+export const byPosition =
   (position: (id: string) => number) =>
   (a: { Id: string }, b: { Id: string }): number =>
     position(a.Id) - position(b.Id);
@@ -74,46 +73,4 @@ export function batchShapes<Backend>(
   shapeOf: (check: BatchSpec<Backend>['check']) => BatchShape,
 ): ReadonlyMap<string, BatchShape> {
   return new Map([...checks].map(([action, check]) => [action, shapeOf(check)]));
-}
-
-/** SQS: a batch action's own request check, `Failed` records and empty-list rule. */
-export function sqsBatchShape(backend: SqsBackend, check: BatchSpec<SqsBackend>['check']): BatchShape {
-  return {
-    entriesKey: 'Entries',
-    // As each SQS batch action starts: the queue, then count, Ids and distinctness of all the entries, and for
-    // SendMessageBatch the batch's size and FIFO rules. What fails one entry only is that entry's own business.
-    checkRequest: (input) => void check(backend, input as never),
-    emptyOutput: () => ({}),
-    failedEntry: (id, error) => {
-      const result = runEntry(id, () => {
-        throw error;
-      });
-      return 'failed' in result ? result.failed : { Id: id };
-    },
-    merge: (output, injected, position) => {
-      const { Successful = [], Failed = [] } = output as BatchOutput<object>;
-      return batchOutput(Successful, [...Failed, ...(injected as BatchResultErrorEntry[])].sort(byPosition(position)));
-    },
-  };
-}
-
-/** SNS: PublishBatch's topic checks, its `Failed` record, and both lists always present. */
-export function snsBatchShape(backend: SnsBackend, check: BatchSpec<SnsBackend>['check']): BatchShape {
-  return {
-    entriesKey: 'PublishBatchRequestEntries',
-    // Any entry that fails a check fails a PublishBatch as a whole [V], a failed entry too.
-    checkRequest: (input) => void check(backend, input as never),
-    emptyOutput: () => ({ Successful: [], Failed: [] }),
-    // The field order of the SDK's BatchResultErrorEntry schema.
-    failedEntry: (id, error) => ({
-      Id: id,
-      Code: error.code,
-      SenderFault: error.type === 'Sender',
-      Message: error.message,
-    }),
-    merge: (output, injected, position) => {
-      const { Successful = [], Failed = [] } = output as { Successful?: object[]; Failed?: { Id: string }[] };
-      return { ...output, Successful, Failed: [...Failed, ...injected].sort(byPosition(position)) };
-    },
-  };
 }

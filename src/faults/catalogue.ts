@@ -1,24 +1,15 @@
 import { AwsError, faultSide, type ErrorIdentity } from '../aws-error.js';
-import type { ServiceName } from '../sdk-errors.js';
-import { SNS_ERRORS } from '../sns/errors.js';
-import { SQS_ERRORS } from '../sqs/errors.js';
-import { LAMBDA_ERRORS } from '../lambda/errors.js';
 
 /**
  * The errors a test may inject, by the SDK's class name or by AWS's query code: every error of the service's table
- * (sqs/errors.ts SQS_ERRORS, sns/errors.ts SNS_ERRORS), with its code, status and default message.
+ * (its module's `errors`, e.g. sqs/errors.ts SQS_ERRORS), with its code, status and default message.
  */
-type Names<Table extends Readonly<Record<string, ErrorIdentity>>> = {
+export type ErrorNames<Table extends Readonly<Record<string, ErrorIdentity>>> = {
   [K in keyof Table]:
     | Table[K]['code']
     | (Table[K] extends { shape: infer S extends string } ? S : never)
     | (Table[K] extends { wireType: infer W extends string } ? W : never);
 }[keyof Table];
-
-/** An SQS error by SDK class name (`RequestThrottled`) or query code (`AWS.SimpleQueueService.NonExistentQueue`). */
-export type SqsErrorName = Names<typeof SQS_ERRORS>;
-/** An SNS error by SDK class name (`ThrottledException`) or query code (`Throttled`). */
-export type SnsErrorName = Names<typeof SNS_ERRORS>;
 
 function index(errors: Readonly<Record<string, ErrorIdentity>>): ReadonlyMap<string, ErrorIdentity> {
   const byName = new Map<string, ErrorIdentity>();
@@ -31,11 +22,14 @@ function index(errors: Readonly<Record<string, ErrorIdentity>>): ReadonlyMap<str
   return byName;
 }
 
-const CATALOGUE: Record<ServiceName, ReadonlyMap<string, ErrorIdentity>> = {
-  SQS: index(SQS_ERRORS),
-  SNS: index(SNS_ERRORS),
-  Lambda: index(LAMBDA_ERRORS),
-};
+type ErrorTable = Readonly<Record<string, ErrorIdentity>>;
+const indexed = new WeakMap<ErrorTable, ReadonlyMap<string, ErrorIdentity>>();
+
+function catalogueOf(errors: ErrorTable): ReadonlyMap<string, ErrorIdentity> {
+  let byName = indexed.get(errors);
+  if (!byName) indexed.set(errors, (byName = index(errors)));
+  return byName;
+}
 
 export interface FaultErrorOptions {
   /** The error's message. Default: AWS's text where the emulation has one, else a plain sentence. */
@@ -45,11 +39,12 @@ export interface FaultErrorOptions {
 }
 
 /**
- * The AwsError a fault answers, for a class name or query code. An unknown name becomes an unmodelled error of
- * that code (the service's base exception class, named by it), as the SDK surfaces a code it does not model.
+ * The AwsError a fault answers, for a class name or query code of the service's error table. An unknown name
+ * becomes an unmodelled error of that code (the service's base exception class, named by it), as the SDK surfaces a
+ * code it does not model.
  */
-export function faultError(service: ServiceName, name: string, options: FaultErrorOptions = {}): AwsError {
-  const known = CATALOGUE[service].get(name);
+export function faultError(errors: ErrorTable, name: string, options: FaultErrorOptions = {}): AwsError {
+  const known = catalogueOf(errors).get(name);
   const status = options.status ?? known?.status ?? 400;
   return new AwsError({
     code: known?.code ?? name,

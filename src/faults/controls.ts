@@ -1,5 +1,4 @@
 import type { AwsError } from '../aws-error.js';
-import type { ServiceName } from '../sdk-errors.js';
 import { faultError, type FaultErrorOptions } from './catalogue.js';
 import type { FaultEffect, FaultSpec } from './fault.js';
 import type { FaultInjector } from './injector.js';
@@ -108,7 +107,7 @@ export abstract class FaultControls<A extends string, B extends A, E extends str
     ) {
       throw new TypeError(`sqs-sns-mock: status must be an HTTP error status (400-599), got ${String(options.status)}`);
     }
-    return faultError(this.faultInjector.service, name, options);
+    return faultError(this.faultInjector.errors, name, options);
   }
 
   private add(
@@ -118,7 +117,7 @@ export abstract class FaultControls<A extends string, B extends A, E extends str
     options: FaultMatch<never> & { latencyMs?: number },
     defaultTimes: number,
   ): FaultHandle {
-    const service: ServiceName = this.faultInjector.service;
+    const service = this.faultInjector.service;
     if (action !== '*' && !this.faultInjector.isAction(action)) {
       throw new TypeError(`sqs-sns-mock: ${method}: ${service} has no action "${String(action)}"`);
     }

@@ -1,7 +1,6 @@
-import type { AwsError } from '../aws-error.js';
+import type { AwsError, ErrorIdentity } from '../aws-error.js';
 import type { Clock } from '../clock.js';
 import type { CommandInterceptor, RequestContext } from '../request-context.js';
-import type { ServiceName } from '../sdk-errors.js';
 import { batchEntries, runWithFailedEntries, type BatchShape } from './batch-entries.js';
 import { Fault, type FaultSpec } from './fault.js';
 import { PendingLatencies } from './latency.js';
@@ -16,7 +15,10 @@ interface Plan {
 }
 
 export interface FaultInjectorOptions {
-  readonly service: ServiceName;
+  /** The service's name, for messages. */
+  readonly service: string;
+  /** The service's error table: the errors a fault may name. */
+  readonly errors: Readonly<Record<string, ErrorIdentity>>;
   readonly clock: Clock;
   /** The account's random source, read at each draw: a reset replaces it. */
   readonly random: () => number;
@@ -44,8 +46,12 @@ export class FaultInjector implements CommandInterceptor {
     this.latencies = new PendingLatencies(options.clock);
   }
 
-  get service(): ServiceName {
+  get service(): string {
     return this.options.service;
+  }
+
+  get errors(): Readonly<Record<string, ErrorIdentity>> {
+    return this.options.errors;
   }
 
   /** Whether any fault is set: with none, every call proceeds untouched. */

@@ -4,7 +4,7 @@
  */
 import { regionSettledLate } from '../diagnostics/texts.js';
 import { warnOnce } from '../diagnostics/warn-once.js';
-import { SDK_PACKAGE, type ServiceName } from '../sdk-errors.js';
+import type { ServiceSdk } from '../service-module.js';
 import { REGION_NAME } from '../util/region-name.js';
 
 interface RegionConfig {
@@ -101,8 +101,8 @@ async function quickRegion(config: RegionConfig): Promise<string | undefined> {
  * mock hooked the copy of the package it comes from (sdk-reach.md §3.8). Acting in the mock's region instead could
  * put the client's queues and topics in another region than AWS would, unseen.
  */
-export function regionUnknownError(service: ServiceName, clientName: string, command: string): Error {
-  const pkg = SDK_PACKAGE[service];
+export function regionUnknownError(sdk: ServiceSdk, clientName: string, command: string): Error {
+  const pkg = sdk.packageName;
   return new Error(
     `sqs-sns-mock: ${command} of this ${clientName} was not answered: its region is not known, as the command was ` +
       `built before the mock reached the copy of ${pkg} it comes from (another copy than the one sqs-sns-mock ` +

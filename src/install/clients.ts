@@ -1,22 +1,22 @@
-import type { MiddlewareStackLike } from '../plugin.js';
-import type { ServiceName } from '../sdk-errors.js';
+import type { ServiceSdk } from '../service-module.js';
 
-/** What `aws.install(Class)` needs of the mock: the plugin that answers the class's commands. */
-export interface InstallablePlugins {
-  readonly sqs: { applyToStack(stack: MiddlewareStackLike): void };
-  readonly sns: { applyToStack(stack: MiddlewareStackLike): void };
-  readonly lambda: { applyToStack(stack: MiddlewareStackLike): void };
+/** A plugin that answers a client class's commands: the account's facade of that service. */
+export interface InstallablePlugin {
+  applyToStack(stack: { add(middleware: unknown, options: object): void }): void;
 }
 
-/** A client class the mock can install itself into: one entry per class. */
+/** A client class the mock can install itself into: its service's SDK and the plugin that answers it. */
 export interface InstallableClient {
-  readonly service: ServiceName;
-  readonly plugin: (mock: InstallablePlugins) => { applyToStack(stack: MiddlewareStackLike): void };
+  readonly sdk: ServiceSdk;
+  readonly plugin: InstallablePlugin;
 }
 
-/** Keyed by the SDK's client name, which is also the `clientName` of its commands' handler context. */
-export const INSTALLABLE_CLIENTS: Readonly<Record<string, InstallableClient>> = {
-  SQSClient: { service: 'SQS', plugin: (mock) => mock.sqs },
-  SNSClient: { service: 'SNS', plugin: (mock) => mock.sns },
-  LambdaClient: { service: 'Lambda', plugin: (mock) => mock.lambda },
-};
+/**
+ * The client classes an account answers, keyed by the SDK's client name, which is also the `clientName` of its
+ * commands' handler context: one per service of the account (src/services.ts).
+ */
+export type InstallableClients = ReadonlyMap<string, InstallableClient>;
+
+export function installableClients(services: Iterable<InstallableClient>): InstallableClients {
+  return new Map([...services].map((client) => [client.sdk.clientName, client]));
+}

@@ -15,6 +15,7 @@ import { TimerSet, type LambdaRuntime } from './runtime.js';
 import { checkFunctionCode, type FunctionCode } from './sandbox/function-code.js';
 import { FunctionView } from './views.js';
 import { handClientConfig } from '../install/install.js';
+import { LAMBDA_SDK } from './sdk.js';
 
 /** What the Lambda side needs of the account's other services. */
 export interface LambdaServices {
@@ -73,8 +74,7 @@ export class LambdaMock<Owner extends Account = Account> {
     );
     this.middleware = middlewareFor(
       {
-        service: 'Lambda',
-        clientName: 'LambdaClient',
+        sdk: LAMBDA_SDK,
         handle: (action, input, request) => dispatch('Lambda', lambdaActions, this, action, input, request),
       },
       aws,
@@ -83,7 +83,7 @@ export class LambdaMock<Owner extends Account = Account> {
 
   /** @internal The SDK plugin: `lambdaClient.middlewareStack.use(aws.lambda)`. */
   applyToStack(stack: MiddlewareStackLike): void {
-    handClientConfig('Lambda', 'LambdaClient');
+    handClientConfig(LAMBDA_SDK);
     applyMiddleware(stack, this.middleware, 'sqsSnsMock:Lambda');
   }
 

@@ -38,7 +38,7 @@ export class SnsBackend {
     /** The account's SQS queues, looked up at each delivery. */
     readonly queues: QueueDirectory,
     /** How many published messages each topic keeps for `published()` (createAwsMock's `publishedHistory`). */
-    private readonly publishedHistory?: number,
+    readonly publishedHistory?: number,
     /** Whether deliveries into queues obey the queues' policies (createAwsMock's `policies`). */
     readonly policies: PolicyMode = 'ignore',
     /** The account's Lambda functions, which `lambda` subscriptions invoke, looked up at each delivery. */

@@ -1,16 +1,20 @@
 import { liveIds, type Account } from '../account.js';
-import type { SnsAction, SnsBatchAction } from '../faults/actions.js';
-import { batchShapes, snsBatchShape } from '../faults/batch-entries.js';
-import type { SnsErrorName } from '../faults/catalogue.js';
+import { batchShapes } from '../faults/batch-entries.js';
 import { FaultControls } from '../faults/controls.js';
 import { FaultInjector } from '../faults/injector.js';
 import { handClientConfig } from '../install/install.js';
 import { AwsError } from '../aws-error.js';
+import { policyMode, type PolicyMode } from '../policies/mode.js';
+import { historyLimit } from '../util/history-limit.js';
 import { deliveryProblems, queueDeliveryVerdict, type DeliveryProblem } from '../policies/delivery-problems.js';
 import { applyMiddleware, dispatch, middlewareFor, type MiddlewareStackLike } from '../plugin.js';
 import { internalRequest } from '../request-context.js';
 import type { QueueDirectory } from '../sqs/queue.js';
 import { snsActions, snsBatchChecks } from './actions/index.js';
+import { snsBatchShape } from './batch-shape.js';
+import { SNS_ERRORS } from './errors.js';
+import type { SnsAction, SnsBatchAction, SnsErrorName } from './fault-names.js';
+import { SNS_SDK } from './sdk.js';
 import { publish } from './actions/publish.js';
 import { topicRegion } from './arn.js';
 import type { LambdaEndpoints } from './delivery/lambda-endpoint.js';
@@ -36,11 +40,13 @@ export class SnsMock<Owner extends Account = Account> extends FaultControls<SnsA
   /**
    * @param queues the account's SQS queues, which `sqs` subscriptions deliver into, looked up at each delivery.
    * @param functions the account's Lambda functions, which `lambda` subscriptions invoke.
+   * @param options createAwsMock's SNS options.
    */
   constructor(
     readonly aws: Owner,
     queues: QueueDirectory,
     functions?: LambdaEndpoints,
+    options: { readonly publishedHistory?: number; readonly policies?: PolicyMode } = {},
   ) {
     const ids = liveIds(aws);
     const backend = new SnsBackend(
@@ -48,13 +54,14 @@ export class SnsMock<Owner extends Account = Account> extends FaultControls<SnsA
       aws.clock,
       ids,
       queues,
-      aws.publishedHistory,
-      aws.policies,
+      historyLimit('publishedHistory', options.publishedHistory, 'messages'),
+      policyMode(options.policies),
       functions,
     );
     super(
       new FaultInjector({
-        service: 'SNS',
+        service: SNS_SDK.service,
+        errors: SNS_ERRORS,
         clock: aws.clock,
         random: () => ids.random(),
         actions: new Set(Object.keys(snsActions)),
@@ -64,8 +71,7 @@ export class SnsMock<Owner extends Account = Account> extends FaultControls<SnsA
     this.backend = backend;
     this.middleware = middlewareFor(
       {
-        service: 'SNS',
-        clientName: 'SNSClient',
+        sdk: SNS_SDK,
         interceptor: this.faultInjector,
         handle: (action, input, request) => {
           this.backend.expireUnconfirmed();
@@ -77,7 +83,7 @@ export class SnsMock<Owner extends Account = Account> extends FaultControls<SnsA
   }
 
   applyToStack(stack: MiddlewareStackLike): void {
-    handClientConfig('SNS', 'SNSClient');
+    handClientConfig(SNS_SDK);
     applyMiddleware(stack, this.middleware, 'sqsSnsMock:SNS');
   }
 

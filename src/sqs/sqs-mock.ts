@@ -1,13 +1,15 @@
 import { liveIds, type Account } from '../account.js';
-import type { SqsAction, SqsBatchAction } from '../faults/actions.js';
-import { batchShapes, sqsBatchShape } from '../faults/batch-entries.js';
-import type { SqsErrorName } from '../faults/catalogue.js';
+import { batchShapes } from '../faults/batch-entries.js';
 import { FaultControls } from '../faults/controls.js';
 import { FaultInjector } from '../faults/injector.js';
 import { handClientConfig } from '../install/install.js';
-import { HonestDelivery } from './honest-delivery.js';
+import { HonestDelivery, type HonestOptions } from './honest-delivery.js';
 import { applyMiddleware, dispatch, middlewareFor, type MiddlewareStackLike } from '../plugin.js';
 import { sqsActions, sqsBatchChecks } from './actions/index.js';
+import { sqsBatchShape } from './batch-shape.js';
+import { SQS_ERRORS } from './errors.js';
+import type { SqsAction, SqsBatchAction, SqsErrorName } from './fault-names.js';
+import { SQS_SDK } from './sdk.js';
 import { parseQueueArn, parseQueueUrl } from './queue-address.js';
 import { SqsBackend } from './sqs-backend.js';
 import { QueueView } from './views.js';
@@ -21,14 +23,20 @@ export class SqsMock<Owner extends Account = Account> extends FaultControls<SqsA
   readonly backend: SqsBackend;
   private readonly middleware: ReturnType<typeof middlewareFor>;
 
-  constructor(readonly aws: Owner) {
+  /** @param options createAwsMock's SQS options. */
+  constructor(
+    readonly aws: Owner,
+    options: { readonly honest?: boolean | HonestOptions } = {},
+  ) {
     // Ids are read through `aws` at each use: a reset replaces the account's id source.
     const ids = liveIds(aws);
-    const honest = aws.honest ? new HonestDelivery(aws.honest === true ? {} : aws.honest, ids.random) : undefined;
+    const { honest: chosen } = options;
+    const honest = chosen ? new HonestDelivery(chosen === true ? {} : chosen, ids.random) : undefined;
     const backend = new SqsBackend({ region: aws.region, accountId: aws.accountId }, aws.clock, ids, honest);
     super(
       new FaultInjector({
-        service: 'SQS',
+        service: SQS_SDK.service,
+        errors: SQS_ERRORS,
         clock: aws.clock,
         random: ids.random,
         actions: new Set(Object.keys(sqsActions)),
@@ -38,8 +46,7 @@ export class SqsMock<Owner extends Account = Account> extends FaultControls<SqsA
     this.backend = backend;
     this.middleware = middlewareFor(
       {
-        service: 'SQS',
-        clientName: 'SQSClient',
+        sdk: SQS_SDK,
         interceptor: this.faultInjector,
         handle: (action, input, request) => dispatch('SQS', sqsActions, this.backend, action, input, request),
       },
@@ -48,7 +55,7 @@ export class SqsMock<Owner extends Account = Account> extends FaultControls<SqsA
   }
 
   applyToStack(stack: MiddlewareStackLike): void {
-    handClientConfig('SQS', 'SQSClient');
+    handClientConfig(SQS_SDK);
     applyMiddleware(stack, this.middleware, 'sqsSnsMock:SQS');
   }
 

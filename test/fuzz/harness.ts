@@ -6,6 +6,7 @@ import fc from 'fast-check';
 import { expect, vi } from 'vitest';
 import { NotEmulatedError } from '../../src/index.js';
 import { loadSdk } from '../../src/sdk-errors.js';
+import { SERVICE_MODULES } from '../../src/services.js';
 import { lambdaActions } from '../../src/lambda/actions/index.js';
 import { snsActions } from '../../src/sns/actions/index.js';
 import { sqsActions } from '../../src/sqs/actions/index.js';
@@ -27,7 +28,7 @@ export type Service = 'SQS' | 'SNS' | 'Lambda';
 
 /** Loads the SDK modules the mock builds its exceptions from, so no answer waits for a module to load. */
 export async function preload(): Promise<void> {
-  await Promise.all([loadSdk('SQS'), loadSdk('SNS'), loadSdk('Lambda')]);
+  await Promise.all(SERVICE_MODULES.map(({ sdk }) => loadSdk(sdk)));
 }
 
 /** One generated call: a command by its SDK name (without `Command`), or an unknown one, and its input. */

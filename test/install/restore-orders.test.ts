@@ -11,7 +11,11 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAwsMock } from '../../src/index.js';
 import { forgetLoadedSdks } from '../../src/install/install.js';
-import { loadSdk, type ServiceName } from '../../src/sdk-errors.js';
+import { loadSdk } from '../../src/sdk-errors.js';
+import type { ServiceSdk } from '../../src/service-module.js';
+import { LAMBDA_SDK } from '../../src/lambda/sdk.js';
+import { SNS_SDK } from '../../src/sns/sdk.js';
+import { SQS_SDK } from '../../src/sqs/sdk.js';
 import { networkTrap, ONE_ATTEMPT } from '../helpers.js';
 import { guardNetworkForFile } from './network-guard.js';
 
@@ -20,12 +24,12 @@ type Op = 'installA' | 'installB' | 'restoreA' | 'restoreB' | 'mock' | 'unmock' 
 // A client class as the test drives it: `send` of a command with no required input.
 type AnyClient = { new (config: object): { send(command: unknown): Promise<unknown> }; prototype: object };
 
-const clients: { name: string; service: ServiceName; Client: AnyClient; command: () => unknown }[] = [
-  { name: 'SQSClient', service: 'SQS', Client: SQSClient, command: () => new ListQueuesCommand({}) },
-  { name: 'SNSClient', service: 'SNS', Client: SNSClient, command: () => new ListTopicsCommand({}) },
+const clients: { name: string; service: ServiceSdk; Client: AnyClient; command: () => unknown }[] = [
+  { name: 'SQSClient', service: SQS_SDK, Client: SQSClient, command: () => new ListQueuesCommand({}) },
+  { name: 'SNSClient', service: SNS_SDK, Client: SNSClient, command: () => new ListTopicsCommand({}) },
   {
     name: 'LambdaClient',
-    service: 'Lambda',
+    service: LAMBDA_SDK,
     Client: LambdaClient,
     command: () => new ListEventSourceMappingsCommand({}),
   },
@@ -73,7 +77,7 @@ function differs(before: [string, unknown][][], after: [string, unknown][][]): s
   return undefined;
 }
 
-async function settleImport(service: ServiceName): Promise<void> {
+async function settleImport(service: ServiceSdk): Promise<void> {
   await loadSdk(service);
   for (let turn = 0; turn < 10; turn++) await null;
 }

@@ -117,7 +117,8 @@ it("acts in the mock's region, and says so once, for a command sent before the m
 /** The mock's own import of the SQS package, settled, and its continuation (which hooks the package) run. */
 async function settledImport(): Promise<void> {
   const { loadSdk } = await import('../../src/sdk-errors.js');
-  await loadSdk('SQS');
+  const { SQS_SDK } = await import('../../src/sqs/sdk.js');
+  await loadSdk(SQS_SDK);
   await new Promise((resolve) => setImmediate(resolve));
 }
 

@@ -3,14 +3,14 @@ import type { Account } from '../../src/account.js';
 import { globalClock } from '../../src/clock.js';
 import { createIdSource } from '../../src/ids.js';
 import { middlewareFor, type ServiceEmulation } from '../../src/plugin.js';
+import { SQS_SDK } from '../../src/sqs/sdk.js';
 import type { CommandInterceptor, RequestContext } from '../../src/request-context.js';
 
 /** The plugin's middleware on its own, driven as the SDK drives it: resolved with a context, then called. */
 function emulation(interceptor?: CommandInterceptor) {
   const handled: { action: string; input: unknown; request: RequestContext }[] = [];
   const service: ServiceEmulation = {
-    service: 'SQS',
-    clientName: 'SQSClient',
+    sdk: SQS_SDK,
     ...(interceptor ? { interceptor } : {}),
     handle: (action, input, request) => {
       handled.push({ action, input, request });
@@ -25,9 +25,6 @@ const account: Account = {
   region: 'us-east-1',
   clock: globalClock(),
   ids: createIdSource(5),
-  honest: false,
-  publishedHistory: undefined,
-  policies: 'ignore',
   reset: () => {},
 };
 

@@ -1,4 +1,4 @@
-import type { SnsAction } from '../../faults/actions.js';
+import type { SnsAction } from '../fault-names.js';
 
 /**
  * The one error type of SNS filter policies. Its `message` is the text AWS prints after the `FilterPolicy: ` label

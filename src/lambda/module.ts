@@ -1,0 +1,82 @@
+import type { ServiceContext } from '../service-context.js';
+import type { ServiceModule } from '../service-module.js';
+import type { LambdaEndpoints } from '../sns/delivery/lambda-endpoint.js';
+import type { ResourceType } from '../templates/resource-type.js';
+import { lambdaFunction } from '../templates/resources/lambda-function.js';
+import { lambdaEventSourceMapping, lambdaPermission } from '../templates/resources/lambda-wiring.js';
+import { historyLimit } from '../util/history-limit.js';
+import { LAMBDA_ACTIONS } from './actions/index.js';
+import type { AsyncInvocations } from './async/async-invocations.js';
+import type { EventSourceMappings } from './esm/mappings.js';
+import { LAMBDA_ERRORS } from './errors.js';
+import type { LambdaBackend } from './lambda-backend.js';
+import { LambdaMock } from './lambda-mock.js';
+import { LAMBDA_SDK } from './sdk.js';
+
+/** createAwsMock's options of Lambda. */
+export interface LambdaOptions {
+  /**
+   * How many invocations each Lambda function keeps for `fn.invocations()` (and the Lambda matchers): the last N, 0
+   * for none. Default: every one, with its event, which costs heap in a test that drains many messages.
+   */
+  invocationHistory?: number;
+}
+
+/** What the rest of the mock reaches of Lambda: its functions, mappings and asynchronous queue. */
+export interface LambdaInternals {
+  readonly backend: LambdaBackend;
+  readonly mappings: EventSourceMappings;
+  readonly asyncInvocations: AsyncInvocations;
+  /** The facade, for the resource types that create functions as `aws.lambda.createFunction` does. */
+  readonly mock: LambdaMock;
+}
+
+/** Lambda as one service of the account (src/services.ts). */
+export const lambdaModule = {
+  key: 'lambda',
+  sdk: LAMBDA_SDK,
+  actions: LAMBDA_ACTIONS,
+  errors: LAMBDA_ERRORS,
+  batchActions: [],
+  resourceTypes: {
+    'AWS::Lambda::Function': lambdaFunction,
+    'AWS::Lambda::EventSourceMapping': lambdaEventSourceMapping,
+    'AWS::Lambda::Permission': lambdaPermission,
+  },
+  create<Owner extends ServiceContext['account']>(
+    { account, work, ports }: ServiceContext<Owner>,
+    options: LambdaOptions,
+  ) {
+    const facade = new LambdaMock(account, work, {
+      findQueue: (arn) => ports.sqs.findByArn(arn),
+      // A destination or dead-letter topic: through SNS's port (docs/aws-behaviour/lambda.md §3.5).
+      publishToTopic: (topicArn, message) => ports.sns.publishFromService(topicArn, message.body, message.attributes),
+      invocationHistory: historyLimit('invocationHistory', options.invocationHistory, 'invocations'),
+    });
+    // SNS hands the event to Lambda's asynchronous queue (docs/aws-behaviour/lambda.md §3.5).
+    const port: LambdaEndpoints = {
+      invokeAsync: (functionArn, event, subscriptionArn) => {
+        const fn = facade.backend.findByArn(functionArn);
+        return fn
+          ? facade.asyncInvocations.enqueue(fn, event, { kind: 'sns', subscriptionArn }, { invokedArn: functionArn })
+          : undefined;
+      },
+    };
+    const { backend, mappings, asyncInvocations } = facade;
+    return {
+      facade,
+      internals: { backend, mappings, asyncInvocations, mock: facade },
+      port,
+      reset: () => facade.resetState(),
+    };
+  },
+} satisfies ServiceModule<
+  'lambda',
+  'Lambda',
+  ServiceContext,
+  LambdaOptions,
+  LambdaMock,
+  LambdaInternals,
+  LambdaEndpoints,
+  ResourceType
+>;

@@ -1,0 +1,26 @@
+/**
+ * The services of an account, in the order they are built. Construction, reset, install, the fault catalogue and
+ * provision's resource types are loops over this list; adding a service is its folder and one entry here
+ * (CONTRIBUTING.md, "How to add a service").
+ */
+import { lambdaModule } from './lambda/module.js';
+import { snsModule } from './sns/module.js';
+import { sqsModule } from './sqs/module.js';
+
+export const SERVICE_MODULES = [sqsModule, snsModule, lambdaModule] as const;
+
+type Modules = (typeof SERVICE_MODULES)[number];
+
+/** A service's name, as the SDK and the messages spell it: `SQS`, `SNS`, `Lambda`. */
+export type ServiceName = Modules['sdk']['service'];
+/** The account's property for a service: `sqs`, `sns`, `lambda`. */
+export type ServiceKey = Modules['key'];
+type ModuleOf<K extends ServiceKey> = Extract<Modules, { key: K }>;
+type InstanceOf<K extends ServiceKey> = ReturnType<ModuleOf<K>['create']>;
+
+/** Each service's internals, by key: what the templates' resource types and tests reach. */
+export type ServiceInternals = { readonly [K in ServiceKey]: InstanceOf<K>['internals'] };
+
+type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;
+/** createAwsMock's options of every service. */
+export type ServiceOptions = UnionToIntersection<Parameters<Modules['create']>[1]>;

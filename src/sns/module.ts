@@ -1,0 +1,64 @@
+import type { PolicyMode } from '../policies/mode.js';
+import type { ServiceContext, TopicInbox } from '../service-context.js';
+import type { ServiceModule } from '../service-module.js';
+import type { ResourceType } from '../templates/resource-type.js';
+import { snsSubscription } from '../templates/resources/sns-subscription.js';
+import { snsTopicInlinePolicy, snsTopicPolicy } from '../templates/resources/sns-topic-policy.js';
+import { snsTopic } from '../templates/resources/sns-topic.js';
+import { SNS_ACTIONS, snsBatchChecks } from './actions/index.js';
+import { SNS_ERRORS } from './errors.js';
+import { SNS_SDK } from './sdk.js';
+import type { SnsBackend } from './sns-backend.js';
+import { SnsMock } from './sns-mock.js';
+
+/** createAwsMock's options of SNS. */
+export interface SnsOptions {
+  /**
+   * How many published messages each topic keeps for `aws.sns.topic(name).published()` (and `toHavePublished`): the
+   * last N, 0 for none. Default: every one, which costs heap for each publish a long test makes.
+   */
+  publishedHistory?: number;
+  /**
+   * `'enforce'`: SNS delivers into a queue (and a subscription's dead-letter queue) only where the queue's Policy
+   * allows sns.amazonaws.com to sqs:SendMessage from the topic, as AWS does; a refused delivery is recorded on the
+   * published message's `deliveries`. Default `'ignore'`: delivered regardless (`aws.sns.deliveryProblems()` still
+   * lists what AWS would refuse).
+   */
+  policies?: PolicyMode;
+}
+
+/** What the rest of the mock reaches of SNS: its topics and subscriptions. */
+export interface SnsInternals {
+  readonly backend: SnsBackend;
+}
+
+/** SNS as one service of the account (src/services.ts). */
+export const snsModule = {
+  key: 'sns',
+  sdk: SNS_SDK,
+  actions: SNS_ACTIONS,
+  errors: SNS_ERRORS,
+  batchActions: [...snsBatchChecks.keys()],
+  resourceTypes: {
+    'AWS::SNS::Topic': snsTopic,
+    'AWS::SNS::Subscription': snsSubscription,
+    'AWS::SNS::TopicPolicy': snsTopicPolicy,
+    'AWS::SNS::TopicInlinePolicy': snsTopicInlinePolicy,
+  },
+  create<Owner extends ServiceContext['account']>({ account, ports }: ServiceContext<Owner>, options: SnsOptions) {
+    // SQS subscriptions deliver through SQS's port, `lambda` ones through Lambda's, read at each delivery.
+    const facade = new SnsMock(
+      account,
+      { findByArn: (arn) => ports.sqs.findByArn(arn) },
+      {
+        invokeAsync: (functionArn, event, subscriptionArn) =>
+          ports.lambda.invokeAsync(functionArn, event, subscriptionArn),
+      },
+      options,
+    );
+    const port: TopicInbox = {
+      publishFromService: (topicArn, message, attributes) => facade.publishFromService(topicArn, message, attributes),
+    };
+    return { facade, internals: { backend: facade.backend }, port, reset: () => facade.resetState() };
+  },
+} satisfies ServiceModule<'sns', 'SNS', ServiceContext, SnsOptions, SnsMock, SnsInternals, TopicInbox, ResourceType>;

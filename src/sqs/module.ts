@@ -1,0 +1,54 @@
+import type { ServiceContext } from '../service-context.js';
+import type { ServiceModule } from '../service-module.js';
+import type { ResourceType } from '../templates/resource-type.js';
+import { sqsQueueInlinePolicy, sqsQueuePolicy } from '../templates/resources/sqs-queue-policy.js';
+import { sqsQueue } from '../templates/resources/sqs-queue.js';
+import { SQS_ACTIONS, sqsBatchChecks } from './actions/index.js';
+import { SQS_ERRORS } from './errors.js';
+import type { HonestOptions } from './honest-delivery.js';
+import type { QueueDirectory } from './queue.js';
+import { SQS_SDK } from './sdk.js';
+import type { SqsBackend } from './sqs-backend.js';
+import { SqsMock } from './sqs-mock.js';
+
+/** createAwsMock's options of SQS. */
+export interface SqsOptions {
+  /**
+   * Standard queues behave as loosely as real ones may: out-of-order delivery, occasional duplicate
+   * delivery, and short polls that return a random share of the messages. Off by default.
+   */
+  honest?: boolean | HonestOptions;
+}
+
+/** What the rest of the mock reaches of SQS: its queues and messages. */
+export interface SqsInternals {
+  readonly backend: SqsBackend;
+}
+
+/** SQS as one service of the account (src/services.ts). */
+export const sqsModule = {
+  key: 'sqs',
+  sdk: SQS_SDK,
+  actions: SQS_ACTIONS,
+  errors: SQS_ERRORS,
+  batchActions: [...sqsBatchChecks.keys()],
+  resourceTypes: {
+    'AWS::SQS::Queue': sqsQueue,
+    'AWS::SQS::QueuePolicy': sqsQueuePolicy,
+    'AWS::SQS::QueueInlinePolicy': sqsQueueInlinePolicy,
+  },
+  create<Owner extends ServiceContext['account']>({ account }: ServiceContext<Owner>, options: SqsOptions) {
+    const facade = new SqsMock(account, options);
+    const port: QueueDirectory = { findByArn: (arn) => facade.backend.findByArn(arn) };
+    return { facade, internals: { backend: facade.backend }, port, reset: () => facade.resetState() };
+  },
+} satisfies ServiceModule<
+  'sqs',
+  'SQS',
+  ServiceContext,
+  SqsOptions,
+  SqsMock,
+  SqsInternals,
+  QueueDirectory,
+  ResourceType
+>;
