@@ -13,6 +13,7 @@ import type { HonestOptions } from './sqs/honest-delivery.js';
 import type { SqsMock } from './sqs/sqs-mock.js';
 import { StackRegistry } from './templates/engine/stack-registry.js';
 import { provision } from './templates/provision.js';
+import { RESOURCE_TYPES } from './templates/resources/index.js';
 import type { ProvisionOptions, Stack } from './templates/stack.js';
 import { REGION_NAME } from './util/region-name.js';
 import { WorkTracker, type RunUntilIdleOptions } from './work/work-tracker.js';
@@ -164,7 +165,12 @@ export class AwsMock implements Account {
    * (docs/aws-behaviour/templates.md). All or nothing: on an error nothing stays created.
    */
   provision(template: unknown, options?: ProvisionOptions): Stack {
-    return provision(this, this.stacks, template, options);
+    const views = {
+      queue: (arn: string) => this.sqs.queue(arn),
+      topic: (arn: string) => this.sns.topic(arn),
+      function: (arn: string) => this.lambda.function(arn),
+    };
+    return provision({ account: this, internals: this.internals, views }, this.stacks, template, options, RESOURCE_TYPES);
   }
 
   /**

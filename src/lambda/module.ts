@@ -2,14 +2,11 @@ import type { ServiceContext } from '../service-context.js';
 import type { ServiceModule } from '../service-module.js';
 import type { LambdaEndpoints } from '../sns/delivery/lambda-endpoint.js';
 import type { ResourceType } from '../templates/resource-type.js';
-import { lambdaFunction } from '../templates/resources/lambda-function.js';
-import { lambdaEventSourceMapping, lambdaPermission } from '../templates/resources/lambda-wiring.js';
 import { historyLimit } from '../util/history-limit.js';
 import { LAMBDA_ACTIONS } from './actions/index.js';
-import type { AsyncInvocations } from './async/async-invocations.js';
-import type { EventSourceMappings } from './esm/mappings.js';
+import { LAMBDA_RESOURCE_TYPES } from './cloudformation/index.js';
 import { LAMBDA_ERRORS } from './errors.js';
-import type { LambdaBackend } from './lambda-backend.js';
+import type { LambdaInternals, WithLambda } from './internals.js';
 import { LambdaMock } from './lambda-mock.js';
 import { LAMBDA_SDK } from './sdk.js';
 
@@ -22,15 +19,6 @@ export interface LambdaOptions {
   invocationHistory?: number;
 }
 
-/** What the rest of the mock reaches of Lambda: its functions, mappings and asynchronous queue. */
-export interface LambdaInternals {
-  readonly backend: LambdaBackend;
-  readonly mappings: EventSourceMappings;
-  readonly asyncInvocations: AsyncInvocations;
-  /** The facade, for the resource types that create functions as `aws.lambda.createFunction` does. */
-  readonly mock: LambdaMock;
-}
-
 /** Lambda as one service of the account (src/services.ts). */
 export const lambdaModule = {
   key: 'lambda',
@@ -38,11 +26,7 @@ export const lambdaModule = {
   actions: LAMBDA_ACTIONS,
   errors: LAMBDA_ERRORS,
   batchActions: [],
-  resourceTypes: {
-    'AWS::Lambda::Function': lambdaFunction,
-    'AWS::Lambda::EventSourceMapping': lambdaEventSourceMapping,
-    'AWS::Lambda::Permission': lambdaPermission,
-  },
+  resourceTypes: LAMBDA_RESOURCE_TYPES,
   create<Owner extends ServiceContext['account']>(
     { account, work, ports }: ServiceContext<Owner>,
     options: LambdaOptions,
@@ -78,5 +62,5 @@ export const lambdaModule = {
   LambdaMock,
   LambdaInternals,
   LambdaEndpoints,
-  ResourceType
+  ResourceType<WithLambda>
 >;

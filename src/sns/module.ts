@@ -2,13 +2,11 @@ import type { PolicyMode } from '../policies/mode.js';
 import type { ServiceContext, TopicInbox } from '../service-context.js';
 import type { ServiceModule } from '../service-module.js';
 import type { ResourceType } from '../templates/resource-type.js';
-import { snsSubscription } from '../templates/resources/sns-subscription.js';
-import { snsTopicInlinePolicy, snsTopicPolicy } from '../templates/resources/sns-topic-policy.js';
-import { snsTopic } from '../templates/resources/sns-topic.js';
 import { SNS_ACTIONS, snsBatchChecks } from './actions/index.js';
+import { SNS_RESOURCE_TYPES } from './cloudformation/index.js';
 import { SNS_ERRORS } from './errors.js';
 import { SNS_SDK } from './sdk.js';
-import type { SnsBackend } from './sns-backend.js';
+import type { SnsInternals, WithSns } from './internals.js';
 import { SnsMock } from './sns-mock.js';
 
 /** createAwsMock's options of SNS. */
@@ -27,11 +25,6 @@ export interface SnsOptions {
   policies?: PolicyMode;
 }
 
-/** What the rest of the mock reaches of SNS: its topics and subscriptions. */
-export interface SnsInternals {
-  readonly backend: SnsBackend;
-}
-
 /** SNS as one service of the account (src/services.ts). */
 export const snsModule = {
   key: 'sns',
@@ -39,12 +32,7 @@ export const snsModule = {
   actions: SNS_ACTIONS,
   errors: SNS_ERRORS,
   batchActions: [...snsBatchChecks.keys()],
-  resourceTypes: {
-    'AWS::SNS::Topic': snsTopic,
-    'AWS::SNS::Subscription': snsSubscription,
-    'AWS::SNS::TopicPolicy': snsTopicPolicy,
-    'AWS::SNS::TopicInlinePolicy': snsTopicInlinePolicy,
-  },
+  resourceTypes: SNS_RESOURCE_TYPES,
   create<Owner extends ServiceContext['account']>({ account, ports }: ServiceContext<Owner>, options: SnsOptions) {
     // SQS subscriptions deliver through SQS's port, `lambda` ones through Lambda's, read at each delivery.
     const facade = new SnsMock(
@@ -61,4 +49,4 @@ export const snsModule = {
     };
     return { facade, internals: { backend: facade.backend }, port, reset: () => facade.resetState() };
   },
-} satisfies ServiceModule<'sns', 'SNS', ServiceContext, SnsOptions, SnsMock, SnsInternals, TopicInbox, ResourceType>;
+} satisfies ServiceModule<'sns', 'SNS', ServiceContext, SnsOptions, SnsMock, SnsInternals, TopicInbox, ResourceType<WithSns>>;

@@ -1,14 +1,13 @@
 import type { ServiceContext } from '../service-context.js';
 import type { ServiceModule } from '../service-module.js';
 import type { ResourceType } from '../templates/resource-type.js';
-import { sqsQueueInlinePolicy, sqsQueuePolicy } from '../templates/resources/sqs-queue-policy.js';
-import { sqsQueue } from '../templates/resources/sqs-queue.js';
 import { SQS_ACTIONS, sqsBatchChecks } from './actions/index.js';
+import { SQS_RESOURCE_TYPES } from './cloudformation/index.js';
 import { SQS_ERRORS } from './errors.js';
 import type { HonestOptions } from './honest-delivery.js';
 import type { QueueDirectory } from './queue.js';
 import { SQS_SDK } from './sdk.js';
-import type { SqsBackend } from './sqs-backend.js';
+import type { SqsInternals, WithSqs } from './internals.js';
 import { SqsMock } from './sqs-mock.js';
 
 /** createAwsMock's options of SQS. */
@@ -20,11 +19,6 @@ export interface SqsOptions {
   honest?: boolean | HonestOptions;
 }
 
-/** What the rest of the mock reaches of SQS: its queues and messages. */
-export interface SqsInternals {
-  readonly backend: SqsBackend;
-}
-
 /** SQS as one service of the account (src/services.ts). */
 export const sqsModule = {
   key: 'sqs',
@@ -32,11 +26,7 @@ export const sqsModule = {
   actions: SQS_ACTIONS,
   errors: SQS_ERRORS,
   batchActions: [...sqsBatchChecks.keys()],
-  resourceTypes: {
-    'AWS::SQS::Queue': sqsQueue,
-    'AWS::SQS::QueuePolicy': sqsQueuePolicy,
-    'AWS::SQS::QueueInlinePolicy': sqsQueueInlinePolicy,
-  },
+  resourceTypes: SQS_RESOURCE_TYPES,
   create<Owner extends ServiceContext['account']>({ account }: ServiceContext<Owner>, options: SqsOptions) {
     const facade = new SqsMock(account, options);
     const port: QueueDirectory = { findByArn: (arn) => facade.backend.findByArn(arn) };
@@ -50,5 +40,5 @@ export const sqsModule = {
   SqsMock,
   SqsInternals,
   QueueDirectory,
-  ResourceType
+  ResourceType<WithSqs>
 >;

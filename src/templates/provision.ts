@@ -1,8 +1,8 @@
 /**
  * `aws.provision(template, options)`: reads the template (an object, JSON text or YAML text), expands SAM, and hands
- * it to the engine with the account's resource types (docs/aws-behaviour/templates.md §1, §5, §7).
+ * it to the engine with the account's resource types (docs/aws-behaviour/templates.md §1, §5, §7). It knows no
+ * service: the account hands it the services' internals, its resource types and its views.
  */
-import type { AwsMock } from '../aws-mock.js';
 import { provisionTemplate } from './engine/engine.js';
 import { generatedName } from './engine/generated-name.js';
 import { jsonErrorOffset } from './engine/json-error.js';
@@ -11,22 +11,35 @@ import { partitionOf } from '../arn.js';
 import type { StackRegistry } from './engine/stack-registry.js';
 import { checkTemplateShape } from './engine/template-shape.js';
 import { isRecord } from './engine/template-document.js';
-import { RESOURCE_TYPES } from './resources/index.js';
-import { TemplateError, type ProvisionContext, type ResourceType } from './resource-type.js';
+import {
+  TemplateError,
+  type ProvisionAccount,
+  type ProvisionContext,
+  type ResourceType,
+} from './resource-type.js';
 import { transformSam } from './sam/index.js';
-import type { ProvisionOptions, Stack } from './stack.js';
+import type { ProvisionOptions, Stack, StackViews } from './stack.js';
 import { notWellFormed, parseYamlTemplate } from './yaml.js';
 
 const SAM_TRANSFORM = 'AWS::Serverless-2016-10-31';
 /** CreateStack's rule for a name (docs/aws-behaviour/templates.md §1.8). */
 const STACK_NAME = /^[a-zA-Z][-a-zA-Z0-9]{0,127}$/;
 
-export function provision(
-  aws: AwsMock,
+/** What a stack is provisioned into: the account, its services' internals, and its views of what a stack made. */
+export interface ProvisionHost<Internals> {
+  readonly account: ProvisionAccount;
+  /** The services' models, by service key, handed on to the resource types (`ProvisionContext.internals`). */
+  readonly internals: Internals;
+  /** `stack.queue()`, `stack.topic()`, `stack.function()`: the account's public views. */
+  readonly views: StackViews;
+}
+
+export function provision<Internals>(
+  host: ProvisionHost<Internals>,
   registry: StackRegistry,
   template: unknown,
   options: ProvisionOptions = {},
-  resourceTypes: Readonly<Record<string, ResourceType>> = RESOURCE_TYPES,
+  resourceTypes: Readonly<Record<string, ResourceType<Internals>>>,
 ): Stack {
   const stackName = options.stackName ?? 'test-stack';
   if (typeof stackName !== 'string' || !STACK_NAME.test(stackName)) {
@@ -45,32 +58,34 @@ export function provision(
   // §7.4).
   const source = readSource(template);
   checkTemplateShape(source);
-  const context = provisionContext(aws, stackName, options);
-  const stackId = stackIdOf(aws.region, aws.accountId, stackName, aws.ids.uuid());
+  const context = provisionContext(host, stackName, options);
+  const { account } = host;
+  const stackId = stackIdOf(account.region, account.accountId, stackName, account.ids.uuid());
   return provisionTemplate(expand(source, context), {
     context,
     stackId,
     resourceTypes,
     registry,
     ...(options.parameters ? { parameters: options.parameters } : {}),
-    views: {
-      queue: (arn) => aws.sqs.queue(arn),
-      topic: (arn) => aws.sns.topic(arn),
-      function: (arn) => aws.lambda.function(arn),
-    },
+    views: host.views,
   });
 }
 
-function provisionContext(aws: AwsMock, stackName: string, options: ProvisionOptions): ProvisionContext {
+function provisionContext<Internals>(
+  { account, internals }: ProvisionHost<Internals>,
+  stackName: string,
+  options: ProvisionOptions,
+): ProvisionContext<Internals> {
   return {
-    aws,
-    accountId: aws.accountId,
-    region: aws.region,
-    partition: partitionOf(aws.region),
+    account,
+    internals,
+    accountId: account.accountId,
+    region: account.region,
+    partition: partitionOf(account.region),
     stackName,
     functions: options.functions ?? {},
     generatedName: (logicalId, maxLength, suffix) =>
-      generatedName(stackName, logicalId, maxLength, () => aws.ids.random(), suffix),
+      generatedName(stackName, logicalId, maxLength, () => account.ids.random(), suffix),
   };
 }
 

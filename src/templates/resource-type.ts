@@ -3,13 +3,26 @@
  * resources) and the resource types (which create one resource each through the account's own models and actions).
  * docs/aws-behaviour/templates.md holds the facts both rely on.
  */
-import type { AwsMock } from '../aws-mock.js';
+import type { IdSource } from '../ids.js';
 import type { FunctionCode } from '../lambda/sandbox/function-code.js';
 
-/** What a resource type may use of the stack being provisioned. */
-export interface ProvisionContext {
-  /** The account: its internal models (`aws.sqs.backend`, `aws.sns.backend`, `aws.lambda`). */
-  readonly aws: AwsMock;
+/** The account a stack is provisioned into, as much of it as the engine and the resource types use. */
+export interface ProvisionAccount {
+  readonly accountId: string;
+  readonly region: string;
+  /** Its random ids, read at each use (reset replaces them). */
+  readonly ids: IdSource;
+}
+
+/**
+ * What a resource type may use of the stack being provisioned. `Internals` is what it reaches of the account's
+ * services: the account's `ServiceInternals` (src/services.ts), of which each service's resource types declare the
+ * part they use (`{ readonly sqs: SqsInternals }`), so that the engine depends on no service.
+ */
+export interface ProvisionContext<Internals = unknown> {
+  readonly account: ProvisionAccount;
+  /** The services' models, by service key: what the resource types create through. */
+  readonly internals: Internals;
   readonly accountId: string;
   /** The region the stack is provisioned in (the account's region). */
   readonly region: string;
@@ -40,8 +53,9 @@ export interface CreatedResource {
   undo(): void;
 }
 
-export interface ResourceType {
-  create(request: ResourceRequest, context: ProvisionContext): CreatedResource;
+/** A CloudFormation resource type; `Internals` is the part of the services' internals it creates through. */
+export interface ResourceType<Internals = unknown> {
+  create(request: ResourceRequest, context: ProvisionContext<Internals>): CreatedResource;
 }
 
 /**

@@ -4,6 +4,7 @@ import { createAwsMock, type AwsMock, type AwsMockOptions } from '../../src/inde
 import type { LambdaHandler } from '../../src/lambda/handler-contract.js';
 import { RESOURCE_TYPES } from '../../src/templates/resources/index.js';
 import type { CreatedResource, ProvisionContext } from '../../src/templates/resource-type.js';
+import type { ServiceInternals } from '../../src/services.js';
 import { networkTrap } from '../helpers.js';
 
 /**
@@ -15,7 +16,7 @@ export interface ResourceSetup {
   readonly aws: AwsMock;
   readonly sqs: SQSClient;
   readonly sns: SNSClient;
-  readonly context: ProvisionContext;
+  readonly context: ProvisionContext<ServiceInternals>;
   /** Creates one resource of `type` with (resolved) `properties`. */
   create(type: string, logicalId: string, properties?: Record<string, unknown>): CreatedResource;
 }
@@ -31,8 +32,9 @@ export function resourceSetup(
   sqs.middlewareStack.use(aws.sqs);
   const sns = new SNSClient({ region: aws.region, requestHandler: networkTrap });
   sns.middlewareStack.use(aws.sns);
-  const context: ProvisionContext = {
-    aws,
+  const context: ProvisionContext<ServiceInternals> = {
+    account: aws,
+    internals: aws.internals,
     accountId: aws.accountId,
     region: aws.region,
     partition: 'aws',

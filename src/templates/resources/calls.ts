@@ -10,7 +10,7 @@ import { TemplateError, type ProvisionContext, type ResourceRequest } from '../r
 
 /** The context of one call made on the stack's behalf, by the account itself, in `region` (default the stack's). */
 export function callContext(context: ProvisionContext, region: string = context.region): RequestContext {
-  return internalRequest(context.aws, region);
+  return internalRequest(context.account, region);
 }
 
 /**

@@ -44,7 +44,7 @@ const pathOf = (value: unknown): string => (typeof value === 'string' ? value : 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
 /** `count` random capitals and digits, from the account's ids (a role id is AROA and 17 more). */
 function capitalsAndDigits(context: ProvisionContext, count: number): string {
-  return Array.from(context.aws.ids.bytes(count), (byte) => ALPHABET[byte % ALPHABET.length]).join('');
+  return Array.from(context.account.ids.bytes(count), (byte) => ALPHABET[byte % ALPHABET.length]).join('');
 }
 
 const nothingToUndo = (): void => undefined;

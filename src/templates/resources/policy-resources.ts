@@ -8,9 +8,9 @@ import { readProperties, stringItems } from './properties.js';
  */
 
 /** Sets `document` as the policy of `target` (a queue URL or topic ARN); answers how to put back what it had. */
-export type SetPolicy = (
+export type SetPolicy<Internals> = (
   request: ResourceRequest,
-  context: ProvisionContext,
+  context: ProvisionContext<Internals>,
   target: string,
   document: string,
 ) => () => void;
@@ -39,11 +39,14 @@ function applyToEach(targets: readonly string[], apply: (target: string) => () =
 }
 
 /** The list form, whose Ref is an id of its own, and the inline form, whose Ref is its target (§2.1). */
-export function policyResources(
-  setPolicy: SetPolicy,
+export function policyResources<Internals>(
+  setPolicy: SetPolicy<Internals>,
   names: { readonly list: string; readonly single: string },
-): { readonly listed: ResourceType; readonly inline: ResourceType } {
-  const apply = (request: ResourceRequest, context: ProvisionContext, targets: readonly string[], document: unknown) =>
+): { readonly listed: ResourceType<Internals>; readonly inline: ResourceType<Internals> } {
+  const apply = (
+    request: ResourceRequest,
+    context: ProvisionContext<Internals>,
+    targets: readonly string[], document: unknown) =>
     applyToEach(targets, (target) => setPolicy(request, context, target, document as string));
   return {
     listed: {

@@ -7,11 +7,12 @@ import type { AwsMock } from '../../../src/aws-mock.js';
 import { StackRegistry } from '../../../src/templates/engine/stack-registry.js';
 import { provision } from '../../../src/templates/provision.js';
 import { TemplateError, type ResourceRequest, type ResourceType } from '../../../src/templates/resource-type.js';
+import type { ServiceInternals } from '../../../src/services.js';
 import type { ProvisionOptions, Stack } from '../../../src/templates/stack.js';
 import { defaultQueueSettings } from '../../../src/sqs/queue-attributes.js';
 
 export interface FakeTypes {
-  readonly types: Record<string, ResourceType>;
+  readonly types: Record<string, ResourceType<ServiceInternals>>;
   /** Every request a resource type was given, in creation order. */
   readonly requests: ResourceRequest[];
   /** Logical ids undone, in order. */
@@ -21,7 +22,7 @@ export interface FakeTypes {
 export function fakeTypes(): FakeTypes {
   const requests: ResourceRequest[] = [];
   const undone: string[] = [];
-  const types: Record<string, ResourceType> = {
+  const types: Record<string, ResourceType<ServiceInternals>> = {
     'Test::Queue': {
       create(request, context) {
         requests.push(request);
@@ -29,7 +30,7 @@ export function fakeTypes(): FakeTypes {
           typeof request.properties['QueueName'] === 'string'
             ? request.properties['QueueName']
             : context.generatedName(request.logicalId, 80);
-        const backend = context.aws.sqs.backend;
+        const backend = context.internals.sqs.backend;
         const queue = backend.create(name, defaultQueueSettings(false));
         return {
           ref: queue.url,
@@ -57,14 +58,14 @@ export function fakeTypes(): FakeTypes {
         requests.push(request);
         const handler = context.functions[request.logicalId];
         if (!handler) throw new Error(`no handler for ${request.logicalId}`);
-        const fn = context.aws.lambda.createFunction(context.generatedName(request.logicalId, 64), handler);
+        const fn = context.internals.lambda.mock.createFunction(context.generatedName(request.logicalId, 64), handler);
         return {
           ref: fn.name,
           attributes: { Arn: fn.arn },
           view: { kind: 'function', arn: fn.arn },
           undo: () => {
             undone.push(request.logicalId);
-            context.aws.lambda.deleteFunction(fn.arn);
+            context.internals.lambda.mock.deleteFunction(fn.arn);
           },
         };
       },
@@ -100,7 +101,12 @@ export function provisionWith(
   options?: ProvisionOptions,
   registry: StackRegistry = registryOf(aws),
 ): Stack {
-  return provision(aws, registry, template, options, fake.types);
+  const views = {
+    queue: (arn: string) => aws.sqs.queue(arn),
+    topic: (arn: string) => aws.sns.topic(arn),
+    function: (arn: string) => aws.lambda.function(arn),
+  };
+  return provision({ account: aws, internals: aws.internals, views }, registry, template, options, fake.types);
 }
 
 const registries = new WeakMap<AwsMock, StackRegistry>();

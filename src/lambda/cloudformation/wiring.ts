@@ -1,7 +1,8 @@
 import { partitionOf } from '../../arn.js';
-import type { CreatedResource, ProvisionContext, ResourceRequest, ResourceType } from '../resource-type.js';
-import { callService } from './calls.js';
-import { readProperties, unchecked, type PropertySchema } from './properties.js';
+import type { WithLambda } from '../internals.js';
+import type { CreatedResource, ProvisionContext, ResourceRequest, ResourceType } from '../../templates/resource-type.js';
+import { callService } from '../../templates/resources/calls.js';
+import { readProperties, unchecked, type PropertySchema } from '../../templates/resources/properties.js';
 
 /**
  * `AWS::Lambda::EventSourceMapping` (docs/aws-behaviour/templates.md §3.6): CreateEventSourceMapping with the
@@ -64,12 +65,12 @@ interface Removable {
   delete?(uuid: string): unknown;
 }
 
-export const lambdaEventSourceMapping: ResourceType = {
-  create(request: ResourceRequest, context: ProvisionContext): CreatedResource {
+export const lambdaEventSourceMapping: ResourceType<WithLambda> = {
+  create(request: ResourceRequest, context: ProvisionContext<WithLambda>): CreatedResource {
     const { ScalingConfig, ...input } = readProperties(request, MAPPING_SCHEMA);
     const scaling = scalingConfig(request, ScalingConfig);
     if (scaling) input['ScalingConfig'] = scaling;
-    const mappings = context.aws.lambda.mappings;
+    const mappings = context.internals.lambda.mappings;
     const { uuid } = callService(request, () =>
       mappings.create(input as Parameters<typeof mappings.create>[0], context.region),
     );
@@ -90,8 +91,8 @@ const MAX_STATEMENT_ID = 100;
  * `AWS::Lambda::Permission` (docs/aws-behaviour/templates.md §3.8): not enforced (SNS invokes a subscribed function
  * whatever the function's policy says), but, as AddPermission, refused for a function that does not exist.
  */
-export const lambdaPermission: ResourceType = {
-  create(request: ResourceRequest, context: ProvisionContext): CreatedResource {
+export const lambdaPermission: ResourceType<WithLambda> = {
+  create(request: ResourceRequest, context: ProvisionContext<WithLambda>): CreatedResource {
     const { FunctionName } = readProperties(request, {
       properties: {
         Action: 'string',
@@ -106,7 +107,7 @@ export const lambdaPermission: ResourceType = {
       },
       required: ['Action', 'FunctionName', 'Principal'],
     });
-    callService(request, () => context.aws.lambda.backend.require(FunctionName as string, context.region));
+    callService(request, () => context.internals.lambda.backend.require(FunctionName as string, context.region));
     const id = context.generatedName(request.logicalId, MAX_STATEMENT_ID);
     return { ref: id, attributes: { Id: id }, undo: () => undefined };
   },

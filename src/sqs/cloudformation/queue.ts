@@ -1,7 +1,8 @@
-import { SQS_ACTIONS } from '../../sqs/actions/index.js';
-import type { CreatedResource, ProvisionContext, ResourceRequest, ResourceType } from '../resource-type.js';
-import { alreadyExists, callContext, callService } from './calls.js';
-import { readProperties, tagMap, type PropertySchema } from './properties.js';
+import { SQS_ACTIONS } from '../actions/index.js';
+import type { WithSqs } from '../internals.js';
+import type { CreatedResource, ProvisionContext, ResourceRequest, ResourceType } from '../../templates/resource-type.js';
+import { alreadyExists, callContext, callService } from '../../templates/resources/calls.js';
+import { readProperties, tagMap, type PropertySchema } from '../../templates/resources/properties.js';
 
 /** SQS's longest queue name, and the suffix a FIFO queue's name ends in (docs/aws-behaviour/templates.md §3.1). */
 const MAX_QUEUE_NAME = 80;
@@ -32,15 +33,15 @@ const QUEUE_SCHEMA: PropertySchema = {
   },
 };
 
-export const sqsQueue: ResourceType = {
-  create(request: ResourceRequest, context: ProvisionContext): CreatedResource {
+export const sqsQueue: ResourceType<WithSqs> = {
+  create(request: ResourceRequest, context: ProvisionContext<WithSqs>): CreatedResource {
     const { QueueName, Tags, ...attributes } = readProperties(request, QUEUE_SCHEMA);
     const tags = tagMap(request, 'Tags', Tags);
     const fifo = attributes['FifoQueue'] === 'true';
     const name =
       (QueueName as string | undefined) ??
       context.generatedName(request.logicalId, MAX_QUEUE_NAME, fifo ? FIFO_SUFFIX : undefined);
-    const backend = context.aws.sqs.backend;
+    const backend = context.internals.sqs.backend;
     if (backend.findByName(name, context.region)) throw alreadyExists(request, name, 'QueueName');
 
     const { QueueUrl } = callService(request, () =>

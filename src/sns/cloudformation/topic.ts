@@ -1,7 +1,8 @@
-import { SNS_ACTIONS } from '../../sns/actions/index.js';
-import type { CreatedResource, ProvisionContext, ResourceRequest, ResourceType } from '../resource-type.js';
-import { alreadyExists, callContext, callService } from './calls.js';
-import { objectItems, readProperties, tagMap, validationError, type PropertySchema } from './properties.js';
+import { SNS_ACTIONS } from '../actions/index.js';
+import type { WithSns } from '../internals.js';
+import type { CreatedResource, ProvisionContext, ResourceRequest, ResourceType } from '../../templates/resource-type.js';
+import { alreadyExists, callContext, callService } from '../../templates/resources/calls.js';
+import { objectItems, readProperties, tagMap, validationError, type PropertySchema } from '../../templates/resources/properties.js';
 
 /** SNS's longest topic name, suffix included, and a FIFO topic's suffix (docs/aws-behaviour/templates.md §3.3). */
 const MAX_TOPIC_NAME = 256;
@@ -78,8 +79,8 @@ function inlineSubscriptions(request: ResourceRequest, value: unknown): { Endpoi
   });
 }
 
-export const snsTopic: ResourceType = {
-  create(request: ResourceRequest, context: ProvisionContext): CreatedResource {
+export const snsTopic: ResourceType<WithSns> = {
+  create(request: ResourceRequest, context: ProvisionContext<WithSns>): CreatedResource {
     // DataProtectionPolicy is checked for shape and goes no further.
     const {
       TopicName,
@@ -95,7 +96,7 @@ export const snsTopic: ResourceType = {
     const name =
       (TopicName as string | undefined) ??
       context.generatedName(request.logicalId, MAX_TOPIC_NAME, fifo ? FIFO_SUFFIX : undefined);
-    const backend = context.aws.sns.backend;
+    const backend = context.internals.sns.backend;
     if (backend.findTopicByName(name, context.region)) throw alreadyExists(request, name, 'TopicName');
 
     const { TopicArn } = callService(request, () =>

@@ -1,7 +1,8 @@
-import { SNS_ACTIONS } from '../../sns/actions/index.js';
-import type { CreatedResource, ProvisionContext, ResourceRequest, ResourceType } from '../resource-type.js';
-import { callContext, callService } from './calls.js';
-import { readProperties, type PropertySchema } from './properties.js';
+import { SNS_ACTIONS } from '../actions/index.js';
+import type { WithSns } from '../internals.js';
+import type { CreatedResource, ProvisionContext, ResourceRequest, ResourceType } from '../../templates/resource-type.js';
+import { callContext, callService } from '../../templates/resources/calls.js';
+import { readProperties, type PropertySchema } from '../../templates/resources/properties.js';
 
 /**
  * `AWS::SNS::Subscription` (docs/aws-behaviour/templates.md §3.4): Subscribe with `ReturnSubscriptionArn`, in the
@@ -25,11 +26,11 @@ const SUBSCRIPTION_SCHEMA: PropertySchema = {
   required: ['Protocol', 'TopicArn'],
 };
 
-export const snsSubscription: ResourceType = {
-  create(request: ResourceRequest, context: ProvisionContext): CreatedResource {
+export const snsSubscription: ResourceType<WithSns> = {
+  create(request: ResourceRequest, context: ProvisionContext<WithSns>): CreatedResource {
     const { TopicArn, Protocol, Endpoint, Region, ...attributes } = readProperties(request, SUBSCRIPTION_SCHEMA);
     const region = (Region as string | undefined) ?? context.region;
-    const backend = context.aws.sns.backend;
+    const backend = context.internals.sns.backend;
     // Subscribe answers an existing subscription of the same endpoint; taking this resource back must leave it.
     const topic = backend.findTopicByArn(TopicArn as string);
     const existed =

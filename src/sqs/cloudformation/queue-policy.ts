@@ -1,6 +1,7 @@
-import { SQS_ACTIONS } from '../../sqs/actions/index.js';
-import { callContext, callService } from './calls.js';
-import { policyResources, type SetPolicy } from './policy-resources.js';
+import { SQS_ACTIONS } from '../actions/index.js';
+import type { WithSqs } from '../internals.js';
+import { callContext, callService } from '../../templates/resources/calls.js';
+import { policyResources, type SetPolicy } from '../../templates/resources/policy-resources.js';
 
 /**
  * `AWS::SQS::QueuePolicy` and `AWS::SQS::QueueInlinePolicy` (docs/aws-behaviour/templates.md §3.2): the document
@@ -8,8 +9,8 @@ import { policyResources, type SetPolicy } from './policy-resources.js';
  * the queue with the policy it had (none, for a queue of the template). The inline form's Ref is not recorded: the
  * queue's URL, its primary identifier.
  */
-const setQueuePolicy: SetPolicy = (request, context, url, document) => {
-  const backend = context.aws.sqs.backend;
+const setQueuePolicy: SetPolicy<WithSqs> = (request, context, url, document) => {
+  const backend = context.internals.sqs.backend;
   const set = (Policy: string) => () =>
     SQS_ACTIONS.SetQueueAttributes.handler(backend, { QueueUrl: url, Attributes: { Policy } }, callContext(context));
   const before = callService(request, () => backend.queueByUrl(url, context.region).settings.policy);

@@ -1,7 +1,8 @@
-import { SNS_ACTIONS } from '../../sns/actions/index.js';
-import { storeTopicAttribute } from '../../sns/topic-attributes.js';
-import { callContext, callService } from './calls.js';
-import { policyResources, type SetPolicy } from './policy-resources.js';
+import { SNS_ACTIONS } from '../actions/index.js';
+import { storeTopicAttribute } from '../topic-attributes.js';
+import type { WithSns } from '../internals.js';
+import { callContext, callService } from '../../templates/resources/calls.js';
+import { policyResources, type SetPolicy } from '../../templates/resources/policy-resources.js';
 
 /**
  * `AWS::SNS::TopicPolicy` and `AWS::SNS::TopicInlinePolicy` (docs/aws-behaviour/templates.md §3.5): the document
@@ -10,8 +11,8 @@ import { policyResources, type SetPolicy } from './policy-resources.js';
  */
 const POLICY = 'Policy';
 
-const setTopicPolicy: SetPolicy = (request, context, arn, document) => {
-  const backend = context.aws.sns.backend;
+const setTopicPolicy: SetPolicy<WithSns> = (request, context, arn, document) => {
+  const backend = context.internals.sns.backend;
   const topic = callService(request, () => backend.topicByArn(arn, 'TopicArn', context.region));
   const before = topic.attributes.get(POLICY);
   callService(request, () =>

@@ -1,8 +1,9 @@
-import type { CreateFunctionOptions } from '../../lambda/function-options.js';
-import { TemplateError, type CreatedResource, type ProvisionContext, type ResourceRequest } from '../resource-type.js';
-import type { ResourceType } from '../resource-type.js';
-import { alreadyExists, resourceFailed } from './calls.js';
-import { readProperties, type PropertySchema } from './properties.js';
+import type { CreateFunctionOptions } from '../function-options.js';
+import { TemplateError, type CreatedResource, type ProvisionContext, type ResourceRequest } from '../../templates/resource-type.js';
+import type { ResourceType } from '../../templates/resource-type.js';
+import type { WithLambda } from '../internals.js';
+import { alreadyExists, resourceFailed } from '../../templates/resources/calls.js';
+import { readProperties, type PropertySchema } from '../../templates/resources/properties.js';
 
 /** Lambda's longest function name (docs/aws-behaviour/templates.md §3.7). */
 const MAX_FUNCTION_NAME = 64;
@@ -74,8 +75,8 @@ function settingRefused(request: ResourceRequest, error: TypeError): TemplateErr
   return resourceFailed(request, text, property ? named[property] : undefined);
 }
 
-export const lambdaFunction: ResourceType = {
-  create(request: ResourceRequest, context: ProvisionContext): CreatedResource {
+export const lambdaFunction: ResourceType<WithLambda> = {
+  create(request: ResourceRequest, context: ProvisionContext<WithLambda>): CreatedResource {
     const properties = readProperties(request, FUNCTION_SCHEMA);
     const given = properties['FunctionName'] as string | undefined;
     const handler =
@@ -87,7 +88,7 @@ export const lambdaFunction: ResourceType = {
       );
     }
     const name = given ?? context.generatedName(request.logicalId, MAX_FUNCTION_NAME);
-    const lambda = context.aws.lambda;
+    const lambda = context.internals.lambda;
     if (lambda.backend.find(name, context.region)) throw alreadyExists(request, name, 'FunctionName');
 
     const deadLetter = properties['DeadLetterConfig'] as { TargetArn?: unknown } | undefined;
@@ -104,7 +105,7 @@ export const lambdaFunction: ResourceType = {
     let arn: string;
     try {
       const handlerSetting = properties['Handler'] as string | undefined;
-      arn = lambda.createWithHandlerSetting(name, handler, options, handlerSetting).arn;
+      arn = lambda.mock.createWithHandlerSetting(name, handler, options, handlerSetting).arn;
     } catch (error) {
       if (error instanceof TypeError) throw settingRefused(request, error);
       throw error;
@@ -113,7 +114,7 @@ export const lambdaFunction: ResourceType = {
       ref: name,
       attributes: { Arn: arn },
       view: { kind: 'function', arn },
-      undo: () => lambda.deleteFunction(arn),
+      undo: () => lambda.mock.deleteFunction(arn),
     };
   },
 };
