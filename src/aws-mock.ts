@@ -170,7 +170,13 @@ export class AwsMock implements Account {
       topic: (arn: string) => this.sns.topic(arn),
       function: (arn: string) => this.lambda.function(arn),
     };
-    return provision({ account: this, internals: this.internals, views }, this.stacks, template, options, RESOURCE_TYPES);
+    return provision(
+      { account: this, internals: this.internals, views },
+      this.stacks,
+      template,
+      options,
+      RESOURCE_TYPES,
+    );
   }
 
   /**

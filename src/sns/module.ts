@@ -49,4 +49,13 @@ export const snsModule = {
     };
     return { facade, internals: { backend: facade.backend }, port, reset: () => facade.resetState() };
   },
-} satisfies ServiceModule<'sns', 'SNS', ServiceContext, SnsOptions, SnsMock, SnsInternals, TopicInbox, ResourceType<WithSns>>;
+} satisfies ServiceModule<
+  'sns',
+  'SNS',
+  ServiceContext,
+  SnsOptions,
+  SnsMock,
+  SnsInternals,
+  TopicInbox,
+  ResourceType<WithSns>
+>;

@@ -203,6 +203,10 @@ const SUBSCRIPTION_ATTRIBUTES = new AttributeTable<Draft, SubscriptionSettings, 
   replayPolicy,
 ]);
 
+/** Every name GetSubscriptionAttributes knows, and those no caller sets. */
+export const SUBSCRIPTION_ATTRIBUTE_NAMES: readonly string[] = SUBSCRIPTION_ATTRIBUTES.names;
+export const READ_ONLY_SUBSCRIPTION_ATTRIBUTES: readonly string[] = SUBSCRIPTION_ATTRIBUTES.readOnlyNames;
+
 /** The attribute whose setting starts a replay (delivery/replay.ts). */
 export const REPLAY_POLICY_ATTRIBUTE = replayPolicy.name;
 

@@ -166,6 +166,10 @@ const TOPIC_ATTRIBUTES = new AttributeTable<Draft, TopicShown, TopicContext, Top
   }),
 ]);
 
+/** Every name GetTopicAttributes knows, and those no caller sets (FifoTopic is CreateTopic's alone). */
+export const TOPIC_ATTRIBUTE_NAMES: readonly string[] = TOPIC_ATTRIBUTES.names;
+export const READ_ONLY_TOPIC_ATTRIBUTES: readonly string[] = TOPIC_ATTRIBUTES.readOnlyNames;
+
 function countSubscriptions(topic: Topic, pending: boolean): number {
   let count = 0;
   for (const subscription of topic.subscriptions.values()) if (subscription.pendingConfirmation === pending) count++;

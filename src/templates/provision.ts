@@ -11,12 +11,7 @@ import { partitionOf } from '../arn.js';
 import type { StackRegistry } from './engine/stack-registry.js';
 import { checkTemplateShape } from './engine/template-shape.js';
 import { isRecord } from './engine/template-document.js';
-import {
-  TemplateError,
-  type ProvisionAccount,
-  type ProvisionContext,
-  type ResourceType,
-} from './resource-type.js';
+import { TemplateError, type ProvisionAccount, type ProvisionContext, type ResourceType } from './resource-type.js';
 import { transformSam } from './sam/index.js';
 import type { ProvisionOptions, Stack, StackViews } from './stack.js';
 import { notWellFormed, parseYamlTemplate } from './yaml.js';

@@ -1,5 +1,10 @@
 import type { CreateFunctionOptions } from '../function-options.js';
-import { TemplateError, type CreatedResource, type ProvisionContext, type ResourceRequest } from '../../templates/resource-type.js';
+import {
+  TemplateError,
+  type CreatedResource,
+  type ProvisionContext,
+  type ResourceRequest,
+} from '../../templates/resource-type.js';
 import type { ResourceType } from '../../templates/resource-type.js';
 import type { WithLambda } from '../internals.js';
 import { alreadyExists, resourceFailed } from '../../templates/resources/calls.js';

@@ -1,6 +1,11 @@
 import { partitionOf } from '../../arn.js';
 import type { WithLambda } from '../internals.js';
-import type { CreatedResource, ProvisionContext, ResourceRequest, ResourceType } from '../../templates/resource-type.js';
+import type {
+  CreatedResource,
+  ProvisionContext,
+  ResourceRequest,
+  ResourceType,
+} from '../../templates/resource-type.js';
 import { callService } from '../../templates/resources/calls.js';
 import { readProperties, unchecked, type PropertySchema } from '../../templates/resources/properties.js';
 

@@ -1,27 +1,40 @@
 import { SNS_ACTIONS } from '../actions/index.js';
 import type { WithSns } from '../internals.js';
-import type { CreatedResource, ProvisionContext, ResourceRequest, ResourceType } from '../../templates/resource-type.js';
+import type {
+  CreatedResource,
+  ProvisionContext,
+  ResourceRequest,
+  ResourceType,
+} from '../../templates/resource-type.js';
 import { callContext, callService } from '../../templates/resources/calls.js';
 import { readProperties, type PropertySchema } from '../../templates/resources/properties.js';
+
+/**
+ * `AWS::SNS::Subscription`'s properties that are the subscription attribute of the same name (templates.md §3.4).
+ * test/templates/schemas-vs-attributes.test.ts holds them against SNS's table (src/sns/subscription-attributes.ts).
+ */
+export const SUBSCRIPTION_ATTRIBUTE_PROPERTIES: PropertySchema['properties'] = {
+  DeliveryPolicy: 'json',
+  FilterPolicy: 'json',
+  FilterPolicyScope: 'string',
+  RawMessageDelivery: 'boolean',
+  RedrivePolicy: 'json',
+  ReplayPolicy: 'json',
+  SubscriptionRoleArn: 'string',
+};
 
 /**
  * `AWS::SNS::Subscription` (docs/aws-behaviour/templates.md §3.4): Subscribe with `ReturnSubscriptionArn`, in the
  * `Region` given (the topic's, for a cross-region subscription) or the stack's, with the properties named as
  * subscription attributes sent as strings (objects as JSON).
  */
-const SUBSCRIPTION_SCHEMA: PropertySchema = {
+export const SUBSCRIPTION_SCHEMA: PropertySchema = {
   properties: {
     TopicArn: 'string',
     Protocol: 'string',
     Endpoint: 'string',
     Region: 'string',
-    DeliveryPolicy: 'json',
-    FilterPolicy: 'json',
-    FilterPolicyScope: 'string',
-    RawMessageDelivery: 'boolean',
-    RedrivePolicy: 'json',
-    ReplayPolicy: 'json',
-    SubscriptionRoleArn: 'string',
+    ...SUBSCRIPTION_ATTRIBUTE_PROPERTIES,
   },
   required: ['Protocol', 'TopicArn'],
 };

@@ -1,12 +1,40 @@
 import { SNS_ACTIONS } from '../actions/index.js';
 import type { WithSns } from '../internals.js';
-import type { CreatedResource, ProvisionContext, ResourceRequest, ResourceType } from '../../templates/resource-type.js';
+import type {
+  CreatedResource,
+  ProvisionContext,
+  ResourceRequest,
+  ResourceType,
+} from '../../templates/resource-type.js';
 import { alreadyExists, callContext, callService } from '../../templates/resources/calls.js';
-import { objectItems, readProperties, tagMap, validationError, type PropertySchema } from '../../templates/resources/properties.js';
+import {
+  objectItems,
+  readProperties,
+  tagMap,
+  validationError,
+  type PropertySchema,
+} from '../../templates/resources/properties.js';
 
 /** SNS's longest topic name, suffix included, and a FIFO topic's suffix (docs/aws-behaviour/templates.md §3.3). */
 const MAX_TOPIC_NAME = 256;
 const FIFO_SUFFIX = '.fifo';
+
+/**
+ * `AWS::SNS::Topic`'s properties that are the topic attribute of the same name (docs/aws-behaviour/templates.md
+ * §3.3), sent to CreateTopic as strings (objects as JSON). test/templates/schemas-vs-attributes.test.ts holds them
+ * against SNS's attribute table (src/sns/topic-attributes.ts).
+ */
+export const TOPIC_ATTRIBUTE_PROPERTIES: PropertySchema['properties'] = {
+  ArchivePolicy: 'json',
+  ContentBasedDeduplication: 'boolean',
+  DeliveryPolicy: 'json',
+  DisplayName: 'string',
+  FifoThroughputScope: 'string',
+  FifoTopic: 'boolean',
+  KmsMasterKeyId: 'string',
+  SignatureVersion: 'string',
+  TracingConfig: 'string',
+};
 
 /**
  * `AWS::SNS::Topic` (docs/aws-behaviour/templates.md §3.3). The properties named as topic attributes go to
@@ -14,34 +42,30 @@ const FIFO_SUFFIX = '.fifo';
  * one Subscribe per entry once the topic exists. `DataProtectionPolicy` is accepted and not applied: the emulation
  * has no data protection (CreateTopic refuses one as not emulated).
  */
-const TOPIC_SCHEMA: PropertySchema = {
+export const TOPIC_SCHEMA: PropertySchema = {
   properties: {
     TopicName: 'string',
     Tags: 'any',
     Subscription: 'list',
     DeliveryStatusLogging: 'list',
     DataProtectionPolicy: 'object',
-    ArchivePolicy: 'json',
-    ContentBasedDeduplication: 'boolean',
-    DeliveryPolicy: 'json',
-    DisplayName: 'string',
-    FifoThroughputScope: 'string',
-    FifoTopic: 'boolean',
-    KmsMasterKeyId: 'string',
-    SignatureVersion: 'string',
-    TracingConfig: 'string',
+    ...TOPIC_ATTRIBUTE_PROPERTIES,
   },
 };
 
 /** The prefix of each protocol's delivery-status attributes (`SQSSuccessFeedbackRoleArn`, ...). */
-const LOGGING_PREFIX: Readonly<Record<string, string>> = {
+export const LOGGING_PREFIX: Readonly<Record<string, string>> = {
   'http/s': 'HTTP',
   sqs: 'SQS',
   lambda: 'Lambda',
   firehose: 'Firehose',
   application: 'Application',
 };
-const LOGGING_FIELDS = ['SuccessFeedbackRoleArn', 'SuccessFeedbackSampleRate', 'FailureFeedbackRoleArn'] as const;
+export const LOGGING_FIELDS = [
+  'SuccessFeedbackRoleArn',
+  'SuccessFeedbackSampleRate',
+  'FailureFeedbackRoleArn',
+] as const;
 
 function loggingAttributes(request: ResourceRequest, value: unknown): Record<string, string> {
   const attributes: Record<string, string> = {};

@@ -1,6 +1,11 @@
 import { SQS_ACTIONS } from '../actions/index.js';
 import type { WithSqs } from '../internals.js';
-import type { CreatedResource, ProvisionContext, ResourceRequest, ResourceType } from '../../templates/resource-type.js';
+import type {
+  CreatedResource,
+  ProvisionContext,
+  ResourceRequest,
+  ResourceType,
+} from '../../templates/resource-type.js';
 import { alreadyExists, callContext, callService } from '../../templates/resources/calls.js';
 import { readProperties, tagMap, type PropertySchema } from '../../templates/resources/properties.js';
 
@@ -9,28 +14,30 @@ const MAX_QUEUE_NAME = 80;
 const FIFO_SUFFIX = '.fifo';
 
 /**
- * `AWS::SQS::Queue` (docs/aws-behaviour/templates.md §3.1): every property but `QueueName` and `Tags` is the queue
- * attribute of the same name, sent to CreateQueue as a string (objects as JSON).
+ * `AWS::SQS::Queue`'s properties that are the queue attribute of the same name (docs/aws-behaviour/templates.md
+ * §3.1), sent to CreateQueue as strings (objects as JSON). test/templates/schemas-vs-attributes.test.ts holds them
+ * against SQS's attribute table (src/sqs/queue-attributes.ts).
  */
-const QUEUE_SCHEMA: PropertySchema = {
-  properties: {
-    QueueName: 'string',
-    Tags: 'any',
-    ContentBasedDeduplication: 'boolean',
-    DeduplicationScope: 'string',
-    DelaySeconds: 'integer',
-    FifoQueue: 'boolean',
-    FifoThroughputLimit: 'string',
-    KmsDataKeyReusePeriodSeconds: 'integer',
-    KmsMasterKeyId: 'string',
-    MaximumMessageSize: 'integer',
-    MessageRetentionPeriod: 'integer',
-    ReceiveMessageWaitTimeSeconds: 'integer',
-    RedriveAllowPolicy: 'json',
-    RedrivePolicy: 'json',
-    SqsManagedSseEnabled: 'boolean',
-    VisibilityTimeout: 'integer',
-  },
+export const QUEUE_ATTRIBUTE_PROPERTIES: PropertySchema['properties'] = {
+  ContentBasedDeduplication: 'boolean',
+  DeduplicationScope: 'string',
+  DelaySeconds: 'integer',
+  FifoQueue: 'boolean',
+  FifoThroughputLimit: 'string',
+  KmsDataKeyReusePeriodSeconds: 'integer',
+  KmsMasterKeyId: 'string',
+  MaximumMessageSize: 'integer',
+  MessageRetentionPeriod: 'integer',
+  ReceiveMessageWaitTimeSeconds: 'integer',
+  RedriveAllowPolicy: 'json',
+  RedrivePolicy: 'json',
+  SqsManagedSseEnabled: 'boolean',
+  VisibilityTimeout: 'integer',
+};
+
+/** `AWS::SQS::Queue` (§3.1): the attributes, and the name and tags, which are CreateQueue's own parameters. */
+export const QUEUE_SCHEMA: PropertySchema = {
+  properties: { QueueName: 'string', Tags: 'any', ...QUEUE_ATTRIBUTE_PROPERTIES },
 };
 
 export const sqsQueue: ResourceType<WithSqs> = {

@@ -46,8 +46,9 @@ export function policyResources<Internals>(
   const apply = (
     request: ResourceRequest,
     context: ProvisionContext<Internals>,
-    targets: readonly string[], document: unknown) =>
-    applyToEach(targets, (target) => setPolicy(request, context, target, document as string));
+    targets: readonly string[],
+    document: unknown,
+  ) => applyToEach(targets, (target) => setPolicy(request, context, target, document as string));
   return {
     listed: {
       create(request, context): CreatedResource {
