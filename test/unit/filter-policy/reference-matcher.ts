@@ -82,13 +82,14 @@ interface Context {
 
 /**
  * What the message holds at a key path of the policy, as seen by value rules (`field`), by `exists: true`
- * (`presence`) and by the negative rules `exists: false` and `anything-but` (`absence`). The three differ only in
- * some readings of arrays of objects in the body (see bodyVerdict).
+ * (`presence`), by `exists: false` (`absence`) and by `anything-but` (`excluded`). They differ only in some readings
+ * of arrays of objects in the body (see bodyVerdict).
  */
 interface Found {
   readonly field: Field | undefined;
   readonly presence: Field | undefined;
   readonly absence: Field | undefined;
+  readonly excluded: Field | undefined;
 }
 type Lookup = (path: readonly string[]) => Found;
 
@@ -335,13 +336,13 @@ function exists(rule: { exists: boolean }, field: Field | undefined, departures:
   return 'unsettled';
 }
 
-function ruleMatches(rule: Rule, { field, presence, absence }: Found, context: Context): Verdict {
+function ruleMatches(rule: Rule, { field, presence, absence, excluded }: Found, context: Context): Verdict {
   switch (rule.kind) {
     case 'exists':
       return exists(rule, rule.exists ? presence : absence, context.departures);
     case 'anything-but':
     case 'anything-but-prefix':
-      return anythingBut(rule, absence, context);
+      return anythingBut(rule, excluded, context);
     default:
       // "For String.Array type attributes, each element in the array is treated as a separate string for matching
       // purposes" (Exact matching); in the body "a leaf array matches if any element matches" (§10.3).
@@ -409,7 +410,7 @@ function attributesVerdict(policy: PolicyNode, attributes: Attributes, context: 
   if (names.length === 0) return false;
   const lookup: Lookup = ([name]) => {
     const field = attributeField(name === undefined ? undefined : attributes[name]);
-    return { field, presence: field, absence: field };
+    return { field, presence: field, absence: field, excluded: field };
   };
   const verdict = policyMatches(policy, lookup, [], context);
   // Whether ignored Binary attributes count as "present" for that Note is not documented.
@@ -494,16 +495,18 @@ function bodyVerdict(policy: PolicyNode, bodyText: string, context: Context): Ve
   // "The Message (body) must be a JSON object": otherwise nothing matches, not even exists:false (§10.3 [V]).
   if (!isObject(body)) return false;
   const whole = flatten(body);
-  const evaluate = (values: Fields, presence: Fields, absence: Fields): Verdict => {
+  const evaluate = (values: Fields, presence: Fields, absence: Fields, excluded: Fields = absence): Verdict => {
     const lookup: Lookup = (path) => {
       const key = path.reduce(pathKey, '');
-      return { field: values.get(key), presence: presence.get(key), absence: absence.get(key) };
+      const found = { field: values.get(key), presence: presence.get(key), absence: absence.get(key) };
+      return { ...found, excluded: excluded.get(key) };
     };
     return policyMatches(policy, lookup, [], context);
   };
   // How fields of different elements of an array of objects combine is not documented. The outcome is settled
   // only where these readings agree: the body read whole; one element of each such array at a time; one element
-  // at a time for value rules, the whole body for the negative rules, and for `exists: true` too or not.
+  // at a time for value rules, the whole body for the negative rules, and for `exists: true` too or not; and
+  // event-ruler's: `anything-but` matched by value, one element at a time, `exists: false` on the whole body.
   const expanded = choices(body).map((choice) => flatten(choice as { [key: string]: Json }));
   const readings: Verdict[] =
     expanded.length > MAX_CHOICES
@@ -513,6 +516,7 @@ function bodyVerdict(policy: PolicyNode, bodyText: string, context: Context): Ve
           any3(expanded.map((fields) => evaluate(fields, fields, fields))),
           any3(expanded.map((fields) => evaluate(fields, fields, whole))),
           any3(expanded.map((fields) => evaluate(fields, whole, whole))),
+          any3(expanded.map((fields) => evaluate(fields, fields, whole, fields))),
         ];
   const verdict = readings.every((reading) => reading === readings[0]) ? readings[0]! : 'unsettled';
   // The Key matching Note speaks of "an empty set of attributes"; whether a body with no scalar at all is such a
