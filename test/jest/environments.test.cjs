@@ -101,6 +101,7 @@ test('environment variables and late commands on the built package', async () =>
     'slow',
     async () => {
       const seen = process.env.STAGE;
+      // Fake time (jest.useFakeTimers above): 5 s that the test moves, past the 1 s timeout.
       await new Promise((resolve) => setTimeout(resolve, 5000));
       await sqs.send(new SendMessageCommand({ QueueUrl: shipmentsUrl, MessageBody: seen })).catch((e) => late.push(e));
     },
