@@ -9,7 +9,7 @@ import { withResponseMetadata, type RequestContext } from '../../request-context
 import { textOf } from '../../util/text.js';
 import { validationErrors } from '../errors.js';
 import type { EventSourceMappings, MappingInput } from '../esm/mappings.js';
-import type { LambdaMock } from '../lambda-mock.js';
+import type { LambdaModels } from '../lambda-models.js';
 import { httpLabel } from './http-label.js';
 
 /**
@@ -33,12 +33,12 @@ interface MappingRecord {
 }
 
 // Typed by what the actions need, so that the model answers for these methods wherever it stands.
-const modelOf = (lambda: LambdaMock): MappingModel => lambda.mappings as EventSourceMappings & MappingModel;
+const modelOf = (lambda: LambdaModels): MappingModel => lambda.mappings as EventSourceMappings & MappingModel;
 
 const ACCEPTED = { httpStatusCode: 202 } as const;
 
 export function createEventSourceMapping(
-  lambda: LambdaMock,
+  lambda: LambdaModels,
   input: Partial<CreateEventSourceMappingCommandInput>,
   request: RequestContext,
 ): object {
@@ -46,12 +46,12 @@ export function createEventSourceMapping(
   return withResponseMetadata(mapping.configuration(), ACCEPTED);
 }
 
-export function getEventSourceMapping(lambda: LambdaMock, input: Partial<GetEventSourceMappingCommandInput>): object {
+export function getEventSourceMapping(lambda: LambdaModels, input: Partial<GetEventSourceMappingCommandInput>): object {
   return modelOf(lambda).get(httpLabel(input.UUID, 'UUID')).configuration();
 }
 
 export function updateEventSourceMapping(
-  lambda: LambdaMock,
+  lambda: LambdaModels,
   input: Partial<UpdateEventSourceMappingCommandInput>,
   request: RequestContext,
 ): object {
@@ -62,7 +62,7 @@ export function updateEventSourceMapping(
 }
 
 export function deleteEventSourceMapping(
-  lambda: LambdaMock,
+  lambda: LambdaModels,
   input: Partial<DeleteEventSourceMappingCommandInput>,
 ): object {
   const mapping = modelOf(lambda).delete(httpLabel(input.UUID, 'UUID'));
@@ -79,7 +79,7 @@ const MAX_PAGE = 100;
  * between calls.
  */
 export function listEventSourceMappings(
-  lambda: LambdaMock,
+  lambda: LambdaModels,
   input: Partial<ListEventSourceMappingsCommandInput>,
   request: RequestContext,
 ): object {

@@ -1,5 +1,5 @@
 import { handlersOf, type ActionSpec, type ActionTable } from '../../action-registry.js';
-import type { LambdaMock } from '../lambda-mock.js';
+import type { LambdaModels } from '../lambda-models.js';
 import {
   createEventSourceMapping,
   deleteEventSourceMapping,
@@ -20,7 +20,7 @@ export const LAMBDA_ACTIONS = {
   ListEventSourceMappings: { handler: listEventSourceMappings },
   UpdateEventSourceMapping: { handler: updateEventSourceMapping },
   DeleteEventSourceMapping: { handler: deleteEventSourceMapping },
-} as const satisfies ActionTable<ActionSpec<LambdaMock>>;
+} as const satisfies ActionTable<ActionSpec<LambdaModels>>;
 
 /** The handlers by action name, as the plugin's dispatch looks them up. */
-export const lambdaActions = handlersOf<LambdaMock>(LAMBDA_ACTIONS);
+export const lambdaActions = handlersOf<LambdaModels>(LAMBDA_ACTIONS);

@@ -4,7 +4,7 @@ import { textOf } from '../../util/text.js';
 import { invokeErrors, MAX_ASYNC_PAYLOAD_BYTES, MAX_SYNC_PAYLOAD_BYTES, validationErrors } from '../errors.js';
 import { INVOKE_NAME_PATTERN, isInvokeName, MAX_INVOKE_NAME_LENGTH } from '../function-arn.js';
 import type { InvocationTrigger, LambdaFunction } from '../lambda-function.js';
-import type { LambdaMock } from '../lambda-mock.js';
+import type { LambdaModels } from '../lambda-models.js';
 import { httpLabel } from './http-label.js';
 import { parsePayload, payloadBytes, responsePayload } from './payload.js';
 import { tailLog } from './tail-log.js';
@@ -21,7 +21,7 @@ const LATEST = '$LATEST';
 
 type InvokeInput = Omit<Partial<InvokeCommandInput>, 'Payload'> & { Payload?: unknown };
 
-export async function invoke(lambda: LambdaMock, input: InvokeInput, request: RequestContext): Promise<object> {
+export async function invoke(lambda: LambdaModels, input: InvokeInput, request: RequestContext): Promise<object> {
   const functionName = invokeName(input.FunctionName);
   const invocationType = oneOf('invocationType', input.InvocationType ?? 'RequestResponse', INVOCATION_TYPES);
   const logType = oneOf('logType', input.LogType ?? 'None', LOG_TYPES);
@@ -65,11 +65,11 @@ type Enqueue = (
 ) => string;
 
 /** The asynchronous queue's `enqueue`, which also takes the ARN invoked by (`context.invokedFunctionArn`). */
-const enqueue = (lambda: LambdaMock): Enqueue => lambda.asyncInvocations.enqueue.bind(lambda.asyncInvocations);
+const enqueue = (lambda: LambdaModels): Enqueue => lambda.asyncInvocations.enqueue.bind(lambda.asyncInvocations);
 
 /** The function and the ARN it was invoked by (its qualifier kept, as `context.invokedFunctionArn` shows it). */
 function target(
-  lambda: LambdaMock,
+  lambda: LambdaModels,
   functionName: string,
   qualifierInput: unknown,
   region: string,
@@ -92,14 +92,14 @@ interface SyncOptions {
 }
 
 async function invokeNow(
-  lambda: LambdaMock,
+  lambda: LambdaModels,
   fn: LambdaFunction,
   event: unknown,
   options: SyncOptions,
   request: RequestContext,
 ): Promise<object> {
   if (fn.throttles) throw invokeErrors.throttled();
-  const clock = lambda.aws.clock;
+  const clock = lambda.backend.runtime.clock;
   const startedAt = clock.now();
   // The invocation's request id is the Invoke's own: AWS answers it as the response's request id.
   const result = await fn.invoke(event, {
