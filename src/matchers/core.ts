@@ -12,6 +12,7 @@ import type { MessageState } from '../sqs/messages/message.js';
 import { requireMatch } from './expected.js';
 import { describeExpected, doesOrDo, listBodies, plural } from './format.js';
 import { bodyMatches, type Equals } from './match.js';
+import type { MatcherOutcome } from './outcome.js';
 import { isCount, messageMatchOptions } from './options.js';
 import { asQueueView, asTopicView } from './received.js';
 import { search } from './search.js';
@@ -25,11 +26,6 @@ export {
   toHaveLastInvocationOutcome,
   toHaveSucceededEveryTime,
 } from './invocations.js';
-
-export interface MatcherOutcome {
-  pass: boolean;
-  message: () => string;
-}
 
 const STATES: readonly MessageState[] = ['visible', 'inFlight', 'delayed'];
 

@@ -4,7 +4,7 @@
  * whatever the queue's consumers did since. Same conventions as core.ts.
  */
 import type { Delivery } from '../sns/published.js';
-import type { MatcherOutcome } from './core.js';
+import type { MatcherOutcome } from './outcome.js';
 import { requireMatch } from './expected.js';
 import { describeExpected, listBodies, plural } from './format.js';
 import { bodyMatches, type Equals, type MessageMatch } from './match.js';

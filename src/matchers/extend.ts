@@ -4,7 +4,7 @@
  * user registered with `expect.addEqualityTesters`), and both accept `{ pass, message }` back.
  */
 import * as core from './core.js';
-import type { MatcherOutcome } from './core.js';
+import type { MatcherOutcome } from './outcome.js';
 import { toBeAllowedToDeliverTo } from './policies.js';
 
 /** The part of vitest's and jest's matcher context used here. */

@@ -5,7 +5,7 @@
  * first records' bodies (or the event, for an invocation without SQS or SNS records).
  */
 import type { Invocation, InvocationOutcome } from '../lambda/lambda-function.js';
-import type { MatcherOutcome } from './core.js';
+import type { MatcherOutcome } from './outcome.js';
 import { requireMatch } from './expected.js';
 import { describeExpected, listBodies, plural, shortText } from './format.js';
 import type { Equals } from './match.js';

@@ -3,7 +3,7 @@
  * when given), in queue order and of every state, are exactly these, each matched as toContainMessage matches a
  * body. Same conventions as core.ts.
  */
-import type { MatcherOutcome } from './core.js';
+import type { MatcherOutcome } from './outcome.js';
 import { requireMatch } from './expected.js';
 import { describeExpected, listBodies, plural } from './format.js';
 import { bodyMatches, type Equals } from './match.js';

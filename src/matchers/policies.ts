@@ -5,7 +5,7 @@
  */
 import { snsAllowStatement } from '../policies/sns-delivery.js';
 import type { DeliveryVerdict } from '../policies/sns-delivery.js';
-import type { MatcherOutcome } from './core.js';
+import type { MatcherOutcome } from './outcome.js';
 import { asTopicView, queueTarget } from './received.js';
 
 export function toBeAllowedToDeliverTo(received: unknown, queue: unknown): MatcherOutcome {

@@ -2,7 +2,7 @@
  * "Some message (or exactly `times`) matches the body and the attributes": the search behind toContainMessage,
  * toHavePublished and toHaveBeenInvokedWithRecord, and its failure texts. Same conventions as core.ts.
  */
-import type { MatcherOutcome } from './core.js';
+import type { MatcherOutcome } from './outcome.js';
 import { describeExpected, doesOrDo, listBodies, plural } from './format.js';
 import { attributesMatch, bodyMatches, type AttributeValueLike, type Equals, type MessageMatch } from './match.js';
 import type { MessageMatchOptions } from './options.js';
