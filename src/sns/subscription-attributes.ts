@@ -248,7 +248,7 @@ function compileStoredPolicy(
   } catch (error) {
     // The engine words the reason; the nested-scope message goes without the "FilterPolicy: " label
     // (docs/aws-behaviour/sns.md §10.1).
-    if (error instanceof FilterPolicyError) throw snsErrors.invalidParameter(error.awsMessage(call));
+    if (error instanceof FilterPolicyError) throw failWith(call)(error.reason);
     throw error;
   }
 }

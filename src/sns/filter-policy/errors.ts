@@ -1,17 +1,9 @@
-import type { SnsAction } from '../fault-names.js';
-
 /**
  * The one error type of SNS filter policies. Its `message` is the text AWS prints after the `FilterPolicy: ` label
  * (docs/aws-behaviour/sns.md §10.6), with the Jackson location line AWS appends where it appends one:
  * `\n at [Source: …; line: L, column: C]` (src/json/jackson-location.ts): the event-pattern engine's refusals and
  * SNS's own.
  */
-
-/** Names actions of the registry (sns/actions/index.ts): a name it does not declare is a compile error. */
-type Actions<Names extends SnsAction> = Names;
-
-/** The two actions that set a filter policy; AWS words the prefix differently for each. */
-export type FilterPolicyAction = Actions<'Subscribe' | 'SetSubscriptionAttributes'>;
 
 export interface FilterPolicyErrorOptions {
   /**
@@ -31,14 +23,13 @@ export class FilterPolicyError extends Error {
   }
 
   /**
-   * The complete message AWS returns with code `InvalidParameter`:
-   * - SetSubscriptionAttributes: `Invalid parameter: FilterPolicy: <message>` [V]
-   * - Subscribe: `Invalid parameter: Attributes Reason: FilterPolicy: <message>` [V]
-   * For the unlabelled scope message on Subscribe the `Attributes Reason: ` part is inferred (docs/aws-behaviour/sns.md
-   * §10.1).
+   * The reason as AWS words it after the calling action's prefix (subscription-attributes.ts, which owns the
+   * prefixes): `FilterPolicy: <message>` [V], or the bare message where unlabelled. The complete message, with code
+   * `InvalidParameter`, is then `Invalid parameter: FilterPolicy: <message>` for SetSubscriptionAttributes and
+   * `Invalid parameter: Attributes Reason: FilterPolicy: <message>` for Subscribe [V]; for the unlabelled scope
+   * message on Subscribe the `Attributes Reason: ` part is inferred (docs/aws-behaviour/sns.md §10.1).
    */
-  awsMessage(action: FilterPolicyAction): string {
-    const prefix = action === 'Subscribe' ? 'Invalid parameter: Attributes Reason: ' : 'Invalid parameter: ';
-    return prefix + (this.labelled ? 'FilterPolicy: ' : '') + this.message;
+  get reason(): string {
+    return (this.labelled ? 'FilterPolicy: ' : '') + this.message;
   }
 }
