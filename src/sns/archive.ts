@@ -16,6 +16,9 @@ import type { Notification } from './publish/envelope.js';
  */
 export const DAY_MS = 86_400_000;
 
+/** The topic attribute that holds the policy (topic-attributes.ts declares it; `Topic.archiveAt` reads it). */
+export const ARCHIVE_POLICY_ATTRIBUTE = 'ArchivePolicy';
+
 const MIN_DAYS = 1;
 const MAX_DAYS = 365;
 

@@ -1,6 +1,6 @@
 import type { AwsError } from '../aws-error.js';
 import { AttributeTable, type AttributeSpec, type SettableAttribute } from '../attributes/attribute.js';
-import { parseArchivePolicy } from './archive.js';
+import { ARCHIVE_POLICY_ATTRIBUTE, parseArchivePolicy } from './archive.js';
 import { effectiveTopicDeliveryPolicy, normalizeTopicDeliveryPolicy } from './delivery-policy.js';
 import { snsErrors } from './errors.js';
 import { readJson } from '../json/json-reader.js';
@@ -132,7 +132,7 @@ const contentBasedDeduplication = settable('ContentBasedDeduplication', bool, {
   shown: true,
 });
 const signatureVersion = settable('SignatureVersion', oneOf('1', '2'), { assumed: '1' });
-const archivePolicy = settable('ArchivePolicy', archivePolicyCheck, { fifoOnly: true });
+const archivePolicy = settable(ARCHIVE_POLICY_ATTRIBUTE, archivePolicyCheck, { fifoOnly: true });
 const fifoTopic = readOnly('FifoTopic', ({ topic }) => (topic.fifo ? 'true' : undefined));
 
 /**
@@ -269,11 +269,6 @@ export function renderTopicAttributes(topic: Topic, accountId: string, now: numb
 /** The topic's DeliveryPolicy as stored, which its subscriptions' effective policies inherit from. */
 export function topicDeliveryPolicy(topic: Topic): string | undefined {
   return topic.attributes.get(deliveryPolicy.name);
-}
-
-/** The topic's ArchivePolicy as stored (archive.ts reads it). */
-export function topicArchivePolicy(topic: Pick<Topic, 'attributes'>): string | undefined {
-  return topic.attributes.get(archivePolicy.name);
 }
 
 /** The topic's Policy as stored, else SNS's default one (AddPermission and RemovePermission edit it). */

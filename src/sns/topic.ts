@@ -1,9 +1,8 @@
 import { DeduplicationWindow, type AcceptedSend } from '../sqs/fifo/deduplication.js';
-import { TopicArchive } from './archive.js';
+import { ARCHIVE_POLICY_ATTRIBUTE, TopicArchive } from './archive.js';
 import { PublishedHistory } from './published.js';
 import type { ReplayRun } from './replay-policy.js';
 import type { Subscription } from './subscription.js';
-import { topicArchivePolicy } from './topic-attributes.js';
 
 /**
  * One SNS topic: its attributes and tags, its subscriptions in the order they were made, what was
@@ -35,7 +34,7 @@ export class Topic {
 
   /** The archive as the ArchivePolicy leaves it at `now`. */
   archiveAt(now: number): TopicArchive {
-    this.archive.sync(topicArchivePolicy(this), this.createdAt, now);
+    this.archive.sync(this.attributes.get(ARCHIVE_POLICY_ATTRIBUTE), this.createdAt, now);
     return this.archive;
   }
 
