@@ -240,7 +240,7 @@ if (cycles.length > 0) {
       return `  → ${file}${graph.get(path[at - 1]).get(file) ? '  (types only)' : ''}`;
     });
     return [
-      `Cycle ${n + 1}: ${component.length} files`,
+      `Cycle ${n + 1}: ${component.length} file${component.length === 1 ? '' : 's'}`,
       ...component.map((file) => `    ${file}`),
       '  one cycle through it:',
       ...steps.map((step) => `  ${step}`),
