@@ -1,115 +1,28 @@
 /**
- * The README's sections "Infrastructure from a template" and "Queue policies", and the cookbook recipe "Catch a
- * missing queue policy", run as written (modulo the assertions that make them tests), so the documentation cannot
- * drift from what the library does. The README reads its templates from files; here they are the same text inline.
- * Its CDK example imports aws-cdk-lib, and runs in test/templates/cdk-synth.test.ts (the one file that pays for it).
+ * The examples of docs/guide/templates.md and docs/guide/policies.md, and the cookbook recipe "Catch a missing queue
+ * policy", read from the pages' own code blocks and run as written (test/support/doc-blocks.ts), plus the assertions
+ * that make them tests. The pages read their templates from files (`readFileSync('infra/orders.yaml')`); here
+ * `node:fs` gives them the page's own YAML blocks. The CDK examples import aws-cdk-lib, and run in
+ * test/templates/cdk-synth.test.ts (the one file that pays for it).
  */
-import { CreateTopicCommand, PublishCommand, SNSClient, SubscribeCommand } from '@aws-sdk/client-sns';
+import { CreateTopicCommand, SNSClient, SubscribeCommand } from '@aws-sdk/client-sns';
 import {
   CreateQueueCommand,
   GetQueueAttributesCommand,
-  SendMessageCommand,
   SetQueueAttributesCommand,
   SQSClient,
 } from '@aws-sdk/client-sqs';
-import type { SNSEvent, SQSEvent } from 'aws-lambda';
-import { afterEach, beforeEach, expect, it, vi } from 'vitest';
-import { createAwsMock, TemplateError } from '../src/index.js';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { TemplateError, type Stack } from '../src/index.js';
 import '../src/matchers/vitest.js';
+import { docBlock, defineBlock, runBlock, type DocBlock } from './support/doc-blocks.js';
+import { docAccount, DOC_MODULES } from './support/doc-context.js';
 
-const aws = createAwsMock();
-const sqs = new SQSClient({});
-sqs.middlewareStack.use(aws.sqs);
-const sns = new SNSClient({});
-sns.middlewareStack.use(aws.sns);
+const TEMPLATES = 'docs/guide/templates.md';
+const ORDERS_YAML = docBlock(TEMPLATES, 'orders-yaml').code;
+const SAM_YAML = docBlock(TEMPLATES, 'sam-yaml').code;
 
-beforeEach(() => vi.useFakeTimers());
-afterEach(() => {
-  vi.useRealTimers();
-  aws.reset();
-});
-
-// infra/orders.yaml
-const ORDERS_YAML = `
-Parameters:
-  Stage:
-    Type: String
-    AllowedValues: [test, prod]
-Resources:
-  OrdersDlq:
-    Type: AWS::SQS::Queue
-    Properties:
-      QueueName: !Sub orders-dlq-\${Stage}
-  Orders:
-    Type: AWS::SQS::Queue
-    Properties:
-      QueueName: !Sub orders-\${Stage}
-      VisibilityTimeout: 60
-      RedrivePolicy:
-        deadLetterTargetArn: !GetAtt OrdersDlq.Arn
-        maxReceiveCount: 5
-  Events:
-    Type: AWS::SNS::Topic
-  OrdersPolicy:
-    Type: AWS::SQS::QueuePolicy
-    Properties:
-      Queues: [!Ref Orders]
-      PolicyDocument:
-        Version: '2012-10-17'
-        Statement:
-          - Effect: Allow
-            Principal: { Service: sns.amazonaws.com }
-            Action: sqs:SendMessage
-            Resource: !GetAtt Orders.Arn
-            Condition: { ArnEquals: { aws:SourceArn: !Ref Events } }
-  BigOrders:
-    Type: AWS::SNS::Subscription
-    DependsOn: OrdersPolicy
-    Properties:
-      TopicArn: !Ref Events
-      Protocol: sqs
-      Endpoint: !GetAtt Orders.Arn
-      RawMessageDelivery: true
-      FilterPolicy:
-        amount: [{ numeric: ['>=', 100] }]
-  Alarms:
-    Type: AWS::CloudWatch::Alarm
-Outputs:
-  OrdersUrl:
-    Value: !Ref Orders
-  EventsArn:
-    Value: !Ref Events
-    Export:
-      Name: !Sub \${AWS::StackName}-events
-`;
-
-it('Infrastructure from a template: a CloudFormation YAML template drives send and fan-out', async () => {
-  const stack = aws.provision(ORDERS_YAML, { stackName: 'orders', parameters: { Stage: 'test' } });
-
-  await sqs.send(new SendMessageCommand({ QueueUrl: stack.outputs.OrdersUrl, MessageBody: '{"orderId":1}' }));
-  const publish = (orderId: number, amount: number) =>
-    sns.send(
-      new PublishCommand({
-        TopicArn: stack.ref('Events'),
-        Message: JSON.stringify({ orderId }),
-        MessageAttributes: { amount: { DataType: 'Number', StringValue: String(amount) } },
-      }),
-    );
-  await publish(2, 250);
-  await publish(3, 5); // filtered out
-
-  const orders = stack.queue('Orders');
-  expect(orders.name).toBe('orders-test');
-  expect(orders).toHaveMessageCount(2);
-  expect(orders).toContainMessage({ orderId: 2 });
-  expect(orders).not.toContainMessage({ orderId: 3 });
-  expect(orders.deadLetterQueue()?.name).toBe('orders-dlq-test');
-  expect(stack.getAtt('Orders', 'Arn')).toBe('arn:aws:sqs:us-east-1:000000000000:orders-test');
-  expect(stack.skipped).toEqual([{ logicalId: 'Alarms', type: 'AWS::CloudWatch::Alarm' }]);
-  expect(aws.sns.deliveryProblems()).toEqual([]);
-});
-
-// infra/billing.yaml: a second stack reading the first one's export
+/** infra/billing.yaml, which the page describes in a comment: a second stack reading the first one's export. */
 const BILLING_YAML = `
 Resources:
   Invoices:
@@ -134,103 +47,8 @@ Resources:
       RawMessageDelivery: true
 `;
 
-it('Infrastructure from a template: exports across stacks', async () => {
-  const orders = aws.provision(ORDERS_YAML, { stackName: 'orders', parameters: { Stage: 'test' } });
-  const billing = aws.provision(BILLING_YAML, { stackName: 'billing' });
-
-  await sns.send(new PublishCommand({ TopicArn: orders.ref('Events'), Message: '{"orderId":4}' }));
-  expect(billing.queue('Invoices')).toContainMessage({ orderId: 4 });
-  expect(billing.queue('Invoices').name).toMatch(/^billing-Invoices-[A-Z0-9]{12}$/);
-});
-
-it('Infrastructure from a template: a bad template creates nothing and names the resource and property', () => {
-  const broken = ORDERS_YAML.replace('maxReceiveCount: 5', 'maxReceiveCount: 5000');
-  let error: unknown;
-  try {
-    aws.provision(broken, { stackName: 'orders', parameters: { Stage: 'test' } });
-  } catch (caught) {
-    error = caught;
-  }
-  expect(error).toBeInstanceOf(TemplateError);
-  expect(error).toMatchObject({ logicalId: 'Orders', property: 'RedrivePolicy' });
-  expect((error as Error).message).toMatch(/^sqs-sns-mock: provision: Orders \(AWS::SQS::Queue\): /);
-  expect(aws.sqs.queues()).toEqual([]);
-
-  expect(() => aws.provision(ORDERS_YAML, { parameters: { Stage: 'staging' } })).toThrow(
-    "Parameter 'Stage' must be one of AllowedValues",
-  );
-  const typo = ORDERS_YAML.replace('!GetAtt OrdersDlq.Arn', '!GetAtt OrderDlq.Arn');
-  expect(() => aws.provision(typo, { parameters: { Stage: 'test' } })).toThrow(
-    'Template error: instance of Fn::GetAtt references undefined resource OrderDlq',
-  );
-  expect(aws.sqs.queues()).toEqual([]);
-});
-
-// template.yaml (SAM)
-const SAM_YAML = `
-Transform: AWS::Serverless-2016-10-31
-Globals:
-  Function:
-    Runtime: nodejs22.x
-    Handler: index.handler
-    CodeUri: src/
-    Timeout: 10
-Resources:
-  Orders:
-    Type: AWS::SQS::Queue
-    Properties:
-      VisibilityTimeout: 60
-  Events:
-    Type: AWS::SNS::Topic
-  OrderWorker:
-    Type: AWS::Serverless::Function
-    Properties:
-      Events:
-        FromOrders:
-          Type: SQS
-          Properties:
-            Queue: !GetAtt Orders.Arn
-            BatchSize: 5
-        OnRefund:
-          Type: SNS
-          Properties:
-            Topic: !Ref Events
-            FilterPolicy:
-              type: [refund]
-`;
-
-it('Infrastructure from a template: a SAM template drives a Lambda handler', async () => {
-  const seen: unknown[] = [];
-  const handler = async (event: SQSEvent | SNSEvent) => {
-    for (const record of event.Records) {
-      seen.push('Sns' in record ? JSON.parse(record.Sns.Message) : JSON.parse(record.body));
-    }
-  };
-  const stack = aws.provision(SAM_YAML, { functions: { OrderWorker: handler } });
-
-  await sqs.send(new SendMessageCommand({ QueueUrl: stack.ref('Orders'), MessageBody: '{"orderId":7}' }));
-  await sns.send(
-    new PublishCommand({
-      TopicArn: stack.ref('Events'),
-      Message: '{"orderId":8}',
-      MessageAttributes: { type: { DataType: 'String', StringValue: 'refund' } },
-    }),
-  );
-  await aws.idle();
-
-  const worker = stack.function('OrderWorker');
-  expect(worker).toHaveBeenInvokedWithRecord({ orderId: 7 });
-  expect(worker).toHaveBeenInvokedWithRecord({ orderId: 8 });
-  expect(worker.timeout).toBe(10);
-  expect(stack.queue('Orders')).toHaveMessageCount(0);
-  expect(seen).toEqual(expect.arrayContaining([{ orderId: 7 }, { orderId: 8 }]));
-});
-
-it('Queue policies: enforce mode refuses a delivery the queue policy does not allow', async () => {
-  const strict = createAwsMock({ policies: 'enforce' });
-  const stack = strict.provision(ORDERS_YAML, { parameters: { Stage: 'test' } });
-  const leaky = strict.provision(
-    `
+/** The audit stack of the policies page: a queue subscribed to the orders stack's topic, with no policy. */
+const AUDIT_YAML = `
 Resources:
   Audit:
     Type: AWS::SQS::Queue
@@ -240,14 +58,95 @@ Resources:
       TopicArn: !ImportValue test-stack-events
       Protocol: sqs
       Endpoint: !GetAtt Audit.Arn
-`,
-    { stackName: 'audit' },
-  );
-  const topic = stack.topic('Events');
+`;
 
-  expect(topic).toBeAllowedToDeliverTo(stack.queue('Orders'));
-  expect(topic).not.toBeAllowedToDeliverTo(leaky.queue('Audit'));
-  expect(strict.sns.deliveryProblems()).toEqual([
+/** `node:fs` as the pages' examples read it: their template files, from the project's root. */
+const files: Record<string, string> = {
+  'infra/orders.yaml': ORDERS_YAML,
+  'infra/billing.yaml': BILLING_YAML,
+  'template.yaml': SAM_YAML,
+};
+const fs = {
+  readFileSync(path: string, encoding: string) {
+    expect(encoding).toBe('utf8');
+    if (!(path in files)) throw new Error(`the example reads ${path}, which this test does not have`);
+    return files[path];
+  },
+};
+const modules = { ...DOC_MODULES, 'node:fs': fs };
+
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+
+describe('templates: a CloudFormation YAML template drives send and fan-out', () => {
+  const account = docAccount({ own: true });
+  afterEach(() => account.aws.reset());
+  defineBlock(docBlock(TEMPLATES, 'provision-orders'), {
+    modules: { ...account.modules, 'node:fs': fs },
+    scope: account.scope,
+  });
+});
+
+it('templates: exports across stacks', async () => {
+  const { aws, scope } = docAccount();
+  await runBlock(docBlock(TEMPLATES, 'stack-exports'), { modules, scope: { ...scope, template: ORDERS_YAML, ...fs } });
+  expect(aws.sqs.queues().map((q) => q.name)).toContainEqual(expect.stringMatching(/^billing-Invoices-[A-Z0-9]{12}$/));
+});
+
+/**
+ * "All or nothing": each statement of the page's block throws the TemplateError its comment shows (`...` stands for
+ * text left out), with the `error.<field> === '<value>'` the comment names, and the account is left as it was.
+ */
+it('templates: a bad template creates nothing and names the resource and property', async () => {
+  const { aws, scope } = docAccount();
+  const block = docBlock(TEMPLATES, 'all-or-nothing');
+  const cases: { statement: string; comment: string[] }[] = [];
+  for (const line of block.code.split('\n')) {
+    if (line.startsWith('//')) cases.at(-1)!.comment.push(line.replace(/^\/\/\s*/, ''));
+    else if (line.trim()) cases.push({ statement: line, comment: [] });
+  }
+  expect(cases).toHaveLength(3);
+  for (const { statement, comment } of cases) {
+    const fields = comment.filter((line) => line.startsWith('error.'));
+    const text = comment.filter((line) => !line.startsWith('error.')).join(' ');
+    expect(text).toMatch(/^TemplateError: /);
+    const one: DocBlock = { ...block, code: statement };
+    const error = await runBlock(one, { scope: { ...scope, template: ORDERS_YAML } }).then(
+      () => expect.fail(`did not throw: ${statement}`),
+      (caught: unknown) => caught,
+    );
+    expect(error).toBeInstanceOf(TemplateError);
+    for (const part of text.replace(/^TemplateError: /, '').split('...')) {
+      expect((error as Error).message).toContain(part.trim());
+    }
+    for (const [, field, value] of fields.join(', ').matchAll(/error\.(\w+) === '([^']*)'/g)) {
+      expect((error as unknown as Record<string, unknown>)[field!]).toBe(value);
+    }
+    expect(aws.sqs.queues()).toEqual([]);
+  }
+});
+
+it('templates: a SAM template drives a Lambda handler', async () => {
+  const { scope } = docAccount();
+  const { seen, stack } = await runBlock(docBlock(TEMPLATES, 'provision-sam'), {
+    modules,
+    scope: { ...scope, ...fs },
+    returns: ['seen', 'stack'],
+  });
+  expect((stack as Stack).function('OrderWorker').timeout).toBe(10);
+  expect(seen).toEqual(expect.arrayContaining([{ orderId: 7 }, { orderId: 8 }]));
+});
+
+it('queue policies: enforce mode refuses a delivery the queue policy does not allow', async () => {
+  const account = docAccount({ own: true });
+  const { stack, audit } = await runBlock(docBlock('docs/guide/policies.md', 'policies-enforce'), {
+    modules: account.modules,
+    scope: { ...account.scope, template: ORDERS_YAML, auditTemplate: AUDIT_YAML },
+    returns: ['stack', 'audit'],
+  });
+  const [orders, leaky] = [stack as Stack, audit as Stack];
+  const topic = orders.topic('Events');
+  expect(account.aws.sns.deliveryProblems()).toEqual([
     {
       subscriptionArn: leaky.ref('AuditSubscription'),
       topicArn: topic.arn,
@@ -257,18 +156,6 @@ Resources:
       reason: expect.stringMatching(/: the queue has no Policy$/),
     },
   ]);
-
-  const strictSns = new SNSClient({});
-  strictSns.middlewareStack.use(strict.sns);
-  await strictSns.send(
-    new PublishCommand({
-      TopicArn: topic.arn,
-      Message: '{"orderId":9}',
-      MessageAttributes: { amount: { DataType: 'Number', StringValue: '500' } },
-    }),
-  );
-  expect(stack.queue('Orders')).toContainMessage({ orderId: 9 });
-  expect(leaky.queue('Audit')).toHaveMessageCount(0);
   const refused = topic.published()[0]!.deliveries.find((delivery) => delivery.endpoint === leaky.queue('Audit').arn);
   expect(refused).toMatchObject({ delivered: false, failed: true, refusedBy: 'queuePolicy' });
 });
@@ -294,34 +181,23 @@ async function wireOrders(sns: SNSClient, sqs: SQSClient, { forgetPolicy = false
   return TopicArn!;
 }
 
-function enforcingAccount() {
-  const aws = createAwsMock({ policies: 'enforce' });
-  const sqs = new SQSClient({});
-  sqs.middlewareStack.use(aws.sqs);
-  const sns = new SNSClient({});
-  sns.middlewareStack.use(aws.sns);
-  return { aws, sqs, sns };
-}
-
-it('Cookbook: catch a missing queue policy', async () => {
-  const { aws, sqs, sns } = enforcingAccount();
-  const TopicArn = await wireOrders(sns, sqs);
-
-  expect(aws.sns.topic('events')).toBeAllowedToDeliverTo(aws.sqs.queue('orders'));
-  expect(aws.sns.deliveryProblems()).toEqual([]);
-
-  await sns.send(new PublishCommand({ TopicArn, Message: '{"orderId":7}' }));
-  expect(aws.sqs.queue('orders')).toContainMessage({ Message: '{"orderId":7}' });
+it('cookbook: catch a missing queue policy', async () => {
+  const account = docAccount({ own: true });
+  await runBlock(docBlock('docs/guide/cookbook.md', 'missing-policy'), {
+    modules: account.modules,
+    scope: { ...account.scope, wireOrders },
+  });
 });
 
-it('Cookbook: catch a missing queue policy (the recipe fails on wiring that forgot it)', async () => {
-  const { aws, sqs, sns } = enforcingAccount();
-  const TopicArn = await wireOrders(sns, sqs, { forgetPolicy: true });
-
-  expect(() => expect(aws.sns.topic('events')).toBeAllowedToDeliverTo(aws.sqs.queue('orders'))).toThrow(
+it('cookbook: catch a missing queue policy (the recipe fails on wiring that forgot it)', async () => {
+  const account = docAccount({ own: true });
+  const forgetful = (sns: SNSClient, sqs: SQSClient) => wireOrders(sns, sqs, { forgetPolicy: true });
+  const run = runBlock(docBlock('docs/guide/cookbook.md', 'missing-policy'), {
+    modules: account.modules,
+    scope: { ...account.scope, wireOrders: forgetful },
+  });
+  await expect(run).rejects.toThrow(
     /: the queue has no Policy\. The queue's Policy needs a statement such as \{"Effect":"Allow"/,
   );
-  expect(aws.sns.deliveryProblems()).toHaveLength(1);
-  await sns.send(new PublishCommand({ TopicArn, Message: '{"orderId":7}' }));
-  expect(aws.sqs.queue('orders')).toHaveMessageCount(0);
+  expect(account.aws.sns.deliveryProblems()).toHaveLength(1);
 });

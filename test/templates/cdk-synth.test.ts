@@ -1,10 +1,12 @@
 /**
  * A CDK app's stack, synthesised in the test with aws-cdk-lib (`Template.fromStack(stack).toJSON()`), provisioned
- * with `aws.provision` and driven through the SDK clients: the README's CDK example as written, then what CDK adds
+ * with `aws.provision` and driven through the SDK clients: the CDK examples of the README and docs/guide/templates.md
+ * read from the pages and run as written (test/support/doc-blocks.ts), then what CDK adds
  * around it (docs/aws-behaviour/templates.md §1.5, §4). The one test file that imports aws-cdk-lib: loading it costs
  * about a second, and its types about four seconds of the project's type check.
  */
-import { App, CfnElement, Duration, Stack, type StackProps } from 'aws-cdk-lib';
+import * as cdk from 'aws-cdk-lib';
+import { App, CfnElement, Stack, type StackProps } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
@@ -19,39 +21,32 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAwsMock } from '../../src/index.js';
 import '../../src/matchers/vitest.js';
 import { networkTrap } from '../helpers.js';
+import { defineBlock, docBlock } from '../support/doc-blocks.js';
+import { DOC_GLOBALS, DOC_MODULES } from '../support/doc-context.js';
 
 // aws-cdk-lib is a large library: its first synthesis in a busy CI process can take seconds.
 vi.setConfig({ testTimeout: 60_000 });
 
-/** The application's stack (lib/orders-stack.ts in the README). */
-class OrdersStack extends Stack {
-  readonly queue: sqs.Queue;
-  readonly topic: sns.Topic;
-  readonly worker: lambda.Function;
+const CDK_MODULES = {
+  'aws-cdk-lib': cdk,
+  'aws-cdk-lib/assertions': { Template },
+  'aws-cdk-lib/aws-lambda': lambda,
+  'aws-cdk-lib/aws-lambda-event-sources': { SqsEventSource },
+  'aws-cdk-lib/aws-sns': sns,
+  'aws-cdk-lib/aws-sns-subscriptions': { SqsSubscription },
+  'aws-cdk-lib/aws-sqs': sqs,
+};
 
-  constructor(scope: Construct, id: string, props?: StackProps) {
-    super(scope, id, props);
-    const dlq = new sqs.Queue(this, 'OrdersDlq', { retentionPeriod: Duration.days(14) });
-    this.queue = new sqs.Queue(this, 'Orders', {
-      visibilityTimeout: Duration.seconds(60),
-      deadLetterQueue: { queue: dlq, maxReceiveCount: 3 },
-    });
-    this.topic = new sns.Topic(this, 'Events');
-    this.topic.addSubscription(
-      new SqsSubscription(this.queue, {
-        rawMessageDelivery: true,
-        filterPolicy: { kind: sns.SubscriptionFilter.stringFilter({ allowlist: ['order'] }) },
-      }),
-    );
-    this.worker = new lambda.Function(this, 'Worker', {
-      runtime: lambda.Runtime.NODEJS_22_X,
-      handler: 'index.handler',
-      code: lambda.Code.fromInline('exports.handler = async () => {};'), // never run: the test binds its own
-      timeout: Duration.seconds(10),
-    });
-    this.worker.addEventSource(new SqsEventSource(this.queue, { batchSize: 5, reportBatchItemFailures: true }));
-  }
-}
+/** The application's stack as docs/guide/templates.md writes it (lib/orders-stack.ts), taken from the page. */
+type OrdersStackClass = new (
+  scope: Construct,
+  id: string,
+  props?: StackProps,
+) => Stack & { readonly queue: sqs.Queue; readonly topic: sns.Topic; readonly worker: lambda.Function };
+const { OrdersStack } = defineBlock(docBlock('docs/guide/templates.md', 'cdk-stack'), {
+  modules: CDK_MODULES,
+  returns: ['OrdersStack'],
+}) as { OrdersStack: OrdersStackClass };
 
 /** The logical id CDK gave a construct's CloudFormation resource: follow it, never guess the hash. */
 function logicalId(construct: Construct): string {
@@ -70,38 +65,21 @@ afterEach(() => {
   aws.reset();
 });
 
-it("the README's CDK example: a synthesised stack carries a send to Lambda and a publish through its filter", async () => {
-  const cdkStack = new OrdersStack(new App({ builtinCloudFormationValidation: false }), 'OrdersStack');
-  const template = Template.fromStack(cdkStack).toJSON();
-
-  const bodies: string[] = [];
-  const handler = async (event: SQSEvent) => {
-    for (const record of event.Records) bodies.push(record.body);
-    return { batchItemFailures: [] };
-  };
-  const stack = aws.provision(template, {
-    stackName: 'OrdersStack',
-    functions: { [logicalId(cdkStack.worker)]: handler },
+describe("docs/guide/templates.md's CDK example: a synthesised stack carries a send to Lambda and a publish", () => {
+  defineBlock(docBlock('docs/guide/templates.md', 'cdk-test'), {
+    modules: { ...DOC_MODULES, ...CDK_MODULES, '../lib/orders-stack': { OrdersStack } },
+    scope: { ...DOC_GLOBALS, aws, sqs: sqsClient, sns: snsClient },
   });
+});
 
-  const queue = stack.queue(logicalId(cdkStack.queue));
-  await sqsClient.send(new SendMessageCommand({ QueueUrl: queue.url, MessageBody: '{"orderId":1}' }));
-  const publish = (kind: string, orderId: number) =>
-    snsClient.send(
-      new PublishCommand({
-        TopicArn: stack.ref(logicalId(cdkStack.topic)),
-        Message: JSON.stringify({ orderId }),
-        MessageAttributes: { kind: { DataType: 'String', StringValue: kind } },
-      }),
-    );
-  await publish('order', 2);
-  await publish('refund', 3); // the subscription's filter leaves it out
-  await aws.idle();
-
-  expect(bodies.sort()).toEqual(['{"orderId":1}', '{"orderId":2}']);
-  expect(stack.function(logicalId(cdkStack.worker))).toHaveBeenInvokedWithRecord({ orderId: 2 });
-  expect(queue).toHaveMessageCount(0);
-  expect(aws.sns.topic(stack.ref(logicalId(cdkStack.topic)))).toBeAllowedToDeliverTo(queue);
+describe("the README's quick start: Lambda from a CDK stack", () => {
+  const readmeStack = defineBlock(docBlock('README.md', 'quick-start-cdk-stack'), {
+    modules: CDK_MODULES,
+    returns: ['OrdersStack'],
+  });
+  defineBlock(docBlock('README.md', 'quick-start-cdk-test'), {
+    modules: { ...DOC_MODULES, ...CDK_MODULES, '../lib/orders-stack': readmeStack },
+  });
 });
 
 describe('a CDK stack provisioned', () => {
