@@ -33,3 +33,55 @@ for (const [kind, lib] of [
   assert.equal(typeof stack.ref('Q'), 'string');
   console.log(`package ${kind} build: ok`);
 }
+
+// Every relative link of the packed documentation resolves to a packed file, and a link to a heading (`page.md#part`)
+// to a heading of that page: the README on npm and in node_modules links to the guide, and the guide to the facts
+// of docs/aws-behaviour/, which are packed for that reason (the package names no repository to link to instead).
+const { execFileSync } = await import('node:child_process');
+const { readFileSync } = await import('node:fs');
+const { posix } = await import('node:path');
+const [{ files: packedFiles }] = JSON.parse(
+  execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts', '--loglevel=error'], { encoding: 'utf8' }),
+);
+const packed = new Set(packedFiles.map((file) => file.path));
+const pages = [...packed].filter((path) => path.endsWith('.md'));
+assert.ok(packed.has('README.md') && packed.has('LICENSE'), 'README.md and LICENSE are packed');
+assert.ok(
+  ['README.md', 'docs/guide/README.md'].every((page) => pages.includes(page)),
+  'the guide is packed',
+);
+
+/** The page's text without its fenced code blocks, where a `[x](y)` is code, not a link. */
+const prose = (page) => readFileSync(page, 'utf8').replace(/^(\s*)(`{3,})[^\n]*\n[\s\S]*?^\1\2\s*$/gm, '');
+/** The anchors of a page's headings, as GitHub and npm make them (a repeated heading gets `-1`, `-2`, ...). */
+function anchors(page) {
+  const seen = new Map();
+  const result = new Set();
+  for (const [, heading] of prose(page).matchAll(/^#{1,6}\s+(.+?)\s*#*\s*$/gm)) {
+    const slug = heading
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+      .replace(/\s/g, '-');
+    const count = seen.get(slug) ?? 0;
+    seen.set(slug, count + 1);
+    result.add(count === 0 ? slug : `${slug}-${count}`);
+  }
+  return result;
+}
+
+const broken = [];
+let links = 0;
+for (const page of pages) {
+  for (const [, target] of prose(page).matchAll(/\]\(([^)\s]+)(?:\s+"[^"]*")?\)/g)) {
+    if (/^[a-z][a-z0-9+.-]*:/i.test(target)) continue; // https:, mailto:
+    links++;
+    const [path, fragment] = target.split('#');
+    const file = path === '' ? page : posix.normalize(posix.join(posix.dirname(page), path));
+    if (!packed.has(file)) broken.push(`${page}: ${target} (${file} is not in the package)`);
+    else if (fragment !== undefined && file.endsWith('.md') && !anchors(file).has(fragment)) {
+      broken.push(`${page}: ${target} (${file} has no heading #${fragment})`);
+    }
+  }
+}
+assert.deepEqual(broken, [], `links of the packed documentation that resolve to nothing:\n${broken.join('\n')}`);
+console.log(`package docs: ${links} relative links in ${pages.length} packed pages, each to a packed file`);
