@@ -1,7 +1,8 @@
 import { consistentChoiceExists, type Membership } from './array-consistency.js';
 import { PatternError } from './errors.js';
 import { expandAlternatives } from './expand.js';
-import type { EventField, EventFields } from './fields.js';
+import { anyAlternative, keyMiss, NOT_AN_OBJECT, observedField, splitAcrossElements } from './explain.js';
+import { flattenEvent, type EventField, type EventFields } from './fields.js';
 import { compileKeyMatcher, type KeyMatcher } from './key-matcher.js';
 import { parsePattern, type PatternObject } from './pattern.js';
 import type { Rule } from './rules.js';
@@ -35,6 +36,8 @@ export interface Condition {
   readonly id: number;
   readonly path: string;
   readonly matcher: KeyMatcher;
+  /** The key's rules as written, in policy order: what a reason for a miss quotes (explain.ts). */
+  readonly rules: readonly Rule[];
 }
 
 export interface CompiledAlternatives {
@@ -44,6 +47,10 @@ export interface CompiledAlternatives {
 
 /** What one condition allows: nothing, anything (no array constraint), or a choice among array positions. */
 type Candidates = 'none' | 'free' | Membership[];
+
+/** An alternative whose keys each hold, but in different elements of one array of objects. */
+const SPLIT_ACROSS_ELEMENTS = 'split across elements';
+type Inconsistent = typeof SPLIT_ACROSS_ELEMENTS;
 
 /**
  * A pattern compiled against JSON events flattened by `flattenEvent`: keys are dotted paths into the event, which must
@@ -65,23 +72,57 @@ export class EventPattern {
     // keys alone matches it, as event-ruler matches an empty event; SNS's attributes scope's no-attributes rule is not
     // documented for bodies (docs/aws-behaviour/sns.md §10.3) [I].
     if (fields === null) return false;
-    return this.alternatives.list.some((alternative) => this.alternativeMatches(alternative, fields));
+    return this.alternatives.list.some((alternative) => this.failure(alternative, fields) === undefined);
   }
 
-  private alternativeMatches(alternative: readonly Condition[], fields: EventFields): boolean {
+  /**
+   * Why the event does not match, in one line (explain.ts): the first failing key of each `$or` alternative, in the
+   * pattern's key order. Undefined when it matches. Only for a miss: matching never builds text.
+   */
+  explainMiss(fields: EventFields | null): string | undefined {
+    if (fields === null) return NOT_AN_OBJECT;
+    const reasons: string[] = [];
+    for (const alternative of this.alternatives.list) {
+      const failure = this.failure(alternative, fields);
+      if (failure === undefined) return undefined;
+      reasons.push(
+        failure === SPLIT_ACROSS_ELEMENTS
+          ? splitAcrossElements(this.constrainedPaths(alternative, fields))
+          : keyMiss(failure, observedField(fields.get(failure.path)), this.anyElement),
+      );
+    }
+    return anyAlternative(reasons);
+  }
+
+  /**
+   * The first condition of `alternative` the event fails, in the pattern's key order; SPLIT_ACROSS_ELEMENTS when
+   * each holds alone but not within one element of an array of objects; undefined when the alternative matches.
+   */
+  private failure(alternative: readonly Condition[], fields: EventFields): Condition | Inconsistent | undefined {
     let constrained: Membership[][] | undefined;
-    for (const { path, matcher } of alternative) {
-      const field = fields.get(path);
+    for (const condition of alternative) {
+      const field = fields.get(condition.path);
       if (field === undefined) {
-        if (matcher.existsFalse) continue;
-        return false;
+        if (condition.matcher.existsFalse) continue;
+        return condition;
       }
-      const candidates = this.candidates(matcher, field);
-      if (candidates === 'none') return false;
+      const candidates = this.candidates(condition.matcher, field);
+      if (candidates === 'none') return condition;
       if (candidates !== 'free') (constrained ??= []).push(candidates);
     }
     // One constrained key can always pick some position; two or more must agree (array-consistency.ts).
-    return constrained === undefined || constrained.length < 2 || consistentChoiceExists(constrained);
+    if (constrained === undefined || constrained.length < 2 || consistentChoiceExists(constrained)) return undefined;
+    return SPLIT_ACROSS_ELEMENTS;
+  }
+
+  /** The keys of `alternative` that hold only at some positions of arrays of objects. */
+  private constrainedPaths(alternative: readonly Condition[], fields: EventFields): string[] {
+    return alternative
+      .filter(({ path, matcher }) => {
+        const field = fields.get(path);
+        return field !== undefined && Array.isArray(this.candidates(matcher, field));
+      })
+      .map(({ path }) => path);
   }
 
   private candidates(matcher: KeyMatcher, field: EventField): Candidates {
@@ -109,6 +150,14 @@ export class EventPattern {
   }
 }
 
+/**
+ * Why `event` (JSON text, or already flattened by `flattenEvent`) does not match `pattern`, in one bounded line
+ * (explain.ts); undefined when it matches. For records of a miss: call it only once matching said no, or lazily.
+ */
+export function explainMiss(pattern: EventPattern, event: string | EventFields | null): string | undefined {
+  return pattern.explainMiss(typeof event === 'string' ? flattenEvent(event) : event);
+}
+
 function compileAlternatives(expanded: readonly ReadonlyMap<string, readonly Rule[]>[]): CompiledAlternatives {
   const matchers = new Map<readonly Rule[], KeyMatcher>();
   const conditions = new Map<string, Map<readonly Rule[], Condition>>();
@@ -121,7 +170,7 @@ function compileAlternatives(expanded: readonly ReadonlyMap<string, readonly Rul
       if (condition === undefined) {
         let matcher = matchers.get(rules);
         if (matcher === undefined) matchers.set(rules, (matcher = compileKeyMatcher(rules)));
-        condition = { id: conditionCount++, path, matcher };
+        condition = { id: conditionCount++, path, matcher, rules };
         byRules.set(rules, condition);
       }
       return condition;

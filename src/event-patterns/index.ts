@@ -5,12 +5,14 @@
  */
 export {
   EventPattern,
+  explainMiss,
   parseEventPattern,
   type CompiledAlternatives,
   type Condition,
   type EventPatternOptions,
 } from './compile.js';
 export { PatternError } from './errors.js';
+export { anyAlternative, keyMiss, show, type Observed } from './explain.js';
 export { flattenEvent, type EventFields } from './fields.js';
 export type { KeyMatcher } from './key-matcher.js';
 export { exceededLimit, MAX_COMBINATIONS, MAX_KEYS, type ExceededLimit } from './limits.js';

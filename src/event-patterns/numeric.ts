@@ -28,6 +28,11 @@ export function numericKey(value: number): number | undefined {
   return Math.round(value * DECIMAL_SCALE);
 }
 
+/** The number a comparison key stands for (to 5 decimals), as a reason quotes a policy's bound (explain.ts). */
+export function numberOfKey(key: number): number {
+  return key / DECIMAL_SCALE;
+}
+
 /**
  * The key of a number written in a policy, which must be in range. `at` is where event-ruler's parser reports the
  * refusal; it reports none where the refusal escapes its parser (a single `anything-but` number).

@@ -22,7 +22,8 @@ export type Rule =
   | { readonly kind: 'anything-but'; readonly exclude: AnythingButExclusion }
   | { readonly kind: 'numeric'; readonly condition: NumericCondition }
   | { readonly kind: 'exists'; readonly value: boolean }
-  | { readonly kind: 'cidr'; readonly block: CidrBlock };
+  /** `text` as written, which a reason for a miss quotes. */
+  | { readonly kind: 'cidr'; readonly block: CidrBlock; readonly text: string };
 
 export type AnythingButExclusion =
   | { readonly kind: 'strings'; readonly values: readonly string[] }
@@ -106,7 +107,7 @@ function parseMatchExpression(expression: ObjectNode): Rule {
       if (operand.kind !== 'string') throw fail('prefix match pattern must be a string', afterToken(operand));
       const block = parseCidr(operand.value);
       onlyOneKey();
-      return { kind: 'cidr', block };
+      return { kind: 'cidr', block, text: operand.value };
     }
     default:
       throw fail(`Unrecognized match type ${operator}`, afterToken(operand));

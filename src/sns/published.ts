@@ -17,6 +17,13 @@ export interface Delivery {
   readonly requestId?: string;
   /** The subscription's filter policy left the message out: nothing was sent, not even to a dead-letter queue. */
   readonly filteredOut?: boolean;
+  /**
+   * With `filteredOut`: why the policy left the message out, naming the first failing key in the policy's key order,
+   * the policy's condition and the message's value, e.g. `type: "OrderCreated" is not one of ["order.created"]`,
+   * `amount: 50 is not >= 100`, `type: no such attribute`; with `$or`, why each alternative failed. Values are cut
+   * to 100 characters and the whole to 1,000 (docs/guide/journeys.md).
+   */
+  readonly filterReason?: string;
   /** What the endpoint received (the envelope, or the raw message); for a failed delivery, what it would have. */
   readonly body?: string;
   /** Delivery failed (e.g. the queue or function no longer exists); `failure` says why. */

@@ -51,7 +51,8 @@ export function offerTo(
 ): Delivery {
   // With MessageStructure=json a lambda endpoint gets its `lambda` entry, else `default`, as sqs does (lambda.md §3.4).
   const message = messageForProtocol(entry.message, entry.structure, subscription.protocol);
-  if (!filter.accepts(subscription, message)) return filteredOut(subscription);
+  if (!filter.accepts(subscription, message))
+    return filteredOut(subscription, filter.missReason(subscription, message));
   if (subscription.protocol === 'sqs') return deliverToSqs(sqs, subscription, bodies.prepared(subscription, message));
   if (subscription.protocol === 'lambda') return deliverToLambda(functions, subscription, bodies, message, sqs);
   const body = bodies.body(subscription, message);
@@ -65,22 +66,19 @@ export function offerTo(
 }
 
 /**
- * The record of a message the subscription's filter policy left out: always the same for one subscription, so one
- * frozen record serves every message it filters out (views hand out copies).
+ * The record of a message the subscription's filter policy left out. Its `filterReason` differs per message and is
+ * worded only when read (an own getter, which the topic view's copies keep: views.ts), then kept.
  */
-const filteredOutRecords = new WeakMap<Subscription, Delivery>();
-
-function filteredOut(subscription: Subscription): Delivery {
-  let record = filteredOutRecords.get(subscription);
-  if (record === undefined) {
-    record = Object.freeze({
-      subscriptionArn: subscription.arn,
-      protocol: subscription.protocol,
-      endpoint: subscription.endpoint,
-      delivered: false,
-      filteredOut: true,
-    });
-    filteredOutRecords.set(subscription, record);
-  }
-  return record;
+function filteredOut(subscription: Subscription, explain: () => string): Delivery {
+  let reason: string | undefined;
+  return {
+    subscriptionArn: subscription.arn,
+    protocol: subscription.protocol,
+    endpoint: subscription.endpoint,
+    delivered: false,
+    filteredOut: true,
+    get filterReason(): string {
+      return (reason ??= explain());
+    },
+  };
 }

@@ -2,6 +2,9 @@ import { filterInput, type FilterInput } from '../filter-policy/index.js';
 import type { SnsMessageAttributes } from '../publish/attributes.js';
 import type { Subscription } from '../subscription.js';
 
+/** Never expected: the policy's reason and its verdict are computed by the same checks (filter-policy/compile.ts). */
+const UNEXPLAINED = 'the filter policy did not match';
+
 /**
  * Filter-policy decisions for one published message. The matcher's input is built once per distinct body: with
  * MessageStructure=json each protocol's own string is what a MessageBody-scope policy looks at
@@ -20,6 +23,18 @@ export class MessageFilter {
     const policy = subscription.filterPolicy;
     if (!policy) return true;
     return policy.compiled.matches(this.input(body));
+  }
+
+  /**
+   * Words why `subscription`, which does not accept the message, left it out: a function run on first read of the
+   * record's `filterReason`, so matching costs no text. It keeps the policy as it is now (a later
+   * SetSubscriptionAttributes does not change the reason) and builds its own input, so a record kept in the topic's
+   * history holds no parsed body.
+   */
+  missReason(subscription: Subscription, body: string): () => string {
+    const policy = subscription.filterPolicy?.compiled;
+    const attributes = this.attributes;
+    return () => policy?.explainMiss(filterInput(attributes, body)) ?? UNEXPLAINED;
   }
 
   private input(body: string): FilterInput {

@@ -1,9 +1,12 @@
 import { FilterPolicyError } from './errors.js';
+import { BODY_NOT_AN_OBJECT, NO_ATTRIBUTES, observedAttribute } from './explain.js';
 import type { FilterInput } from './input.js';
 import { checkLimits, checkSize } from './limits.js';
 import { bodyPatternOptions, type FilterPolicyOptions, type FilterPolicyScope } from './options.js';
 import {
+  anyAlternative,
   EventPattern,
+  keyMiss,
   parseEventPattern,
   PatternError,
   type CompiledAlternatives,
@@ -17,6 +20,11 @@ export interface CompiledFilterPolicy {
   readonly scope: FilterPolicyScope;
   /** True when the subscription accepts the message. Never throws. */
   matches(input: FilterInput): boolean;
+  /**
+   * Why the policy does not accept the message (`type: "OrderCreated" is not one of ["order.created"]`), in one
+   * bounded line (src/event-patterns/explain.ts); undefined when it does. Slower than `matches`: only for a miss.
+   */
+  explainMiss(input: FilterInput): string | undefined;
 }
 
 /**
@@ -84,6 +92,18 @@ class AttributePolicy implements CompiledFilterPolicy {
     );
   }
 
+  explainMiss(input: FilterInput): string | undefined {
+    if (input.attributeCount === 0) return NO_ATTRIBUTES;
+    const reasons: string[] = [];
+    for (const alternative of this.alternatives.list) {
+      const failing = alternative.find((condition) => !this.holds(condition, input));
+      if (failing === undefined) return undefined;
+      const observed = observedAttribute(input, failing.path, input.attributeValue(failing.path));
+      reasons.push(keyMiss(failing, observed, this.anythingButOnStringArray === 'any-element'));
+    }
+    return anyAlternative(reasons);
+  }
+
   private holds({ path, matcher }: Condition, input: FilterInput): boolean {
     const value = input.attributeValue(path);
     switch (value.kind) {
@@ -117,5 +137,10 @@ class BodyPolicy implements CompiledFilterPolicy {
 
   matches(input: FilterInput): boolean {
     return this.pattern.matches(input.bodyFields());
+  }
+
+  explainMiss(input: FilterInput): string | undefined {
+    const fields = input.bodyFields();
+    return fields === null ? BODY_NOT_AN_OBJECT : this.pattern.explainMiss(fields);
   }
 }
