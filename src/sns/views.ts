@@ -67,12 +67,13 @@ export class PublishedView {
 }
 
 /**
- * A copy of a delivery record. A filtered-out one keeps its `filterReason` a getter (fan-out.ts), so reading the
- * topic's history words no reason nobody reads.
+ * A copy of a delivery record. A filtered-out one words its `filterReason` on first read (delivery/filtering.ts): the
+ * copy reads it through, so reading the topic's history words no reason nobody reads.
  */
 function copyDelivery(delivery: Delivery): Delivery {
-  if (!delivery.filteredOut) return { ...delivery };
-  return Object.defineProperties({}, Object.getOwnPropertyDescriptors(delivery)) as Delivery;
+  const copy = { ...delivery };
+  if (!delivery.filteredOut) return copy;
+  return Object.defineProperty(copy, 'filterReason', { get: () => delivery.filterReason, enumerable: true });
 }
 
 /**

@@ -51,8 +51,7 @@ export function offerTo(
 ): Delivery {
   // With MessageStructure=json a lambda endpoint gets its `lambda` entry, else `default`, as sqs does (lambda.md §3.4).
   const message = messageForProtocol(entry.message, entry.structure, subscription.protocol);
-  if (!filter.accepts(subscription, message))
-    return filteredOut(subscription, filter.missReason(subscription, message));
+  if (!filter.accepts(subscription, message)) return filter.filteredOut(subscription, message);
   if (subscription.protocol === 'sqs') return deliverToSqs(sqs, subscription, bodies.prepared(subscription, message));
   if (subscription.protocol === 'lambda') return deliverToLambda(functions, subscription, bodies, message, sqs);
   const body = bodies.body(subscription, message);
@@ -62,23 +61,5 @@ export function offerTo(
     endpoint: subscription.endpoint,
     delivered: true,
     body,
-  };
-}
-
-/**
- * The record of a message the subscription's filter policy left out. Its `filterReason` differs per message and is
- * worded only when read (an own getter, which the topic view's copies keep: views.ts), then kept.
- */
-function filteredOut(subscription: Subscription, explain: () => string): Delivery {
-  let reason: string | undefined;
-  return {
-    subscriptionArn: subscription.arn,
-    protocol: subscription.protocol,
-    endpoint: subscription.endpoint,
-    delivered: false,
-    filteredOut: true,
-    get filterReason(): string {
-      return (reason ??= explain());
-    },
   };
 }

@@ -1,6 +1,39 @@
-import { filterInput, type FilterInput } from '../filter-policy/index.js';
+import { filterInput, type CompiledFilterPolicy, type FilterInput } from '../filter-policy/index.js';
+import type { Delivery } from '../published.js';
 import type { SnsMessageAttributes } from '../publish/attributes.js';
 import type { Subscription } from '../subscription.js';
+
+/**
+ * The record of a message a subscription's filter policy left out. The reason differs per message, and wording it
+ * costs more than the match did, so it is worded on first read of `filterReason` (a getter: the topic view's copies
+ * keep it one, views.ts) and then kept. It holds the policy as it was at publish (a later SetSubscriptionAttributes
+ * does not change the reason) and builds its own input from the message's attributes and body, which the topic's
+ * history holds anyway, so a record holds no parsed body.
+ */
+class FilteredOut implements Delivery {
+  readonly subscriptionArn: string;
+  readonly protocol: string;
+  readonly endpoint: string;
+  readonly delivered = false;
+  readonly filteredOut = true;
+  readonly #policy: CompiledFilterPolicy | undefined;
+  readonly #attributes: SnsMessageAttributes;
+  readonly #body: string;
+  #reason: string | undefined;
+
+  constructor(subscription: Subscription, attributes: SnsMessageAttributes, body: string) {
+    this.subscriptionArn = subscription.arn;
+    this.protocol = subscription.protocol;
+    this.endpoint = subscription.endpoint;
+    this.#policy = subscription.filterPolicy?.compiled;
+    this.#attributes = attributes;
+    this.#body = body;
+  }
+
+  get filterReason(): string {
+    return (this.#reason ??= this.#policy?.explainMiss(filterInput(this.#attributes, this.#body)) ?? UNEXPLAINED);
+  }
+}
 
 /** Never expected: the policy's reason and its verdict are computed by the same checks (filter-policy/compile.ts). */
 const UNEXPLAINED = 'the filter policy did not match';
@@ -25,16 +58,9 @@ export class MessageFilter {
     return policy.compiled.matches(this.input(body));
   }
 
-  /**
-   * Words why `subscription`, which does not accept the message, left it out: a function run on first read of the
-   * record's `filterReason`, so matching costs no text. It keeps the policy as it is now (a later
-   * SetSubscriptionAttributes does not change the reason) and builds its own input, so a record kept in the topic's
-   * history holds no parsed body.
-   */
-  missReason(subscription: Subscription, body: string): () => string {
-    const policy = subscription.filterPolicy?.compiled;
-    const attributes = this.attributes;
-    return () => policy?.explainMiss(filterInput(attributes, body)) ?? UNEXPLAINED;
+  /** The record of the message `subscription` left out; its `filterReason` is worded on first read. */
+  filteredOut(subscription: Subscription, body: string): Delivery {
+    return new FilteredOut(subscription, this.attributes, body);
   }
 
   private input(body: string): FilterInput {
