@@ -4,11 +4,12 @@ import type { SnsMessageAttributes } from '../publish/attributes.js';
 import type { Subscription } from '../subscription.js';
 
 /**
- * The record of a message a subscription's filter policy left out. The reason differs per message, and wording it
- * costs more than the match did, so it is worded on first read of `filterReason` (a getter: the topic view's copies
- * keep it one, views.ts) and then kept. It holds the policy as it was at publish (a later SetSubscriptionAttributes
- * does not change the reason) and builds its own input from the message's attributes and body, which the topic's
- * history holds anyway, so a record holds no parsed body.
+ * The record of a message a subscription's filter policy left out, with a reason AWS does not give (an emulation aid,
+ * docs/aws-behaviour/sns.md §10.7). The reason differs per message, and wording it costs more than the match did, so
+ * it is worded on first read of `filterReason` (a getter: the topic view's copies read it through, views.ts) and then
+ * kept. It holds the policy as it was at publish (a later SetSubscriptionAttributes does not change the reason) and
+ * builds its own input from the message's attributes and body, which the topic's history holds anyway, so a record
+ * holds no parsed body.
  */
 class FilteredOut implements Delivery {
   readonly subscriptionArn: string;
