@@ -38,7 +38,7 @@ export function toHaveDeliveredTo(
       const failed = offers.filter((offer) => offer.deliveries.some((d) => d.failed));
       const reasons = [
         filtered.length
-          ? `${filtered.length} filtered out by its filter policy (${listBodies(filtered.map((o) => o.body))})`
+          ? `${filtered.length} filtered out by its filter policy (${listBodies(filtered.map((o) => o.body))})${filteredBecause(filtered)}`
           : '',
         failed.length
           ? `${failed.length} failed (${failed[0]!.deliveries.find((d) => d.failed)?.failure ?? 'delivery failed'})`
@@ -96,6 +96,13 @@ function read(received: unknown, queue: unknown, expected: unknown, equals: Equa
             : `none of its ${plural(published.length, 'message')}${what} was published while the queue was subscribed`;
   }
   return { subject: `topic ${JSON.stringify(topic.name)}`, target, what, offers, notOffered };
+}
+
+/** Why the first of the filtered-out messages was filtered out (its record's `filterReason`), when it says. */
+function filteredBecause(filtered: readonly Offer[]): string {
+  const reason = filtered[0]?.deliveries.find((d) => d.filterReason !== undefined)?.filterReason;
+  if (reason === undefined) return '';
+  return `${filtered.length === 1 ? '' : ', the first'} because ${reason}`;
 }
 
 function isTo(delivery: Delivery, queueArn: string): boolean {

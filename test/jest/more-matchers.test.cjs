@@ -53,7 +53,7 @@ test('toHaveDeliveredTo, toHaveFilteredOut', async () => {
   expect(topic).toHaveFilteredOut(queue, { type: 'deleted' });
   expect(topic).not.toHaveDeliveredTo(queue.arn, { type: 'deleted' });
   expect(failureOf(() => expect(topic).toHaveDeliveredTo(queue, { type: 'deleted' }))).toBe(
-    'expected topic "events" to have delivered a message matching {type: "deleted"} to queue "created-only", but of the 1 message offered to it, 1 filtered out by its filter policy ({"type":"deleted"})',
+    'expected topic "events" to have delivered a message matching {type: "deleted"} to queue "created-only", but of the 1 message offered to it, 1 filtered out by its filter policy ({"type":"deleted"}) because type: "deleted" is not one of ["created"]',
   );
 });
 

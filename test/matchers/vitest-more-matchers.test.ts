@@ -165,7 +165,7 @@ describe('toHaveDeliveredTo and toHaveFilteredOut', () => {
     const t = await events();
     const createdOnly = aws.sqs.queue('created-only');
     expect(failureOf(() => expect(t).toHaveDeliveredTo(createdOnly, { id: 2 }))).toBe(
-      'expected topic "events" to have delivered a message matching {id: 2} to queue "created-only", but of the 1 message offered to it, 1 filtered out by its filter policy ({"id":2})',
+      'expected topic "events" to have delivered a message matching {id: 2} to queue "created-only", but of the 1 message offered to it, 1 filtered out by its filter policy ({"id":2}) because type: "deleted" is not one of ["created"]',
     );
     expect(failureOf(() => expect(t).not.toHaveDeliveredTo(createdOnly))).toBe(
       'expected topic "events" not to have delivered a message to queue "created-only", but it delivered 2 messages: {"id":1}, {"id":3}',
