@@ -1,5 +1,6 @@
 import type { Clock } from './clock.js';
 import type { IdSource } from './ids.js';
+import type { ResourceNames } from './resource-names.js';
 import type { WorkTracker } from './work/work-tracker.js';
 
 /**
@@ -19,6 +20,11 @@ export interface Account {
    * backoff shows there. Optional for accounts built without one.
    */
   readonly work?: Pick<WorkTracker, 'addRunning'>;
+  /**
+   * The logical ids of the account's provisioned resources, for the names views, failure messages and journeys show
+   * (`displayName`, `whereName`). Optional for accounts built without one: names are then the physical ones.
+   */
+  readonly names?: ResourceNames;
   /** Forgets every queue, topic, subscription and message of the account. */
   reset(): void;
 }

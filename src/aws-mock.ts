@@ -15,6 +15,7 @@ import { StackRegistry } from './templates/engine/stack-registry.js';
 import { provision } from './templates/provision.js';
 import { RESOURCE_TYPES } from './templates/resources/index.js';
 import type { ProvisionOptions, Stack } from './templates/stack.js';
+import { ResourceNames } from './resource-names.js';
 import { REGION_NAME } from './util/region-name.js';
 import { WorkTracker, type RunUntilIdleOptions } from './work/work-tracker.js';
 import { timeSourceOf } from './diagnostics/time-sources.js';
@@ -56,6 +57,11 @@ export class AwsMock implements Account {
   readonly lambda: LambdaMock<AwsMock>;
   /** @internal */
   readonly work: WorkTracker;
+  /**
+   * @internal The logical id of each queue, topic and function a stack provisioned: `names.displayName(arnOrUrl)`
+   * (`Orders (test-stack-Orders-1A2B3C4D5E6F)`) and `names.whereName(arnOrUrl)` (`Orders`). Kept until reset.
+   */
+  readonly names = new ResourceNames();
   /** @internal Each service's models, by key: what the templates' resource types reach. */
   readonly internals: ServiceInternals;
   private readonly services: ReadonlyMap<ServiceKey, AnyInstance>;
@@ -171,7 +177,7 @@ export class AwsMock implements Account {
       function: (arn: string) => this.lambda.function(arn),
     };
     return provision(
-      { account: this, internals: this.internals, views },
+      { account: this, internals: this.internals, views, names: this.names },
       this.stacks,
       template,
       options,
@@ -188,6 +194,7 @@ export class AwsMock implements Account {
     for (const service of this.services.values()) service.reset();
     this.work.reset();
     this.stacks.reset();
+    this.names.reset();
   }
 }
 

@@ -106,17 +106,20 @@ export class LambdaMock<Owner extends Account = Account> {
     checkFunctionName(name);
     const checked = checkFunctionCode(name, code);
     const settings = { ...checkFunctionOptions(options), handler };
-    return new FunctionView(this.backend.create(name, settings.region ?? this.aws.region, checked, settings));
+    return new FunctionView(
+      this.backend.create(name, settings.region ?? this.aws.region, checked, settings),
+      this.aws.names,
+    );
   }
 
   /** A function by name (in the account's region) or ARN (any region). Throws if there is none. */
   function(ref: string): FunctionView {
-    return new FunctionView(this.functionModel(ref));
+    return new FunctionView(this.functionModel(ref), this.aws.names);
   }
 
   /** Every function of every region. */
   functions(): FunctionView[] {
-    return this.backend.list().map((fn) => new FunctionView(fn));
+    return this.backend.list().map((fn) => new FunctionView(fn, this.aws.names));
   }
 
   /**
@@ -135,14 +138,14 @@ export class LambdaMock<Owner extends Account = Account> {
    */
   createEventSourceMapping(input: MappingInput): MappingView {
     const mapping = userFacing('CreateEventSourceMapping', () => this.mappings.create(input, this.aws.region));
-    return new MappingView(mapping, this.mappings);
+    return new MappingView(mapping, this.mappings, this.aws.names);
   }
 
   /** The event source mappings of one function (by name or ARN), or of every function; oldest first. */
   eventSourceMappings(functionRef?: string): MappingView[] {
     const mappings =
       functionRef === undefined ? this.mappings.all() : this.mappings.forFunction(this.functionModel(functionRef));
-    return mappings.map((mapping) => new MappingView(mapping, this.mappings));
+    return mappings.map((mapping) => new MappingView(mapping, this.mappings, this.aws.names));
   }
 
   /** @internal */

@@ -1,5 +1,6 @@
 import type { Invocation } from './lambda-function.js';
 import type { LambdaFunction } from './lambda-function.js';
+import { displayName, INSPECT, NAME_OF, nameIn, type ResourceName, type ResourceNames } from '../resource-names.js';
 
 /** A look at one function; `invocations()` copies what it hands out, so a test cannot change the record. */
 export class FunctionView {
@@ -12,7 +13,11 @@ export class FunctionView {
   readonly reservedConcurrency: number | undefined;
 
   /** @internal */
-  constructor(private readonly fn: LambdaFunction) {
+  constructor(
+    private readonly fn: LambdaFunction,
+    /** The account's logical ids of provisioned resources (resource-names.ts). */
+    private readonly names?: ResourceNames,
+  ) {
     this.name = fn.name;
     this.arn = fn.arn;
     this.region = fn.region;
@@ -34,6 +39,35 @@ export class FunctionView {
   /** Whether the function was deleted (`aws.lambda.deleteFunction`) or the account reset since. */
   get deleted(): boolean {
     return this.fn.deleted;
+  }
+
+  /** The function's logical id in the template, when `aws.provision` created it. */
+  get logicalId(): string | undefined {
+    return this[NAME_OF]().logicalId;
+  }
+
+  /** @internal The names of this function, or of the queue or topic an ARN or URL points at (matchers, journeys). */
+  [NAME_OF](arnOrUrl: string = this.arn): ResourceName {
+    return nameIn(this.names, arnOrUrl);
+  }
+
+  /**
+   * What `console.log` and `util.inspect` print: `FunctionView worker { invocations: 3, running: 0, timeout: 3 s,
+   * memorySize: 128 }` (invocations: those kept).
+   */
+  [INSPECT](): string {
+    const name = displayName(this[NAME_OF]());
+    if (this.deleted) return `FunctionView ${name} (deleted)`;
+    return (
+      `FunctionView ${name} { invocations: ${this.fn.invocations.length}, running: ${this.running}, ` +
+      `timeout: ${this.timeout} s, memorySize: ${this.memorySize} }`
+    );
+  }
+
+  /** What `JSON.stringify` (and a test runner's printing of a value) shows: which function it is. */
+  toJSON(): { name: string; logicalId?: string; arn: string; region: string } {
+    const { logicalId } = this[NAME_OF]();
+    return { name: this.name, ...(logicalId ? { logicalId } : {}), arn: this.arn, region: this.region };
   }
 }
 

@@ -14,6 +14,7 @@ import { describeExpected, doesOrDo, listBodies, plural } from './format.js';
 import { bodyMatches, type Equals } from './match.js';
 import type { MatcherOutcome } from './outcome.js';
 import { isCount, messageMatchOptions } from './options.js';
+import { quoted, subjectOf } from './names.js';
 import { asQueueView, asTopicView } from './received.js';
 import { search } from './search.js';
 
@@ -46,7 +47,7 @@ export function toHaveMessageCount(received: unknown, count: unknown, state?: un
   const counted = state === undefined ? all : all.filter((m) => m.state === state);
   const bodies = counted.map((m) => m.body);
   const noun = state === undefined ? 'message' : `${state as string} message`;
-  const subject = `queue ${JSON.stringify(queue.name)}`;
+  const subject = subjectOf('queue', queue);
   return {
     pass: counted.length === count,
     message: () =>
@@ -73,7 +74,7 @@ export function toContainMessage(
   const wanted =
     expected === undefined && options !== undefined ? undefined : requireMatch(expected, 'toContainMessage');
   const messages = queue.messages().map((m) => ({ body: m.body, attributes: m.messageAttributes }));
-  const subject = `queue ${JSON.stringify(queue.name)}`;
+  const subject = subjectOf('queue', queue);
   return search({ subject, verbPhrase: 'contain', verb: 'holds', noun: 'message' }, messages, wanted, settings, equals);
 }
 
@@ -84,7 +85,7 @@ export function toContainMessage(
 export function toHaveDeadLetter(received: unknown, expected: unknown, equals: Equals): MatcherOutcome {
   const queue = asQueueView(received, 'toHaveDeadLetter');
   const wanted = expected === undefined ? undefined : requireMatch(expected, 'toHaveDeadLetter');
-  const subject = `queue ${JSON.stringify(queue.name)}`;
+  const subject = subjectOf('queue', queue);
   const target = wanted === undefined ? 'a dead letter' : `a dead letter matching ${describeExpected(wanted)}`;
   const dlq = queue.deadLetterQueue();
   if (!dlq) {
@@ -94,7 +95,7 @@ export function toHaveDeadLetter(received: unknown, expected: unknown, equals: E
   const held = dlq.messages();
   const fromQueue = held.filter((m) => m.deadLetterQueueSourceArn === queue.arn).map((m) => m.body);
   const matching = wanted === undefined ? fromQueue : fromQueue.filter((body) => bodyMatches(body, wanted, equals));
-  const where = `its dead-letter queue ${JSON.stringify(dlq.name)}`;
+  const where = `its dead-letter queue ${quoted(dlq)}`;
   const others = held.length - fromQueue.length;
   const otherNote = others > 0 ? ` (and ${plural(others, 'other message')})` : '';
   const fromIt = fromQueue.length
@@ -123,7 +124,7 @@ export function toHavePublished(
 ): MatcherOutcome {
   const topic = asTopicView(received, 'toHavePublished');
   const settings = messageMatchOptions(options, 'toHavePublished');
-  const subject = `topic ${JSON.stringify(topic.name)}`;
+  const subject = subjectOf('topic', topic);
   const published = topic.published().map((p) => ({ body: p.message, attributes: p.messageAttributes }));
   if (expected === undefined && options === undefined) {
     const bodies = published.map((p) => p.body);

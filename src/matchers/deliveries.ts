@@ -8,6 +8,7 @@ import type { MatcherOutcome } from './outcome.js';
 import { requireMatch } from './expected.js';
 import { describeExpected, listBodies, plural } from './format.js';
 import { bodyMatches, type Equals, type MessageMatch } from './match.js';
+import { subjectOf } from './names.js';
 import { asTopicView, queueTarget, type QueueTarget } from './received.js';
 
 /** One published message, and what happened to it at the subscriptions of the queue in question. */
@@ -76,7 +77,7 @@ export function toHaveFilteredOut(
 /** What both matchers read, and why no message was offered to the queue at all, when none was. */
 function read(received: unknown, queue: unknown, expected: unknown, equals: Equals, matcher: string) {
   const topic = asTopicView(received, matcher);
-  const target: QueueTarget = queueTarget(queue, matcher);
+  const target: QueueTarget = queueTarget(queue, matcher, topic);
   const wanted: MessageMatch | undefined = expected === undefined ? undefined : requireMatch(expected, matcher);
   const what = wanted === undefined ? '' : ` matching ${describeExpected(wanted)}`;
   const published = topic.published().filter((p) => wanted === undefined || bodyMatches(p.message, wanted, equals));
@@ -95,7 +96,7 @@ function read(received: unknown, queue: unknown, expected: unknown, equals: Equa
             ? 'its subscription for that queue is pending confirmation'
             : `none of its ${plural(published.length, 'message')}${what} was published while the queue was subscribed`;
   }
-  return { subject: `topic ${JSON.stringify(topic.name)}`, target, what, offers, notOffered };
+  return { subject: subjectOf('topic', topic), target, what, offers, notOffered };
 }
 
 /** Why the first of the filtered-out messages was filtered out (its record's `filterReason`), when it says. */

@@ -9,6 +9,7 @@ import type { MatcherOutcome } from './outcome.js';
 import { requireMatch } from './expected.js';
 import { describeExpected, listBodies, plural, shortText } from './format.js';
 import type { Equals } from './match.js';
+import { quoted, subjectOf } from './names.js';
 import { isCount, messageMatchOptions } from './options.js';
 import { asFunctionView } from './received.js';
 import { recordsOf } from './records.js';
@@ -27,7 +28,7 @@ export function toHaveBeenInvoked(received: unknown, times?: unknown): MatcherOu
     throw new TypeError(`${matcher}: times must be a whole number of 0 or more, got ${describeExpected(times)}`);
   }
   const invocations = fn.invocations();
-  const subject = `function ${JSON.stringify(fn.name)}`;
+  const subject = subjectOf('function', fn);
   const pass = times === undefined ? invocations.length > 0 : invocations.length === times;
   const expectation = times === undefined ? 'have been invoked' : `have been invoked ${plural(times, 'time')}`;
   return {
@@ -63,7 +64,7 @@ export function toHaveBeenInvokedWithRecord(
     invocations.length === 0
       ? 'it was never invoked'
       : `none of its ${invokedSummary(invocations)} had an SQS or SNS record: ${listInvocations(invocations)}`;
-  const words = { subject: `function ${JSON.stringify(fn.name)}`, verbPhrase: 'have been invoked with', none };
+  const words = { subject: subjectOf('function', fn), verbPhrase: 'have been invoked with', none };
   const found = search({ ...words, verb: 'was invoked with', noun: 'record' }, records, wanted, settings, equals);
   const where = records.length
     ? ` (in ${plural(invocations.length, 'invocation')}: ${outcomeCounts(invocations)})`
@@ -83,7 +84,7 @@ export function toHaveLastInvocationOutcome(received: unknown, outcome: unknown)
   const invocations = fn.invocations();
   const last = invocations.at(-1);
   const pass = last?.outcome === outcome;
-  const name = JSON.stringify(fn.name);
+  const name = quoted(fn);
   const expectation = `the last invocation of function ${name} ${pass ? 'not ' : ''}to have outcome "${outcome as string}"`;
   return {
     pass,
@@ -103,7 +104,7 @@ export function toHaveSucceededEveryTime(received: unknown): MatcherOutcome {
   const invocations = fn.invocations();
   const unsuccessful = invocations.filter((invocation) => invocation.outcome !== 'success');
   const pass = invocations.length > 0 && unsuccessful.length === 0;
-  const subject = `function ${JSON.stringify(fn.name)}`;
+  const subject = subjectOf('function', fn);
   return {
     pass,
     message: () => {

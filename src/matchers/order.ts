@@ -7,6 +7,7 @@ import type { MatcherOutcome } from './outcome.js';
 import { requireMatch } from './expected.js';
 import { describeExpected, listBodies, plural } from './format.js';
 import { bodyMatches, type Equals } from './match.js';
+import { subjectOf } from './names.js';
 import { orderOptions } from './options.js';
 import { asQueueView } from './received.js';
 
@@ -35,7 +36,7 @@ export function toHaveMessagesInOrder(
     if (i >= bodies.length || i >= wanted.length || !bodyMatches(bodies[i]!, wanted[i]!, equals)) differsAt = i;
   }
   const where = group === undefined ? '' : ` in group ${JSON.stringify(group)}`;
-  const subject = `queue ${JSON.stringify(queue.name)}`;
+  const subject = subjectOf('queue', queue);
   const expectation = `hold${where}, in this order, messages matching ${describeExpected(wanted)}`;
   const holds = bodies.length ? `${plural(bodies.length, 'message')}: ${listBodies(bodies)}` : 'none';
   return {

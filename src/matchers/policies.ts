@@ -6,17 +6,18 @@
 import { snsAllowStatement } from '../policies/sns-delivery.js';
 import type { DeliveryVerdict } from '../policies/sns-delivery.js';
 import type { MatcherOutcome } from './outcome.js';
+import { subjectOf } from './names.js';
 import { asTopicView, queueTarget } from './received.js';
 
 export function toBeAllowedToDeliverTo(received: unknown, queue: unknown): MatcherOutcome {
   const matcher = 'toBeAllowedToDeliverTo';
   const topic = asTopicView(received, matcher);
-  const target = queueTarget(queue, matcher);
+  const target = queueTarget(queue, matcher, topic);
   const check = (topic as { deliveryCheck?: unknown }).deliveryCheck;
   if (typeof check !== 'function')
     throw new TypeError(`${matcher}: this topic view comes from a version of sqs-sns-mock without queue policies`);
   const verdict = check.call(topic, target.arn) as DeliveryVerdict;
-  const subject = `topic ${JSON.stringify(topic.name)}`;
+  const subject = subjectOf('topic', topic);
   const expectation = `be allowed to deliver to ${target.label}`;
   return {
     pass: verdict.allowed,

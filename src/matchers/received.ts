@@ -6,6 +6,7 @@
 import type { QueueView } from '../sqs/views.js';
 import type { TopicView } from '../sns/views.js';
 import type { FunctionView } from '../lambda/views.js';
+import { quoted } from './names.js';
 
 /** How each view is told apart (what it has), named in a misuse's message, and looked up. */
 interface ViewShape {
@@ -87,12 +88,13 @@ export interface QueueTarget {
   readonly label: string;
 }
 
-export function queueTarget(queue: unknown, matcher: string): QueueTarget {
+/** `namedBy`: the view whose account names a queue given by ARN (its logical id, if a stack provisioned it). */
+export function queueTarget(queue: unknown, matcher: string, namedBy: { readonly name: string }): QueueTarget {
   if (typeof queue === 'string' && queue.startsWith('arn:') && queue.split(':').length === 6) {
-    return { arn: queue, label: `queue ${JSON.stringify(queue.split(':')[5])}` };
+    return { arn: queue, label: `queue ${quoted(namedBy, queue)}` };
   }
   if (isObject(queue) && typeof queue.arn === 'string' && typeof queue.name === 'string') {
-    return { arn: queue.arn, label: `queue ${JSON.stringify(queue.name)}` };
+    return { arn: queue.arn, label: `queue ${quoted(queue as { readonly name: string })}` };
   }
   throw new TypeError(
     `${matcher}: expected the queue as a queue view, from aws.sqs.queue(name), or its ARN, but got ${describeReceived(queue, 'sqs.queue')}`,

@@ -1,3 +1,4 @@
+import type { ByRegion } from '../util/view-lookup.js';
 import type { Clock } from '../clock.js';
 import type { IdSource } from '../ids.js';
 import type { PolicyMode } from '../policies/mode.js';
@@ -51,6 +52,11 @@ export class SnsBackend {
 
   arnFor(name: string, region = this.scope.region): string {
     return topicArn({ partition: partitionOf(region), region, accountId: this.scope.accountId, name });
+  }
+
+  /** Every topic, by region then name (read-only): what a view's lookup by name reads (util/view-lookup.ts). */
+  get topicsByRegion(): ByRegion<Topic> {
+    return this.topics;
   }
 
   findTopicByName(name: string, region = this.scope.region): Topic | undefined {

@@ -21,6 +21,7 @@ import type { LambdaEndpoints } from './delivery/lambda-endpoint.js';
 import { SnsBackend } from './sns-backend.js';
 import type { Topic } from './topic.js';
 import { TopicView } from './views.js';
+import { findByNameInOneRegion } from '../util/view-lookup.js';
 
 /** A message attribute another service sends, in Publish's form. */
 export interface ServiceAttribute {
@@ -87,11 +88,20 @@ export class SnsMock<Owner extends Account = Account> extends FaultControls<SnsA
     applyMiddleware(stack, this.middleware, 'sqsSnsMock:SNS');
   }
 
-  /** A topic by name (in the account's region) or ARN (in any region). Throws if there is none. */
+  /**
+   * A topic by ARN (in any region), or by name: in the account's region, else in the one other region that has a
+   * topic of that name. Throws if there is none, naming the regions when several have it.
+   */
   topic(ref: string): TopicView {
-    const topic = ref.startsWith('arn:') ? this.backend.findTopicByArn(ref) : this.backend.findTopicByName(ref);
+    if (typeof ref === 'string' && !ref.startsWith('arn:')) {
+      const lookup = { noun: 'topic', accountId: this.aws.accountId, region: this.aws.region, byAddress: 'ARN' };
+      return this.viewOf(findByNameInOneRegion(this.backend.topicsByRegion, ref, lookup));
+    }
+    const topic = typeof ref === 'string' ? this.backend.findTopicByArn(ref) : undefined;
     if (!topic)
-      throw new Error(`sqs-sns-mock: no topic "${ref}" in account ${this.aws.accountId}, region ${this.aws.region}`);
+      throw new Error(
+        `sqs-sns-mock: no topic "${String(ref)}" in account ${this.aws.accountId}, region ${this.aws.region}`,
+      );
     return this.viewOf(topic);
   }
 
@@ -101,6 +111,7 @@ export class SnsMock<Owner extends Account = Account> extends FaultControls<SnsA
       () => this.backend.expireUnconfirmed(),
       (arn) => this.backend.findTopicByArn(arn),
       (queueArn, topicArn) => queueDeliveryVerdict(this.findQueue, queueArn, topicArn),
+      this.aws.names,
     );
   }
 

@@ -1,4 +1,5 @@
 import { mistakeTexts } from '../diagnostics/texts.js';
+import { displayName, INSPECT, NAME_OF, nameIn, type ResourceName, type ResourceNames } from '../resource-names.js';
 import type { DeliveryVerdict } from '../policies/sns-delivery.js';
 import type { Delivery, PublishedMessage } from './published.js';
 import type { FilterPolicyScope, Protocol, Subscription } from './subscription.js';
@@ -85,12 +86,14 @@ export class TopicView {
    * @param refresh applies the passage of time to the account's subscriptions before a read.
    * @param current the account's topic of this ARN now, if any.
    * @param verdict whether SNS may deliver the topic's messages into the queue of this ARN (policies/).
+   * @param names the account's logical ids of provisioned resources (resource-names.ts).
    */
   constructor(
     private readonly topic: Topic,
     private readonly refresh: () => void = () => {},
     private readonly current: (arn: string) => Topic | undefined = () => topic,
     private readonly verdict: (queueArn: string, topicArn: string) => DeliveryVerdict = () => NO_QUEUES,
+    private readonly names?: ResourceNames,
   ) {}
 
   get name(): string {
@@ -101,6 +104,10 @@ export class TopicView {
   }
   get fifo(): boolean {
     return this.topic.fifo;
+  }
+  /** The topic's logical id in the template, when `aws.provision` created it. */
+  get logicalId(): string | undefined {
+    return this[NAME_OF]().logicalId;
   }
 
   /** The topic's subscriptions, oldest first, pending ones included. */
@@ -124,6 +131,32 @@ export class TopicView {
    */
   deliveryCheck(queue: string | { readonly arn: string }): DeliveryVerdict {
     return this.verdict(typeof queue === 'string' ? queue : queue.arn, this.live().arn);
+  }
+
+  /** @internal The names of this topic, or of the queue or function an ARN or URL points at (matchers, journeys). */
+  [NAME_OF](arnOrUrl: string = this.topic.arn): ResourceName {
+    return nameIn(this.names, arnOrUrl);
+  }
+
+  /**
+   * What `console.log` and `util.inspect` print: `TopicView orders { subscriptions: 2, pending: 1, published: 5 }`
+   * (published: those kept), from what the topic keeps counted.
+   */
+  [INSPECT](): string {
+    const name = displayName(this[NAME_OF]());
+    if (this.current(this.topic.arn) !== this.topic) return `TopicView ${name} (deleted)`;
+    this.refresh();
+    let pending = 0;
+    for (const subscription of this.topic.subscriptions.values()) if (subscription.pendingConfirmation) pending++;
+    const { size } = this.topic.subscriptions;
+    const pendingNote = pending ? `, pending: ${pending}` : '';
+    return `TopicView ${name} { subscriptions: ${size}${pendingNote}, published: ${this.topic.published.length} }`;
+  }
+
+  /** What `JSON.stringify` (and a test runner's printing of a value) shows: which topic it is. */
+  toJSON(): { name: string; logicalId?: string; arn: string; fifo: boolean } {
+    const { logicalId } = this[NAME_OF]();
+    return { name: this.name, ...(logicalId ? { logicalId } : {}), arn: this.arn, fifo: this.fifo };
   }
 
   private live(): Topic {

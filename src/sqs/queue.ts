@@ -375,13 +375,21 @@ export class Queue {
   /** Empties the queue, or answers false while an earlier purge is in progress (within 60 s of it). */
   purge(): boolean {
     if (this.lastPurgeAt !== undefined && this.clock.now() - this.lastPurgeAt < PURGE_INTERVAL_MS) return false;
-    this.store.clear();
-    this.pendingDuplicates.length = 0;
-    // Purging a FIFO queue also forgets its deduplication ids [AWS-test].
-    this.deduplication?.clear();
-    this.receiveAttempts?.clear();
+    this.clear();
     this.lastPurgeAt = this.clock.now();
     return true;
+  }
+
+  /**
+   * Empties the queue at once: every message, visible, in flight or delayed, and on FIFO queues the deduplication ids
+   * and receive attempts, as a purge does (docs/aws-behaviour/sqs.md §4.14). What `queueView.clear()` does, without
+   * PurgeQueue's 60 s rule.
+   */
+  clear(): void {
+    this.store.clear();
+    this.pendingDuplicates.length = 0;
+    this.deduplication?.clear();
+    this.receiveAttempts?.clear();
   }
 
   updateSettings(settings: QueueSettings): void {

@@ -1,5 +1,6 @@
 import type { Clock } from '../clock.js';
 import type { IdSource } from '../ids.js';
+import type { ByRegion } from '../util/view-lookup.js';
 import type { HonestDelivery } from './honest-delivery.js';
 import { sqsErrors } from './errors.js';
 import { MoveTasks } from './move-tasks.js';
@@ -56,6 +57,11 @@ export class SqsBackend implements QueueDirectory {
     const queue = typeof value === 'string' ? this.lookUp(this.urlMemo(region), value, 'url', region) : undefined;
     if (!queue) throw sqsErrors.queueDoesNotExist();
     return queue;
+  }
+
+  /** Every queue, by region then name (read-only): what a view's lookup by name reads (util/view-lookup.ts). */
+  get byRegion(): ByRegion<Queue> {
+    return this.queues;
   }
 
   findByName(name: string, region = this.scope.region): Queue | undefined {

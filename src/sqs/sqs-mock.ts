@@ -12,7 +12,9 @@ import type { SqsAction, SqsBatchAction, SqsErrorName } from './fault-names.js';
 import { SQS_SDK } from './sdk.js';
 import { parseQueueArn, parseQueueUrl } from './queue-address.js';
 import { SqsBackend } from './sqs-backend.js';
+import type { Queue } from './queue.js';
 import { QueueView } from './views.js';
+import { findByNameInOneRegion } from '../util/view-lookup.js';
 
 /**
  * The SQS plugin of one AwsMock, the way in to look at its queues, and its fault injection (`fail`, `failNext`,
@@ -59,22 +61,36 @@ export class SqsMock<Owner extends Account = Account> extends FaultControls<SqsA
     applyMiddleware(stack, this.middleware, 'sqsSnsMock:SQS');
   }
 
-  /** A queue by name (in the account's region), or by URL or ARN (in any region). Throws if there is none. */
+  /**
+   * A queue by URL or ARN (in any region), or by name: in the account's region, else in the one other region that
+   * has a queue of that name. Throws if there is none, naming the regions when several have it.
+   */
   queue(ref: string): QueueView {
-    const address = parseQueueArn(ref) ?? parseQueueUrl(ref, this.backend.scope);
+    if (typeof ref === 'string' && !ref.includes('/') && !ref.startsWith('arn:')) {
+      const lookup = { noun: 'queue', accountId: this.aws.accountId, region: this.aws.region, byAddress: 'URL or ARN' };
+      return this.viewOf(findByNameInOneRegion(this.backend.byRegion, ref, lookup));
+    }
+    const address =
+      typeof ref === 'string' ? (parseQueueArn(ref) ?? parseQueueUrl(ref, this.backend.scope)) : undefined;
     const queue =
       address && address.accountId === this.aws.accountId
         ? this.backend.findByName(address.name, address.region)
         : undefined;
     if (!queue) {
-      throw new Error(`sqs-sns-mock: no queue "${ref}" in account ${this.aws.accountId}, region ${this.aws.region}`);
+      throw new Error(
+        `sqs-sns-mock: no queue "${String(ref)}" in account ${this.aws.accountId}, region ${this.aws.region}`,
+      );
     }
-    return new QueueView(queue, this.backend);
+    return this.viewOf(queue);
   }
 
   /** Every queue of every region, by name. */
   queues(): QueueView[] {
-    return this.backend.list().map((queue) => new QueueView(queue, this.backend));
+    return this.backend.list().map((queue) => this.viewOf(queue));
+  }
+
+  private viewOf(queue: Queue): QueueView {
+    return new QueueView(queue, this.backend, this.aws.names);
   }
 
   /** Same as `aws.reset()`. */

@@ -1,4 +1,5 @@
 import { mistakeTexts } from '../diagnostics/texts.js';
+import { displayName, INSPECT, NAME_OF, nameIn, type ResourceName, type ResourceNames } from '../resource-names.js';
 import type { MessageAttributeValue } from './md5.js';
 import { copyAttributeValue, type MessageState, type QueuedMessage } from './messages/message.js';
 import type { Queue } from './queue.js';
@@ -41,9 +42,12 @@ export class MessageView {
  * queue, reading its messages throws: an empty answer would let an assertion pass on a queue that is gone.
  */
 export class QueueView {
+  /** @internal */
   constructor(
     private readonly queue: Queue,
     private readonly backend: SqsBackend,
+    /** The account's logical ids of provisioned resources (resource-names.ts). */
+    private readonly names?: ResourceNames,
   ) {}
 
   get name(): string {
@@ -58,6 +62,10 @@ export class QueueView {
   get fifo(): boolean {
     return this.queue.fifo;
   }
+  /** The queue's logical id in the template, when `aws.provision` created it. */
+  get logicalId(): string | undefined {
+    return this[NAME_OF]().logicalId;
+  }
 
   /** Every message in queue order, or those in one state. */
   messages(state?: MessageState): MessageView[] {
@@ -65,11 +73,49 @@ export class QueueView {
     return (state ? all.filter((m) => m.state === state) : all).map((m) => new MessageView(m));
   }
 
+  /**
+   * Empties the queue at once, for a test's next scenario: every message (visible, in flight, delayed) and, on a FIFO
+   * queue, its deduplication ids, so a message sent again is taken. Unlike PurgeQueue, no 60-second rule (none
+   * starts: a PurgeQueue just after still succeeds), and nothing is recorded as deleted by a consumer; receipt
+   * handles of cleared messages no longer delete anything. The queue and its settings stay.
+   */
+  clear(): void {
+    this.live().clear();
+  }
+
   /** The queue its redrive policy names, if it exists. */
   deadLetterQueue(): QueueView | undefined {
     const arn = this.live().settings.redrivePolicy?.deadLetterTargetArn;
     const target = arn ? this.backend.findByArn(arn) : undefined;
-    return target && new QueueView(target, this.backend);
+    return target && new QueueView(target, this.backend, this.names);
+  }
+
+  /** @internal The names of this queue, or of the queue or topic an ARN or URL points at (matchers, journeys). */
+  [NAME_OF](arnOrUrl: string = this.queue.arn): ResourceName {
+    return nameIn(this.names, arnOrUrl);
+  }
+
+  /**
+   * What `console.log` and `util.inspect` print: `QueueView orders { visible: 3, inFlight: 1, delayed: 0,
+   * deadLetterQueue: orders-dlq, maxReceiveCount: 3 }`, from the counts the queue keeps (no message is read).
+   */
+  [INSPECT](): string {
+    const name = displayName(this[NAME_OF]());
+    if (this.backend.findByArn(this.queue.arn) !== this.queue) return `QueueView ${name} (deleted)`;
+    const { visible, inFlight, delayed } = this.queue.counts();
+    const redrive = this.queue.settings.redrivePolicy;
+    const missing = redrive && !this.backend.findByArn(redrive.deadLetterTargetArn) ? ' (does not exist)' : '';
+    const target = redrive
+      ? `, deadLetterQueue: ${displayName(this[NAME_OF](redrive.deadLetterTargetArn))}${missing}, ` +
+        `maxReceiveCount: ${redrive.maxReceiveCount}`
+      : '';
+    return `QueueView ${name} { visible: ${visible}, inFlight: ${inFlight}, delayed: ${delayed}${target} }`;
+  }
+
+  /** What `JSON.stringify` (and a test runner's printing of a value) shows: which queue it is. */
+  toJSON(): { name: string; logicalId?: string; url: string; arn: string; fifo: boolean } {
+    const { logicalId } = this[NAME_OF]();
+    return { name: this.name, ...(logicalId ? { logicalId } : {}), url: this.url, arn: this.arn, fifo: this.fifo };
   }
 
   /** The queue, while the account still has it (a queue created anew under the same name is another queue). */

@@ -14,6 +14,7 @@ import { isRecord } from './engine/template-document.js';
 import { TemplateError, type ProvisionAccount, type ProvisionContext, type ResourceType } from './resource-type.js';
 import { transformSam } from './sam/index.js';
 import type { ProvisionOptions, Stack, StackViews } from './stack.js';
+import type { ResourceNames } from '../resource-names.js';
 import { notWellFormed, parseYamlTemplate } from './yaml.js';
 
 const SAM_TRANSFORM = 'AWS::Serverless-2016-10-31';
@@ -27,6 +28,8 @@ export interface ProvisionHost<Internals> {
   readonly internals: Internals;
   /** `stack.queue()`, `stack.topic()`, `stack.function()`: the account's public views. */
   readonly views: StackViews;
+  /** The account's table of logical ids (resource-names.ts), which learns those of the stack's resources. */
+  readonly names?: ResourceNames;
 }
 
 export function provision<Internals>(
@@ -63,6 +66,7 @@ export function provision<Internals>(
     registry,
     ...(options.parameters ? { parameters: options.parameters } : {}),
     views: host.views,
+    ...(host.names ? { names: host.names } : {}),
   });
 }
 

@@ -7,6 +7,7 @@ import type { FunctionView } from '../lambda/views.js';
 import type { TopicView } from '../sns/views.js';
 import type { QueueView } from '../sqs/views.js';
 import type { GivenParameter } from './engine/parameters.js';
+import { INSPECT } from '../resource-names.js';
 
 export interface ProvisionOptions {
   /** The stack's name: `AWS::StackName`, and the start of generated names. Default `test-stack`. */
@@ -87,6 +88,34 @@ export class Stack {
       );
     }
     return resource.attributes[attribute];
+  }
+
+  /**
+   * What `console.log` and `util.inspect` print: the stack's name and its resources' logical ids by kind, e.g.
+   * `Stack OrdersStack { queues: Orders, OrdersDlq; topics: Events; functions: Worker; other: 2; outputs: QueueUrl }`.
+   */
+  [INSPECT](): string {
+    const byKind = new Map<string, string[]>();
+    let skipped = 0;
+    let other = 0;
+    for (const [logicalId, resource] of this.resources) {
+      if (resource.state === 'created' && resource.view) {
+        const kind = `${resource.view.kind}s`;
+        byKind.set(kind, [...(byKind.get(kind) ?? []), logicalId]);
+      } else if (resource.state === 'skipped') skipped++;
+      else if (resource.state === 'created') other++;
+    }
+    const parts = [...byKind].map(([kind, ids]) => `${kind}: ${ids.join(', ')}`);
+    if (other) parts.push(`other: ${other}`);
+    if (skipped) parts.push(`skipped: ${skipped}`);
+    const outputs = Object.keys(this.outputs);
+    if (outputs.length) parts.push(`outputs: ${outputs.join(', ')}`);
+    return `Stack ${this.name} { ${parts.join('; ')} }`;
+  }
+
+  /** What `JSON.stringify` (and a test runner's printing of a value) shows: the stack's name, id and outputs. */
+  toJSON(): { name: string; id: string; outputs: Readonly<Record<string, string>> } {
+    return { name: this.name, id: this.id, outputs: this.outputs };
   }
 
   queue(logicalId: string): QueueView {

@@ -94,8 +94,33 @@ describe('SQS', () => {
     const view = aws.sqs.queue(QueueUrl!);
     expect(view.messages().map((m) => m.body)).toEqual(['across']);
     expect(aws.sqs.queue(view.arn).url).toBe(QueueUrl);
-    expect(() => aws.sqs.queue('far')).toThrow(/no queue "far" in account 000000000000, region us-east-1/);
     expect(aws.sqs.queues().map((q) => q.url)).toEqual([QueueUrl]);
+  });
+
+  it("a view by name looks in the mock's region, then in the one other region that has that name", async () => {
+    const { QueueUrl: far } = await ireland.send(new CreateQueueCommand({ QueueName: 'far' }));
+    expect(aws.sqs.queue('far').url).toBe(far);
+    const { QueueUrl: near } = await home.send(new CreateQueueCommand({ QueueName: 'jobs' }));
+    await ireland.send(new CreateQueueCommand({ QueueName: 'jobs' }));
+    expect(aws.sqs.queue('jobs').url).toBe(near);
+  });
+
+  it('a name two other regions have, or none has, is an error naming the regions or the close names', async () => {
+    await ireland.send(new CreateQueueCommand({ QueueName: 'twice' }));
+    await sydney.send(new CreateQueueCommand({ QueueName: 'twice' }));
+    expect(() => aws.sqs.queue('twice')).toThrow(
+      'sqs-sns-mock: no queue "twice" in account 000000000000, region us-east-1, and 2 other regions have one: ' +
+        'ap-southeast-2, eu-west-1 (name it by URL or ARN to choose)',
+    );
+    await home.send(new CreateQueueCommand({ QueueName: 'Orders.fifo', Attributes: { FifoQueue: 'true' } }));
+    await ireland.send(new CreateQueueCommand({ QueueName: 'order' }));
+    expect(() => aws.sqs.queue('orders')).toThrow(
+      'sqs-sns-mock: no queue "orders" in account 000000000000, region us-east-1, nor in another region; close: ' +
+        '"Orders.fifo" (us-east-1), "order" (eu-west-1)',
+    );
+    expect(() => aws.sqs.queue('nothing')).toThrow(
+      /^sqs-sns-mock: no queue "nothing" in account 000000000000, region us-east-1$/,
+    );
   });
 
   it('wakes a first long poll of a client on a fake-time advance (vi fake timers)', async () => {
@@ -146,6 +171,13 @@ describe('SNS', () => {
     const [message] = aws.sqs.queue(QueueUrl!).messages();
     expect(message?.json<{ Message: string; TopicArn: string }>()).toMatchObject({ Message: 'hello', TopicArn });
     expect(aws.sns.topic(TopicArn!).published()).toHaveLength(1);
-    expect(() => aws.sns.topic('events')).toThrow(/no topic "events"/);
+    // By name: the mock's region, else the one other region that has it.
+    expect(aws.sns.topic('events').arn).toBe(TopicArn);
+    await snsHome.send(new CreateTopicCommand({ Name: 'events' }));
+    expect(aws.sns.topic('events').arn).toBe('arn:aws:sns:us-east-1:000000000000:events');
+    expect(() => aws.sns.topic('event')).toThrow(
+      'sqs-sns-mock: no topic "event" in account 000000000000, region us-east-1, nor in another region; close: ' +
+        '"events" (us-east-1), "events" (eu-west-1)',
+    );
   });
 });

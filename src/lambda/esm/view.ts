@@ -2,6 +2,7 @@ import { AwsError } from '../../aws-error.js';
 import type { MappingState } from './mapping.js';
 import type { SqsEventSourceMapping } from './mapping.js';
 import type { EventSourceMappings } from './mappings.js';
+import { displayName, INSPECT, NAME_OF, nameIn, type ResourceName, type ResourceNames } from '../../resource-names.js';
 
 /**
  * A look at one event source mapping (api.md "Lambda"), and its switches. Read-only properties read the mapping as it
@@ -12,6 +13,8 @@ export class MappingView {
   constructor(
     private readonly mapping: SqsEventSourceMapping,
     private readonly mappings: EventSourceMappings,
+    /** The account's logical ids of provisioned resources (resource-names.ts). */
+    private readonly names?: ResourceNames,
   ) {}
 
   get uuid(): string {
@@ -39,6 +42,23 @@ export class MappingView {
   /** EventSourceMappingConfiguration, as GetEventSourceMapping answers it. */
   configuration(): Record<string, unknown> {
     return structuredClone(this.mapping.configuration());
+  }
+
+  /** @internal The names of the mapping's function, or of the queue or topic an ARN or URL points at (matchers). */
+  [NAME_OF](arnOrUrl: string = this.functionArn): ResourceName {
+    return nameIn(this.names, arnOrUrl);
+  }
+
+  /** What `console.log` and `util.inspect` print: `MappingView <uuid> { orders → worker, Enabled, batchSize: 10 }`. */
+  [INSPECT](): string {
+    const from = displayName(this[NAME_OF](this.eventSourceArn));
+    const to = displayName(this[NAME_OF]());
+    return `MappingView ${this.uuid} { ${from} → ${to}, ${this.state}, batchSize: ${this.batchSize} }`;
+  }
+
+  /** What `JSON.stringify` (and a test runner's printing of a value) shows: which mapping it is. */
+  toJSON(): { uuid: string; eventSourceArn: string; functionArn: string; state: MappingState } {
+    return { uuid: this.uuid, eventSourceArn: this.eventSourceArn, functionArn: this.functionArn, state: this.state };
   }
 
   /** As UpdateEventSourceMapping with `Enabled: true`: 'Enabling', then 'Enabled', and it polls. */

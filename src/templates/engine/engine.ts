@@ -15,6 +15,7 @@ import { collectReferences, type Reference } from './references.js';
 import { creationOrder } from './order.js';
 import { isRecord, readTemplate, type ResourceDeclaration, type TemplateDocument } from './template-document.js';
 import type { StackRegistry } from './stack-registry.js';
+import type { ResourceNames } from '../../resource-names.js';
 
 /** Resource types that are part of how a tool writes templates, not of the stack: neither created nor listed. */
 const IGNORED_TYPES = new Set(['AWS::CDK::Metadata']);
@@ -27,6 +28,8 @@ export interface EngineInput {
   readonly registry: StackRegistry;
   readonly parameters?: Readonly<Record<string, GivenParameter>>;
   readonly views: StackViews;
+  /** The account's table of logical ids, which learns those of the stack's queues, topics and functions. */
+  readonly names?: ResourceNames;
 }
 
 export function provisionTemplate(template: unknown, input: EngineInput): Stack {
@@ -68,7 +71,9 @@ export function provisionTemplate(template: unknown, input: EngineInput): Stack 
     }
     const { outputs, exports } = resolveOutputs(document, names);
     registry.register(context.region, context.stackName, exports);
-    return new Stack(context.stackName, input.stackId, outputs, names.inTemplateOrder(), input.views);
+    const resources = names.inTemplateOrder();
+    recordLogicalIds(input.names, context.stackName, resources);
+    return new Stack(context.stackName, input.stackId, outputs, resources, input.views);
   } catch (error) {
     for (const resource of created.reverse()) {
       try {
@@ -78,6 +83,19 @@ export function provisionTemplate(template: unknown, input: EngineInput): Stack 
       }
     }
     throw error;
+  }
+}
+
+/** Once the stack stands: each view's resource is known by its logical id, under its ARN and what `Ref` gives. */
+function recordLogicalIds(
+  table: ResourceNames | undefined,
+  stackName: string,
+  resources: ReadonlyMap<string, StackResource>,
+): void {
+  for (const [logicalId, resource] of resources) {
+    if (resource.state === 'created' && resource.view) {
+      table?.record([resource.view.arn, resource.ref], { logicalId, stackName });
+    }
   }
 }
 
