@@ -1,6 +1,7 @@
 import type { Clock } from './clock.js';
 import type { IdSource } from './ids.js';
 import type { ResourceNames } from './resource-names.js';
+import type { JourneyRecorder } from './journeys/recorder.js';
 import type { WorkTracker } from './work/work-tracker.js';
 
 /**
@@ -25,6 +26,11 @@ export interface Account {
    * (`displayName`, `whereName`). Optional for accounts built without one: names are then the physical ones.
    */
   readonly names?: ResourceNames;
+  /**
+   * The account's record of message journeys (src/journeys/), with `on` false when createAwsMock's `journeySteps` is
+   * 0. Optional for accounts built without one.
+   */
+  readonly journeys?: JourneyRecorder;
   /** Forgets every queue, topic, subscription and message of the account. */
   reset(): void;
 }

@@ -19,6 +19,9 @@ import { ResourceNames } from './resource-names.js';
 import { REGION_NAME } from './util/region-name.js';
 import { WorkTracker, type RunUntilIdleOptions } from './work/work-tracker.js';
 import { timeSourceOf } from './diagnostics/time-sources.js';
+import { DEFAULT_JOURNEY_STEPS, JourneyRecorder } from './journeys/recorder.js';
+import type { Journey } from './journeys/journey.js';
+import { historyLimit } from './util/history-limit.js';
 
 /** createAwsMock's options: the account's own, and each service's (its module's options, e.g. sqs/module.ts). */
 export interface AwsMockOptions extends ServiceOptions {
@@ -33,6 +36,12 @@ export interface AwsMockOptions extends ServiceOptions {
   clock?: InjectedClock;
   /** Makes ids, receipt handles, request ids and the honest mode's choices reproducible. */
   seed?: number;
+  /**
+   * How many steps of messages' journeys the account keeps for `aws.journey(id)`, `aws.timeline()` and the matchers'
+   * failure messages: the last N, across every service. Default 10,000 (about 200 bytes each, so about 2 MB when
+   * full); `0` records nothing. See docs/guide/journeys.md.
+   */
+  journeySteps?: number;
 }
 
 type AnyInstance = ServiceInstance<unknown, unknown, unknown>;
@@ -62,6 +71,8 @@ export class AwsMock implements Account {
    * (`Orders (test-stack-Orders-1A2B3C4D5E6F)`) and `names.whereName(arnOrUrl)` (`Orders`). Kept until reset.
    */
   readonly names = new ResourceNames();
+  /** @internal The record of every message's steps: what `journey` and `timeline` read. */
+  readonly journeys: JourneyRecorder;
   /** @internal Each service's models, by key: what the templates' resource types reach. */
   readonly internals: ServiceInternals;
   private readonly services: ReadonlyMap<ServiceKey, AnyInstance>;
@@ -79,6 +90,11 @@ export class AwsMock implements Account {
     this.seed = options.seed;
     this.clock = options.clock ? injectedClock(options.clock) : globalClock();
     this.idSource = createIdSource(this.seed);
+    const journeySteps = historyLimit('journeySteps', options.journeySteps, 'steps');
+    this.journeys = new JourneyRecorder(
+      options.journeySteps === undefined ? DEFAULT_JOURNEY_STEPS : (journeySteps ?? Number.POSITIVE_INFINITY),
+      this.clock,
+    );
     const injected = options.clock;
     this.work = new WorkTracker(
       this.clock,
@@ -135,6 +151,21 @@ export class AwsMock implements Account {
    */
   runUntilIdle(options?: RunUntilIdleOptions): Promise<number> {
     return this.work.runUntilIdle(options);
+  }
+
+  /**
+   * Every recorded step of one message, across services, oldest first: from Publish through each queue's copy, the
+   * Lambda invocations and the redeliveries, to the dead-letter queue. `id` is any id of the chain (an SNS or SQS
+   * MessageId, a Lambda request id) or a message view. An id nothing recorded answers an empty journey that says so.
+   * `String(journey)` is one line per step; `journey.toMermaid()` a sequence diagram.
+   */
+  journey(id: string | { readonly messageId: string }): Journey {
+    return this.journeys.journey(typeof id === 'string' ? id : id.messageId);
+  }
+
+  /** Every recorded step of every message, in time order (the last `journeySteps`); `String()` as a journey's. */
+  timeline(): Journey {
+    return this.journeys.timeline();
   }
 
   /** Random ids of this account; replaced on reset so a seeded mock starts its sequence again. */
@@ -195,6 +226,7 @@ export class AwsMock implements Account {
     this.work.reset();
     this.stacks.reset();
     this.names.reset();
+    this.journeys.clear();
   }
 }
 

@@ -44,3 +44,5 @@ export type { GivenParameter } from './templates/engine/parameters.js';
 export { MappingView } from './lambda/esm/view.js';
 export type { MappingState } from './lambda/esm/mapping.js';
 export type { MappingInput } from './lambda/esm/mapping-settings.js';
+export { Journey } from './journeys/journey.js';
+export type { JourneyService, JourneyStep, JourneyStepKind, StepError } from './journeys/step.js';

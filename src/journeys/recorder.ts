@@ -1,0 +1,145 @@
+import type { Clock } from '../clock.js';
+import { Journey } from './journey.js';
+import type { RecordedStep } from './step.js';
+
+/** How many steps an account keeps by default (createAwsMock's `journeySteps`). */
+export const DEFAULT_JOURNEY_STEPS = 10_000;
+
+/**
+ * The account's record of steps: the last `limit` in a ring, with an index from every id a step names (message id,
+ * next message id, request id) to its steps, so `journey(id)` walks links without a scan. Recording a step is one
+ * ring slot and one index entry per id; a step leaving the ring leaves the index too, so memory stays bounded
+ * however many messages pass (about 200 bytes a step: the record, its index entries, the ring's slot).
+ */
+export class JourneyRecorder {
+  private ring: (RecordedStep | undefined)[] = [];
+  /** Where the next step goes once the ring is full: its oldest. */
+  private next = 0;
+  private readonly index = new Map<string, RecordedStep[]>();
+  /** Numbers steps as recorded: steps of one moment (fake time stands still) keep their order. */
+  private counter = 0;
+
+  constructor(
+    /** 0: records nothing. */
+    readonly limit: number,
+    private readonly clock: Clock,
+  ) {}
+
+  /** Whether steps are recorded at all: the services skip building them when not. */
+  get on(): boolean {
+    return this.limit > 0;
+  }
+
+  get size(): number {
+    return this.ring.length;
+  }
+
+  now(): number {
+    return this.clock.now();
+  }
+
+  record(step: RecordedStep): void {
+    if (this.limit === 0) return;
+    step.seq = this.counter++;
+    if (this.ring.length < this.limit) {
+      this.ring.push(step);
+    } else {
+      const oldest = this.ring[this.next]!;
+      this.unindex(oldest);
+      this.ring[this.next] = step;
+      this.next = (this.next + 1) % this.limit;
+    }
+    this.indexUnder(step.messageId, step);
+    if (step.nextMessageId !== undefined && step.nextMessageId !== step.messageId)
+      this.indexUnder(step.nextMessageId, step);
+    if (step.requestId !== undefined && step.requestId !== step.messageId) this.indexUnder(step.requestId, step);
+  }
+
+  /**
+   * Every step of the message `id` names (a message id of any service, or a Lambda request id), following the links
+   * a step makes (`messageId` ↔ `nextMessageId`) both ways: any id of the chain gives the whole story. A request id
+   * is a way in, not a link: from one message of a batch the journey does not wander to the batch's others.
+   */
+  journey(id: string): Journey {
+    const found = new Set<RecordedStep>();
+    const seen = new Set<string>([id]);
+    const pending = [id];
+    for (let key = pending.pop(); key !== undefined; key = pending.pop()) {
+      for (const step of this.index.get(key) ?? []) {
+        if (found.has(step)) continue;
+        found.add(step);
+        for (const link of [step.messageId, step.nextMessageId]) {
+          if (link !== undefined && !seen.has(link)) {
+            seen.add(link);
+            pending.push(link);
+          }
+        }
+      }
+    }
+    return new Journey(id, this.ordered([...found]), this.emptyReason(id));
+  }
+
+  /** Every recorded step, in time order. */
+  timeline(): Journey {
+    return new Journey(undefined, this.ordered(this.steps()), this.on ? 'no steps recorded yet' : this.offText());
+  }
+
+  /** Every kept step, in the order recorded. Not for a hot path: it copies the ring. */
+  steps(): RecordedStep[] {
+    return [...this.ring.slice(this.next), ...this.ring.slice(0, this.next)].filter((s) => s !== undefined);
+  }
+
+  /** The most recent kept steps `accepts` takes, newest first, at most `max`: for failure messages. */
+  recent(accepts: (step: RecordedStep) => boolean, max: number): RecordedStep[] {
+    const found: RecordedStep[] = [];
+    const count = this.ring.length;
+    for (let i = 1; i <= count && found.length < max; i++) {
+      const step = this.ring[(this.next - i + count) % count]!;
+      if (accepts(step)) found.push(step);
+    }
+    return found;
+  }
+
+  clear(): void {
+    this.ring = [];
+    this.next = 0;
+    this.counter = 0;
+    this.index.clear();
+  }
+
+  private emptyReason(id: string): string {
+    if (!this.on) return this.offText();
+    return `no steps recorded for ${JSON.stringify(id)}: no message or request of this account has that id, or its steps were forgotten (journeySteps keeps the last ${this.limit})`;
+  }
+
+  private offText(): string {
+    return 'no steps recorded: journeys are off (createAwsMock({ journeySteps: 0 }))';
+  }
+
+  /** By time; steps of the same moment in the order they were recorded. */
+  private ordered(steps: RecordedStep[]): RecordedStep[] {
+    return steps.sort((a, b) => a.at - b.at || a.seq! - b.seq!);
+  }
+
+  private indexUnder(key: string, step: RecordedStep): void {
+    const steps = this.index.get(key);
+    if (steps) steps.push(step);
+    else this.index.set(key, [step]);
+  }
+
+  private unindex(step: RecordedStep): void {
+    this.dropFrom(step.messageId, step);
+    if (step.nextMessageId !== undefined) this.dropFrom(step.nextMessageId, step);
+    if (step.requestId !== undefined) this.dropFrom(step.requestId, step);
+  }
+
+  private dropFrom(key: string, step: RecordedStep): void {
+    const steps = this.index.get(key);
+    if (!steps) return;
+    // Steps leave in the order they came, so the one leaving is nearly always the first of its list.
+    const at = steps[0] === step ? 0 : steps.indexOf(step);
+    if (at < 0) return;
+    steps.splice(at, 1);
+    if (steps.length === 0) this.index.delete(key);
+  }
+}

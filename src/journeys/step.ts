@@ -1,0 +1,215 @@
+/**
+ * The steps of a message's journey: what every service of the account records as a message moves (docs/guide/
+ * journeys.md). One shape for every service, so a journey reads across SQS, SNS, Lambda, EventBridge and Scheduler.
+ */
+
+export type JourneyService = 'sqs' | 'sns' | 'lambda' | 'events' | 'scheduler';
+
+/** Every kind of step, in the order a message usually meets them. */
+export const STEP_KINDS = [
+  'sent',
+  'published',
+  'filteredOut',
+  'refused',
+  'delivered',
+  'received',
+  'visibleAgain',
+  'deleted',
+  'deadLettered',
+  'expired',
+  'moved',
+  'invoked',
+  'succeeded',
+  'failed',
+  'timedOut',
+  'retried',
+  'routed',
+  'scheduled',
+] as const;
+
+export type JourneyStepKind = (typeof STEP_KINDS)[number];
+
+/** The error of a `failed`, `timedOut` or `refused` step: its name (class or code) and text. */
+export interface StepError {
+  readonly name: string;
+  readonly message: string;
+}
+
+/**
+ * One step of one message, as `aws.journey(id).steps` and `aws.timeline().steps` hand it out. `messageId` is the
+ * message the step is about; a step that hands the message on names the new id: `nextMessageId` (`delivered`, and
+ * `moved` where the copy gets a new id), `requestId` (Lambda's steps). For a step about a subscription
+ * (`delivered`, `filteredOut`, `refused` by an endpoint) `where` is the endpoint and `source` the topic.
+ */
+export interface JourneyStep {
+  readonly at: Date;
+  readonly service: JourneyService;
+  readonly kind: JourneyStepKind;
+  /** The queue, topic, function, rule or schedule name (for a refused call, what it aimed at: name or URL). */
+  readonly where: string;
+  readonly messageId: string;
+  /** One line saying what happened, for a person. */
+  readonly detail: string;
+  /** The id the message goes on under: the queue's copy of an SNS delivery, a move task's new message. */
+  readonly nextMessageId?: string;
+  /** Lambda's request id: `invoked`, `succeeded`, `failed`, `timedOut`, `retried`, an SNS delivery to a function. */
+  readonly requestId?: string;
+  /** Where the message came from: the topic of a subscription's step, the source queue of a dead letter. */
+  readonly source?: string;
+  /** Where the message went: the dead-letter queue, a move task's destination, the function a mapping invokes. */
+  readonly target?: string;
+  /** `received`, `visibleAgain`, `deadLettered`: ApproximateReceiveCount at that point. */
+  readonly receiveCount?: number;
+  /** `received`, `visibleAgain`, `deadLettered`: the redrive policy's maxReceiveCount, where one applies. */
+  readonly maxReceiveCount?: number;
+  /** `received`: who received it (a ReceiveMessage request, or an event source mapping and its function). */
+  readonly by?: string;
+  /** `received`: when the message becomes visible again unless deleted first. */
+  readonly visibleAt?: Date;
+  /** `sent`: the delay it waits out before it can be received. */
+  readonly delaySeconds?: number;
+  /** `filteredOut`: which key of the filter policy failed, and why (when the filter engine says). */
+  readonly filterReason?: string;
+  /** `failed`, `timedOut`, `refused`: the error. */
+  readonly error?: StepError;
+  /** `invoked`: the execution environment that served it. */
+  readonly environmentId?: string;
+}
+
+/**
+ * A step as recorded: times as epoch ms, no Date and no detail text until one is read, so recording costs one small
+ * object. `note` is extra text for the detail (a body's first characters, a refused entry's id).
+ */
+export interface RecordedStep {
+  readonly at: number;
+  readonly service: JourneyService;
+  readonly kind: JourneyStepKind;
+  readonly where: string;
+  readonly messageId: string;
+  readonly nextMessageId?: string | undefined;
+  readonly requestId?: string | undefined;
+  readonly source?: string | undefined;
+  readonly target?: string | undefined;
+  readonly receiveCount?: number | undefined;
+  readonly maxReceiveCount?: number | undefined;
+  readonly by?: string | undefined;
+  readonly visibleAt?: number | undefined;
+  readonly delaySeconds?: number | undefined;
+  readonly filterReason?: string | undefined;
+  readonly error?: StepError | undefined;
+  readonly environmentId?: string | undefined;
+  readonly note?: string | undefined;
+  /** A subscription's step: the endpoint's service (where `where` is), for diagrams. */
+  readonly endpointService?: JourneyService | undefined;
+  /** Set by the recorder: the order of recording. */
+  seq?: number;
+}
+
+/** Characters of a message body a step keeps (the `note` of `sent` and `published`). */
+export const BODY_PREVIEW_CHARS = 40;
+
+/**
+ * The first characters of a body as a quoted, JSON-escaped string of its own: `JSON.stringify` builds a new string,
+ * so the step holds no slice that would keep the whole body alive (a string slice can share its parent's memory).
+ */
+export function bodyPreview(body: string): string {
+  return body.length <= BODY_PREVIEW_CHARS
+    ? JSON.stringify(body)
+    : `${JSON.stringify(body.slice(0, BODY_PREVIEW_CHARS))}… (${body.length} chars)`;
+}
+
+/** The name at the end of an ARN (`arn:aws:sqs:us-east-1:000000000000:orders` → `orders`), or the text itself. */
+export function shortName(arnOrName: string): string {
+  if (!arnOrName.startsWith('arn:')) return arnOrName;
+  const parts = arnOrName.split(':');
+  // A subscription ARN ends in its id, after the topic's name; a function ARN may end in a qualifier.
+  if (parts[2] === 'lambda') return parts[6] ?? arnOrName;
+  return parts[5] ?? arnOrName;
+}
+
+/** The detail line of a recorded step. */
+export function detailOf(step: RecordedStep): string {
+  const parts: string[] = [];
+  const count =
+    step.receiveCount === undefined
+      ? undefined
+      : `receive count ${step.receiveCount}${step.maxReceiveCount === undefined ? '' : ` of ${step.maxReceiveCount}`}`;
+  switch (step.kind) {
+    case 'sent':
+      if (step.delaySeconds) parts.push(`delayed ${step.delaySeconds}s`);
+      break;
+    case 'received':
+      if (count) parts.push(count);
+      if (step.by) parts.push(`by ${step.by}`);
+      break;
+    case 'visibleAgain':
+      if (count) parts.push(count);
+      break;
+    case 'deadLettered':
+      if (step.target) parts.push(`to ${step.target}`);
+      if (count) parts.push(`after ${count}`);
+      break;
+    case 'moved':
+      if (step.target) parts.push(`to ${step.target}`);
+      break;
+    case 'delivered':
+    case 'filteredOut':
+      if (step.source) parts.push(`from topic ${step.source}`);
+      if (step.filterReason) parts.push(step.filterReason);
+      break;
+    case 'invoked':
+      if (step.environmentId) parts.push(`environment ${step.environmentId}`);
+      break;
+    case 'retried':
+      if (step.visibleAt !== undefined) parts.push(`next try at ${new Date(step.visibleAt).toISOString()}`);
+      break;
+    default:
+      break;
+  }
+  if (step.kind === 'refused' && step.source) parts.push(`from topic ${step.source}`);
+  if (step.error) parts.push(`${step.error.name}: ${oneLine(step.error.message)}`);
+  if (step.requestId && step.kind !== 'refused') parts.push(`request ${step.requestId}`);
+  if (step.nextMessageId) parts.push(`as ${step.nextMessageId}`);
+  if (step.note) parts.push(step.note);
+  return parts.join(', ');
+}
+
+/** Error texts are cut to this many characters in a step's detail. */
+const MAX_ERROR_TEXT = 160;
+
+function oneLine(text: string): string {
+  const folded = text.replace(/\s+/g, ' ').trim();
+  return folded.length <= MAX_ERROR_TEXT ? folded : `${folded.slice(0, MAX_ERROR_TEXT - 1)}…`;
+}
+
+/** The public form of a recorded step. */
+export function publicStep(step: RecordedStep): JourneyStep {
+  const out: Record<string, unknown> = {
+    at: new Date(step.at),
+    service: step.service,
+    kind: step.kind,
+    where: step.where,
+    messageId: step.messageId,
+    detail: detailOf(step),
+  };
+  for (const key of OPTIONAL_FIELDS) {
+    const value = step[key];
+    if (value !== undefined) out[key] = key === 'visibleAt' ? new Date(value as number) : value;
+  }
+  return out as unknown as JourneyStep;
+}
+
+const OPTIONAL_FIELDS = [
+  'nextMessageId',
+  'requestId',
+  'source',
+  'target',
+  'receiveCount',
+  'maxReceiveCount',
+  'by',
+  'visibleAt',
+  'delaySeconds',
+  'filterReason',
+  'error',
+  'environmentId',
+] as const satisfies readonly (keyof RecordedStep & keyof JourneyStep)[];
