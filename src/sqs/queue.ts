@@ -9,7 +9,8 @@ import { WaitingReceives, type Waiter } from './long-poll.js';
 import { FifoMessageStore } from './messages/fifo-store.js';
 import { QueuedMessage, type MessageContent, type MessageDraft } from './messages/message.js';
 import { StandardMessageStore } from './messages/standard-store.js';
-import type { MessageStore } from './messages/store.js';
+import type { MessageStore, StoreObserver } from './messages/store.js';
+import { bodyPreview, type JourneyRecorder } from '../journeys/index.js';
 import { queueArn, queueUrl, type QueueAddress } from './queue-address.js';
 import type { QueueSettings } from './queue-attributes.js';
 import type { HonestDelivery } from './honest-delivery.js';
@@ -93,6 +94,8 @@ export class Queue {
     private readonly handles: ReceiptHandleCoder,
     private readonly directory: QueueDirectory,
     honest?: HonestDelivery,
+    /** The account's journey recorder, only when it records. */
+    private readonly journeys?: JourneyRecorder,
   ) {
     this.arn = queueArn(address);
     this.url = queueUrl(address);
@@ -110,6 +113,34 @@ export class Queue {
     this.waiting = new WaitingReceives(clock, () => this.store.nextVisibleAt());
     // FIFO queues keep their promises of order and exactly-once; only standard queues are loose.
     this.honest = this.fifo ? undefined : honest;
+    this.observer = journeys && this.storeObserver(journeys);
+  }
+
+  /** Hears of time's changes to messages, for journeys; undefined when the account records none. */
+  private readonly observer: StoreObserver | undefined;
+
+  private storeObserver(journeys: JourneyRecorder): StoreObserver {
+    return {
+      visibleAgain: (message, at) =>
+        journeys.record({
+          at,
+          service: 'sqs',
+          kind: 'visibleAgain',
+          where: this.name,
+          messageId: message.messageId,
+          receiveCount: message.receiveCount,
+          maxReceiveCount: this.settings.redrivePolicy?.maxReceiveCount,
+        }),
+      expired: (message, at) =>
+        journeys.record({
+          at,
+          service: 'sqs',
+          kind: 'expired',
+          where: this.name,
+          messageId: message.messageId,
+          note: `retention period of ${this.settings.messageRetentionPeriod}s ended`,
+        }),
+    };
   }
 
   get name(): string {
@@ -142,6 +173,15 @@ export class Queue {
     const delay = this.fifo ? this.settings.delaySeconds : (delaySeconds ?? this.settings.delaySeconds);
     const message = this.enqueue(draft, now, now + 1000 * delay);
     if (this.deduplication && message.messageDeduplicationId !== undefined) this.deduplication.rememberStored(message);
+    this.journeys?.record({
+      at: now,
+      service: 'sqs',
+      kind: 'sent',
+      where: this.name,
+      messageId: message.messageId,
+      delaySeconds: delay > 0 ? delay : undefined,
+      note: bodyPreview(draft.body),
+    });
     this.wake();
     return message.content;
   }
@@ -221,10 +261,23 @@ export class Queue {
     return undefined;
   }
 
-  /** Takes in a message a move task brought here, as a new message of this queue (the task gave it a new id). */
-  acceptMoved(from: QueuedMessage): void {
+  /**
+   * Takes in a message a move task brought here, as a new message of this queue (the task gave it a new id);
+   * `movedFrom` names the queue and id it had, for its journey.
+   */
+  acceptMoved(from: QueuedMessage, movedFrom?: { readonly queue: string; readonly messageId: string }): void {
     const now = this.advance();
     this.enqueue(from.content, now, this.arrivalVisibleAt(now));
+    if (movedFrom)
+      this.journeys?.record({
+        at: now,
+        service: 'sqs',
+        kind: 'moved',
+        where: movedFrom.queue,
+        messageId: movedFrom.messageId,
+        nextMessageId: from.messageId,
+        target: this.name,
+      });
     this.wake();
   }
 
@@ -242,9 +295,16 @@ export class Queue {
    * Receives up to `max` messages, hiding each for `visibilityTimeout` seconds. A message already received
    * maxReceiveCount times in this queue moves to the dead-letter queue instead, and the receive goes on.
    * On FIFO queues a retry with the same `attemptId` within five minutes gets the same messages.
-   * `shortPoll` says the caller will not wait: in honest mode such a receive samples.
+   * `shortPoll` says the caller will not wait: in honest mode such a receive samples. `by` names the receiver for
+   * journeys (a ReceiveMessage request, an event source mapping).
    */
-  receive(max: number, visibilityTimeout: number, attemptId?: string, shortPoll = false): ReceivedMessage[] {
+  receive(
+    max: number,
+    visibilityTimeout: number,
+    attemptId?: string,
+    shortPoll = false,
+    by?: string,
+  ): ReceivedMessage[] {
     const now = this.advance();
     const until = now + 1000 * visibilityTimeout;
     const attempts = attemptId === undefined ? undefined : this.receiveAttempts;
@@ -267,11 +327,32 @@ export class Queue {
           continue;
         }
         this.deliver(message, now, until, received);
+        if (this.journeys) this.recordReceive(this.journeys, message, now, until, by);
         if (this.honest?.duplicate()) this.pendingDuplicates.push(message);
       }
     }
     attempts?.remember(attemptId!, now, received);
     return received;
+  }
+
+  private recordReceive(
+    journeys: JourneyRecorder,
+    message: QueuedMessage,
+    now: number,
+    until: number,
+    by: string | undefined,
+  ): void {
+    journeys.record({
+      at: now,
+      service: 'sqs',
+      kind: 'received',
+      where: this.name,
+      messageId: message.messageId,
+      receiveCount: message.receiveCount,
+      maxReceiveCount: this.settings.redrivePolicy?.maxReceiveCount,
+      by,
+      visibleAt: until,
+    });
   }
 
   private deliver(message: QueuedMessage, now: number, until: number, received: ReceivedMessage[]): void {
@@ -338,11 +419,19 @@ export class Queue {
    * Deletes the message a handle names. A handle of a message already gone succeeds and deletes nothing, as in SQS
    * (docs/aws-behaviour/sqs.md §4.10).
    */
-  deleteByHandle(handle: string): DeleteOutcome {
+  deleteByHandle(handle: string, by?: string): DeleteOutcome {
     const found = this.resolveHandle(handle);
     switch (found.kind) {
       case 'current':
         this.store.remove(found.message);
+        this.journeys?.record({
+          at: this.clock.now(),
+          service: 'sqs',
+          kind: 'deleted',
+          where: this.name,
+          messageId: found.message.messageId,
+          by,
+        });
         // On a FIFO queue the delete may unlock the message's group: a waiting long poll can take its next message now.
         if (this.fifo) this.wake();
         return 'deleted';
@@ -439,7 +528,12 @@ export class Queue {
    */
   private advance(): number {
     const now = this.clock.now();
-    this.store.advance(now, 1000 * this.settings.messageRetentionPeriod, 1000 * this.settings.delaySeconds);
+    this.store.advance(
+      now,
+      1000 * this.settings.messageRetentionPeriod,
+      1000 * this.settings.delaySeconds,
+      this.observer,
+    );
     this.deduplication?.expire(now);
     return now;
   }
@@ -458,6 +552,16 @@ export class Queue {
 
   private moveToDeadLetterQueue(message: QueuedMessage, deadLetterQueue: Queue): void {
     this.store.remove(message);
+    this.journeys?.record({
+      at: this.clock.now(),
+      service: 'sqs',
+      kind: 'deadLettered',
+      where: this.name,
+      messageId: message.messageId,
+      target: deadLetterQueue.name,
+      receiveCount: message.receiveCount,
+      maxReceiveCount: this.settings.redrivePolicy?.maxReceiveCount,
+    });
     deadLetterQueue.acceptDeadLetter(message, this.arn);
   }
 }

@@ -1,6 +1,7 @@
 import type { Clock } from '../clock.js';
 import type { IdSource } from '../ids.js';
 import type { ByRegion } from '../util/view-lookup.js';
+import type { JourneyRecorder } from '../journeys/recorder.js';
 import type { HonestDelivery } from './honest-delivery.js';
 import { sqsErrors } from './errors.js';
 import { MoveTasks } from './move-tasks.js';
@@ -45,6 +46,8 @@ export class SqsBackend implements QueueDirectory {
     readonly ids: IdSource,
     /** The opt-in honest mode for standard queues, when the account asked for it. */
     private readonly honest?: HonestDelivery,
+    /** The account's journey recorder, only when it records. */
+    private readonly journeys?: JourneyRecorder,
   ) {
     this.moveTasks = new MoveTasks(clock, ids, this);
     this.receiptHandles = new ReceiptHandleCoder(ids.bytes(16));
@@ -102,6 +105,7 @@ export class SqsBackend implements QueueDirectory {
       this.receiptHandles,
       this,
       this.honest,
+      this.journeys,
     );
     let byName = this.queues.get(region);
     if (!byName) this.queues.set(region, (byName = new Map()));

@@ -17,7 +17,8 @@ let sqs: SQSClient;
 beforeEach(() => {
   vi.useFakeTimers();
   vi.setSystemTime(T0);
-  ({ aws, sqs } = sqsSetup());
+  // Journeys keep message ids on purpose (bounded by journeySteps): what is checked here is that the queue does not.
+  ({ aws, sqs } = sqsSetup({ journeySteps: 0 }));
 });
 afterEach(() => vi.useRealTimers());
 

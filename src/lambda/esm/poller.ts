@@ -90,11 +90,15 @@ export class SqsPoller implements Waiter, TimedWork {
   private stopWaitingForRoom: (() => void) | undefined;
   private readonly removeWork: () => void;
 
+  /** Who receives and deletes, as journeys name it. */
+  private readonly receiver: string;
+
   constructor(
     private readonly target: PollTarget,
     private readonly services: PollerServices,
   ) {
     this.removeWork = services.runtime.work.addTimed(this);
+    this.receiver = `event source mapping ${target.uuid}`;
   }
 
   get polling(): boolean {
@@ -207,7 +211,13 @@ export class SqsPoller implements Waiter, TimedWork {
         // it with its messages in flight.
         if (!this.pending && !this.functionHasRoom()) return 'full';
         const room = Math.min(RECEIVE_MAX, settings.batchSize - (this.pending?.records.length ?? 0));
-        const received = queue.receive(room, this.visibilityTimeoutSeconds(queue, settings));
+        const received = queue.receive(
+          room,
+          this.visibilityTimeoutSeconds(queue, settings),
+          undefined,
+          false,
+          this.receiver,
+        );
         if (received.length === 0) {
           this.drained();
           return 'dry';
@@ -235,7 +245,7 @@ export class SqsPoller implements Waiter, TimedWork {
     const record = sqsRecord(message, queue, settings.windowSeconds > 0);
     // §2.10: a message no filter passes is deleted, never handed to the function.
     if (settings.filters && !settings.filters.passes(record)) {
-      queue.deleteByHandle(message.receiptHandle);
+      queue.deleteByHandle(message.receiptHandle, `${this.receiver}: its filter criteria pass no record`);
       return;
     }
     // §2.4: a batch may hold fewer records than BatchSize to stay under 6 MB. The record that did not fit opens the
@@ -331,7 +341,7 @@ export class SqsPoller implements Waiter, TimedWork {
       keep = reported;
     }
     for (const record of batch.records) {
-      if (!keep?.has(record.messageId)) batch.queue.deleteByHandle(record.receiptHandle);
+      if (!keep?.has(record.messageId)) batch.queue.deleteByHandle(record.receiptHandle, this.receiver);
     }
   }
 

@@ -22,7 +22,7 @@ function refusedHandle(outcome: 'invalid' | 'expired', handle: string): AwsError
 /** DeleteMessage and its batch entries (Queue.deleteByHandle). */
 export function deleteByHandle(queue: Queue, handle: unknown): void {
   const text = receiptHandleParam(handle);
-  const outcome = queue.deleteByHandle(text);
+  const outcome = queue.deleteByHandle(text, 'DeleteMessage');
   if (outcome === 'invalid' || outcome === 'expired') throw refusedHandle(outcome, text);
 }
 

@@ -46,7 +46,7 @@ export function receiveMessage(
   const attemptId = queue.fifo ? receiveRequestAttemptId(input.ReceiveRequestAttemptId) : undefined;
   const receive = (shortPoll = false): Message[] =>
     queue
-      .receive(max, visibilityTimeout ?? queue.settings.visibilityTimeout, attemptId, shortPoll)
+      .receive(max, visibilityTimeout ?? queue.settings.visibilityTimeout, attemptId, shortPoll, 'ReceiveMessage')
       .map((r: ReceivedMessage) => shape(r));
   const messages = receive(waitTimeSeconds === 0);
   if (messages.length > 0) {

@@ -2,7 +2,7 @@ import { LogHeap } from '../../util/log-heap.js';
 import { hiddenByVisibleAt, RetentionIndex } from './orderings.js';
 import type { QueuedMessage } from './message.js';
 import { MessageList } from './message-list.js';
-import type { MessageStore } from './store.js';
+import type { MessageStore, StoreObserver } from './store.js';
 
 /** The messages of one FIFO message group, in send order. */
 class MessageGroup {
@@ -83,12 +83,16 @@ export class FifoMessageStore implements MessageStore {
     }
   }
 
-  advance(now: number, retentionMs: number, delayMs: number): number {
+  advance(now: number, retentionMs: number, delayMs: number, observer?: StoreObserver): number {
     this.delayMs = delayMs;
     this.retentionMs = retentionMs;
-    this.byAge.expire(now, retentionMs, (expired) => this.remove(expired));
+    this.byAge.expire(now, retentionMs, (expired) => {
+      observer?.expired(expired, expired.enqueuedAt + retentionMs);
+      this.remove(expired);
+    });
     let shown = this.releaseDelayed(now);
     for (let next = this.inFlight.peek(); next && next.hiddenUntil <= now; next = this.inFlight.peek()) {
+      observer?.visibleAgain(next, next.hiddenUntil);
       this.inFlight.pop();
       this.show(next);
       shown++;

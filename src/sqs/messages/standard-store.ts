@@ -1,7 +1,7 @@
 import { LogHeap } from '../../util/log-heap.js';
 import { hiddenByVisibleAt, RetentionIndex } from './orderings.js';
 import type { QueuedMessage } from './message.js';
-import type { MessageStore } from './store.js';
+import type { MessageStore, StoreObserver } from './store.js';
 
 /**
  * The messages of one standard queue, sized for millions: visible ones ordered by age, hidden ones
@@ -53,10 +53,14 @@ export class StandardMessageStore implements MessageStore {
    * Drops messages whose retention ended (in flight or not) and shows hidden messages whose time has
    * come. Returns how many became visible. Costs O(log n) per message that actually changes.
    */
-  advance(now: number, retentionMs: number): number {
-    this.byAge.expire(now, retentionMs, (expired) => this.remove(expired));
+  advance(now: number, retentionMs: number, _queueDelayMs?: number, observer?: StoreObserver): number {
+    this.byAge.expire(now, retentionMs, (expired) => {
+      observer?.expired(expired, expired.enqueuedAt + retentionMs);
+      this.remove(expired);
+    });
     let shown = 0;
     for (let next = this.hidden.peek(); next && next.hiddenUntil <= now; next = this.hidden.peek()) {
+      if (observer && next.state === 'inFlight') observer.visibleAgain(next, next.hiddenUntil);
       this.unhide(next);
       this.show(next);
       shown++;

@@ -4,6 +4,14 @@ import type { QueuedMessage } from './message.js';
  * What a queue needs of its message store. Standard and FIFO queues differ only in how messages
  * become receivable and in what order; everything else in Queue is shared.
  */
+/** What hears of the changes time makes to a store's messages (the queue's journey steps). */
+export interface StoreObserver {
+  /** A received message's visibility timeout ran out at `at`. */
+  visibleAgain(message: QueuedMessage, at: number): void;
+  /** The queue's retention period ended for the message at `at`. */
+  expired(message: QueuedMessage, at: number): void;
+}
+
 export interface MessageStore {
   readonly size: number;
   readonly visibleCount: number;
@@ -18,8 +26,11 @@ export interface MessageStore {
   trackReceived(message: QueuedMessage): void;
   /** Adds a message that becomes visible at `visibleAt` (at once when that is not after `now`). */
   add(message: QueuedMessage, now: number, visibleAt: number): void;
-  /** Applies the passage of time: retention ends, delays and visibility timeouts run out. */
-  advance(now: number, retentionMs: number, queueDelayMs: number): number;
+  /**
+   * Applies the passage of time: retention ends, delays and visibility timeouts run out; `observer` (journeys) hears
+   * of each message back from flight and each one retention ended, with the moment it happened.
+   */
+  advance(now: number, retentionMs: number, queueDelayMs: number, observer?: StoreObserver): number;
   /**
    * Up to `max` receivable messages in delivery order; the caller puts each in flight or removes it. Messages
    * `uncounted` accepts (the ones a receive moves to the dead-letter queue) are taken too but do not count against
