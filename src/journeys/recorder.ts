@@ -38,9 +38,14 @@ export class JourneyRecorder {
     return this.clock.now();
   }
 
-  record(step: RecordedStep): void {
-    if (this.limit === 0) return;
-    step.seq = this.counter++;
+  /**
+   * Records a step and answers its place in the order of recording. A step that already has a `seq` keeps it: a
+   * service that learns of a step only after later ones were recorded (SNS's deliveries, after the queue's `sent`)
+   * places it between the steps it came between, with a fraction.
+   */
+  record(step: RecordedStep): number {
+    if (this.limit === 0) return 0;
+    step.seq ??= this.counter++;
     if (this.ring.length < this.limit) {
       this.ring.push(step);
     } else {
@@ -53,6 +58,7 @@ export class JourneyRecorder {
     if (step.nextMessageId !== undefined && step.nextMessageId !== step.messageId)
       this.indexUnder(step.nextMessageId, step);
     if (step.requestId !== undefined && step.requestId !== step.messageId) this.indexUnder(step.requestId, step);
+    return step.seq;
   }
 
   /**

@@ -158,6 +158,7 @@ export function detailOf(step: RecordedStep): string {
       if (step.filterReason) parts.push(step.filterReason);
       break;
     case 'invoked':
+      if (step.by) parts.push(`by ${step.by}`);
       if (step.environmentId) parts.push(`environment ${step.environmentId}`);
       break;
     case 'retried':

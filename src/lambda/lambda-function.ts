@@ -18,6 +18,7 @@ import { runInScope, type InvocationScope } from './sandbox/invocation-scope.js'
 import { installScopedProcessEnv } from './sandbox/process-env.js';
 import { carryScopeThroughTimers } from './sandbox/timer-scope.js';
 import { crashPayload, watchRuntimeCrashes } from './sandbox/runtime-crashes.js';
+import { invocationSteps } from './journey-steps.js';
 
 export type InvocationOutcome = 'running' | 'success' | 'error' | 'timeout';
 
@@ -200,6 +201,7 @@ export class LambdaFunction {
       lateCommands: [],
     };
     this.invocations.push(record);
+    const steps = this.runtime.journeys && invocationSteps(this.runtime.journeys, this.name, record);
     const timeoutMs = this.settings.timeoutSeconds * 1000;
     let settle!: (result: InvocationResult) => void;
     const done = new Promise<InvocationResult>((resolve) => (settle = resolve));
@@ -224,6 +226,7 @@ export class LambdaFunction {
         this.environments.discard(environment, `timed out at ${record.endedAt.toISOString()}`);
       }
       this.environments.release(environment);
+      steps?.ended(record);
       settle(result);
     };
     const fail = (value: unknown): void =>

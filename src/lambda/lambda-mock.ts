@@ -56,6 +56,7 @@ export class LambdaMock<Owner extends Account = Account> {
       work,
       timers: this.timers,
       invocationHistory: services.invocationHistory,
+      journeys: aws.journeys?.on ? aws.journeys : undefined,
     };
     this.backend = new LambdaBackend(aws.accountId, runtime);
     this.mappings = new EventSourceMappings({

@@ -1,5 +1,6 @@
 import type { Clock, TimerHandle } from '../clock.js';
 import type { IdSource } from '../ids.js';
+import type { JourneyRecorder } from '../journeys/recorder.js';
 import type { WorkTracker } from '../work/work-tracker.js';
 
 /**
@@ -13,6 +14,8 @@ export interface LambdaRuntime {
   readonly timers: TimerSet;
   /** How many invocations each function keeps for `invocations()`; undefined keeps every one. */
   readonly invocationHistory: number | undefined;
+  /** The account's journey recorder, only when it records. */
+  readonly journeys?: JourneyRecorder | undefined;
 }
 
 /** Timers of the account's Lambda side, cleared together on reset. */

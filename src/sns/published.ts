@@ -13,6 +13,8 @@ export interface Delivery {
    * the event for asynchronous invocation, whatever the handler then does.
    */
   readonly delivered: boolean;
+  /** `sqs` endpoints: the MessageId the queue gave its copy of the message. */
+  readonly queueMessageId?: string;
   /** `lambda` endpoints: the request id of the asynchronous invocation, the handler's `context.awsRequestId`. */
   readonly requestId?: string;
   /** The subscription's filter policy left the message out: nothing was sent, not even to a dead-letter queue. */

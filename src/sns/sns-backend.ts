@@ -1,5 +1,6 @@
 import type { ByRegion } from '../util/view-lookup.js';
 import type { Clock } from '../clock.js';
+import type { JourneyRecorder } from '../journeys/recorder.js';
 import type { IdSource } from '../ids.js';
 import type { PolicyMode } from '../policies/mode.js';
 import type { QueueDirectory } from '../sqs/queue.js';
@@ -44,6 +45,8 @@ export class SnsBackend {
     readonly policies: PolicyMode = 'ignore',
     /** The account's Lambda functions, which `lambda` subscriptions invoke, looked up at each delivery. */
     readonly functions: LambdaEndpoints = NO_FUNCTIONS,
+    /** The account's journey recorder, only when it records. */
+    readonly journeys?: JourneyRecorder,
   ) {}
 
   get partition(): string {

@@ -58,6 +58,7 @@ export class SnsMock<Owner extends Account = Account> extends FaultControls<SnsA
       historyLimit('publishedHistory', options.publishedHistory, 'messages'),
       policyMode(options.policies),
       functions,
+      aws.journeys?.on ? aws.journeys : undefined,
     );
     super(
       new FaultInjector({

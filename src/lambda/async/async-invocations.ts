@@ -1,4 +1,5 @@
 import type { TimerHandle } from '../../clock.js';
+import { recordGiveUp, recordRetry } from '../journey-steps.js';
 import { IndexedHeap } from '../../util/indexed-heap.js';
 import type { TimedWork } from '../../work/work-tracker.js';
 import type { LambdaErrorPayload } from '../handler-contract.js';
@@ -224,6 +225,8 @@ export class AsyncInvocations {
       this.giveUp(event, 'EventAgeExceeded');
     } else {
       this.schedule(event, at);
+      const journeys = this.runtime.journeys;
+      if (journeys) recordRetry(journeys, event, at);
     }
   }
 
@@ -240,6 +243,8 @@ export class AsyncInvocations {
       at: this.runtime.clock.now(),
     };
     const { onFailure, deadLetterTargetArn } = fn.settings;
+    const journeys = this.runtime.journeys;
+    if (journeys) recordGiveUp(journeys, event, condition, [onFailure, deadLetterTargetArn]);
     if (onFailure !== undefined) this.destinations.send(onFailure, onFailureMessage(givenUp), fn);
     if (deadLetterTargetArn !== undefined) this.destinations.send(deadLetterTargetArn, deadLetterMessage(givenUp), fn);
   }

@@ -9,6 +9,7 @@ import type { SnsBackend } from '../sns-backend.js';
 import type { Topic } from '../topic.js';
 import { topicSignatureVersion } from '../topic-attributes.js';
 import { fanOut } from './fan-out.js';
+import { recordDeliveries, recordPublished } from './journey-steps.js';
 import { rawDeliveryAttributes, type SqsDeliveryContext } from './sqs-endpoint.js';
 
 export interface PublishResult {
@@ -81,6 +82,8 @@ export function publishToTopic(
     endpointBase: snsEndpointBase(topicRegion(topic.arn)),
   };
   const { traceHeader } = request;
+  const { journeys } = backend;
+  const publishedStep = journeys && recordPublished(journeys, topic.name, messageId, entry.message, now);
   const deliveries = fanOut(
     topic,
     notification,
@@ -88,6 +91,7 @@ export function publishToTopic(
     sqsDeliveryContext(backend, topic, entry, deduplicationId, traceHeader),
     backend.functions,
   );
+  if (journeys) recordDeliveries(journeys, topic.name, messageId, deliveries, now, publishedStep!);
   topic.archiveAt(now).record({ notification, entry, deduplicationId, traceHeader });
   topic.published.push({
     messageId,

@@ -95,7 +95,8 @@ export function deliverToSqs(
       : sendTo(context, subscription.endpoint, prepared, attributes);
   const { arn: subscriptionArn, protocol, endpoint } = subscription;
   const body = prepared.text;
-  if (result.accepted) return { subscriptionArn, protocol, endpoint, body, delivered: true };
+  if (result.accepted)
+    return { subscriptionArn, protocol, endpoint, body, delivered: true, queueMessageId: result.messageId };
   // Whether AWS dead-letters a message refused for having over 10 attributes is not recorded (docs/aws-behaviour/sns.md
   // §12.3).
   return failedDelivery(subscription, body, result.reason, {

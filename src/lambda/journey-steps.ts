@@ -1,0 +1,116 @@
+import { shortName, type JourneyRecorder, type StepError } from '../journeys/index.js';
+import type { Invocation, InvocationTrigger } from './lambda-function.js';
+
+/**
+ * The journey steps of one invocation, one per message it is about (each SQS record of a mapping's batch, the SNS
+ * message of a subscription's event, or for an Invoke the request itself): `invoked` now, and `ended` records
+ * `succeeded`, `failed` (with the handler's own error) or `timedOut`.
+ */
+export function invocationSteps(
+  journeys: JourneyRecorder,
+  functionName: string,
+  invocation: Invocation,
+): { ended(invocation: Invocation): void } {
+  const { requestId } = invocation;
+  const about = messageIdsOf(invocation.trigger, invocation.event, requestId);
+  const where = functionName;
+  const at = invocation.startedAt.getTime();
+  // A mapping's receive and a subscription's delivery already say who handed the message over.
+  const by = invocation.trigger.kind === 'invoke' ? `Invoke (${invocation.trigger.invocationType})` : undefined;
+  for (const messageId of about) {
+    journeys.record({
+      at,
+      service: 'lambda',
+      kind: 'invoked',
+      where,
+      messageId,
+      requestId,
+      environmentId: invocation.environmentId,
+      by,
+      note: invocation.coldStart ? 'cold start' : undefined,
+    });
+  }
+  return {
+    ended(done) {
+      const ended = done.endedAt?.getTime() ?? journeys.now();
+      const kind = done.outcome === 'success' ? 'succeeded' : done.outcome === 'timeout' ? 'timedOut' : 'failed';
+      const error = done.outcome === 'success' ? undefined : errorOf(done);
+      for (const messageId of about) {
+        journeys.record({ at: ended, service: 'lambda', kind, where, messageId, requestId, error });
+      }
+    },
+  };
+}
+
+/** Which messages an invocation is about; an Invoke of no message is about its request. */
+export function messageIdsOf(trigger: InvocationTrigger, event: unknown, requestId: string): string[] {
+  const records = (event as { Records?: unknown } | null)?.Records;
+  if (Array.isArray(records)) {
+    if (trigger.kind === 'sqs') {
+      const ids = records.map((record) => (record as { messageId?: unknown } | null)?.messageId);
+      if (ids.every((id) => typeof id === 'string')) return ids as string[];
+    }
+    if (trigger.kind === 'sns') {
+      const id = (records[0] as { Sns?: { MessageId?: unknown } } | undefined)?.Sns?.MessageId;
+      if (typeof id === 'string') return [id];
+    }
+  }
+  return [requestId];
+}
+
+/** What the handler threw, as it was (its class and text), else Lambda's error payload. */
+function errorOf(invocation: Invocation): StepError | undefined {
+  const { thrown, error } = invocation;
+  if (thrown instanceof Error) return { name: thrown.name, message: thrown.message };
+  if (error) return { name: error.errorType, message: error.errorMessage };
+  return undefined;
+}
+
+/** What the journey steps of an asynchronous event need of it. */
+interface AsyncEvent {
+  readonly fn: { readonly name: string };
+  readonly requestId: string;
+  readonly trigger: InvocationTrigger;
+  readonly payload: unknown;
+  readonly invokeCount: number;
+}
+
+/** Lambda will try the event again at `at` (after an error or a throttle). */
+export function recordRetry(journeys: JourneyRecorder, event: AsyncEvent, at: number): void {
+  const { requestId } = event;
+  for (const messageId of messageIdsOf(event.trigger, event.payload, requestId)) {
+    journeys.record({
+      at: journeys.now(),
+      service: 'lambda',
+      kind: 'retried',
+      where: event.fn.name,
+      messageId,
+      requestId,
+      visibleAt: at,
+      note: `after ${event.invokeCount} ${event.invokeCount === 1 ? 'try' : 'tries'}`,
+    });
+  }
+}
+
+/** Lambda gave the event up: it goes to the function's destinations, if it has any. */
+export function recordGiveUp(
+  journeys: JourneyRecorder,
+  event: AsyncEvent,
+  condition: string,
+  destinations: readonly (string | undefined)[],
+): void {
+  const { requestId } = event;
+  const targets = destinations.filter((arn) => arn !== undefined).map(shortName);
+  for (const messageId of messageIdsOf(event.trigger, event.payload, requestId)) {
+    journeys.record({
+      at: journeys.now(),
+      service: 'lambda',
+      kind: 'deadLettered',
+      where: event.fn.name,
+      messageId,
+      requestId,
+      target: targets.length ? targets.join(' and ') : undefined,
+      note: `given up: ${condition}${targets.length ? '' : ', no destination: the event is lost'}`,
+    });
+  }
+}
