@@ -11,6 +11,7 @@ import {
   type LambdaHandler,
 } from './handler-contract.js';
 import type { LambdaRuntime } from './runtime.js';
+import type { JourneyRecorder } from '../journeys/recorder.js';
 import { EnvironmentPool, ExecutionEnvironment } from './sandbox/environments.js';
 import { executionEnvOfThisProcess, runtimeVariables } from './sandbox/environment-variables.js';
 import { exportedHandler, handlerSetting, isLoader, type FunctionCode } from './sandbox/function-code.js';
@@ -120,6 +121,11 @@ export class LambdaFunction {
 
   get running(): number {
     return this.runningCount;
+  }
+
+  /** The account's journey recorder, only when it records. */
+  get journeys(): JourneyRecorder | undefined {
+    return this.runtime.journeys;
   }
 
   /** Whether one more invocation would exceed the function's reserved concurrency (lambda.md §2.12). */

@@ -1,6 +1,7 @@
 import type { Invocation } from './lambda-function.js';
 import type { LambdaFunction } from './lambda-function.js';
 import { displayName, INSPECT, NAME_OF, nameIn, type ResourceName, type ResourceNames } from '../resource-names.js';
+import type { JourneyRecorder } from '../journeys/recorder.js';
 
 /** A look at one function; `invocations()` copies what it hands out, so a test cannot change the record. */
 export class FunctionView {
@@ -29,6 +30,11 @@ export class FunctionView {
   /** Every invocation, oldest first, as it stands now (a running one has no `endedAt`). */
   invocations(): Invocation[] {
     return this.fn.invocations.map(copyInvocation);
+  }
+
+  /** @internal The account's journeys, for the matchers' failure messages; undefined when it records none. */
+  journal(): JourneyRecorder | undefined {
+    return this.fn.journeys;
   }
 
   /** Invocations running now. */

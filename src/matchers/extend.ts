@@ -5,6 +5,7 @@
  */
 import * as core from './core.js';
 import type { MatcherOutcome } from './outcome.js';
+import { journeyEnding } from './journeys.js';
 import { toBeAllowedToDeliverTo } from './policies.js';
 
 /** The part of vitest's and jest's matcher context used here. */
@@ -18,7 +19,7 @@ function equalsOf(context: FrameworkMatcherContext): core.Equals {
   return (actual, expected) => context.equals(actual, expected, context.customTesters ?? []);
 }
 
-export const frameworkMatchers = {
+const matchers = {
   toHaveMessageCount(
     this: FrameworkMatcherContext,
     received: unknown,
@@ -91,3 +92,20 @@ export const frameworkMatchers = {
     return core.toHaveSucceededEveryTime(received);
   },
 };
+
+/** The outcome with the journeys of what it talks about at the end of its message (journeys.ts), read lazily. */
+function withJourneys(outcome: MatcherOutcome, received: unknown): MatcherOutcome {
+  return { pass: outcome.pass, message: () => outcome.message() + journeyEnding(received) };
+}
+
+type Matchers = typeof matchers;
+
+/** Every matcher, its failure message ending with the journeys of the messages it talks about. */
+export const frameworkMatchers = Object.fromEntries(
+  Object.entries(matchers).map(([name, matcher]) => [
+    name,
+    function (this: FrameworkMatcherContext, received: unknown, ...rest: unknown[]): MatcherOutcome {
+      return withJourneys((matcher as (...args: unknown[]) => MatcherOutcome).call(this, received, ...rest), received);
+    },
+  ]),
+) as Matchers;

@@ -113,6 +113,7 @@ export class SnsMock<Owner extends Account = Account> extends FaultControls<SnsA
       (arn) => this.backend.findTopicByArn(arn),
       (queueArn, topicArn) => queueDeliveryVerdict(this.findQueue, queueArn, topicArn),
       this.aws.names,
+      this.backend.journeys,
     );
   }
 

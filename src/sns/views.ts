@@ -1,5 +1,6 @@
 import { mistakeTexts } from '../diagnostics/texts.js';
 import { displayName, INSPECT, NAME_OF, nameIn, type ResourceName, type ResourceNames } from '../resource-names.js';
+import type { JourneyRecorder } from '../journeys/recorder.js';
 import type { DeliveryVerdict } from '../policies/sns-delivery.js';
 import type { Delivery, PublishedMessage } from './published.js';
 import type { FilterPolicyScope, Protocol, Subscription } from './subscription.js';
@@ -94,7 +95,13 @@ export class TopicView {
     private readonly current: (arn: string) => Topic | undefined = () => topic,
     private readonly verdict: (queueArn: string, topicArn: string) => DeliveryVerdict = () => NO_QUEUES,
     private readonly names?: ResourceNames,
+    private readonly journeys?: JourneyRecorder,
   ) {}
+
+  /** @internal The account's journeys, for the matchers' failure messages; undefined when it records none. */
+  journal(): JourneyRecorder | undefined {
+    return this.journeys;
+  }
 
   get name(): string {
     return this.topic.name;

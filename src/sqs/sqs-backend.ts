@@ -47,7 +47,7 @@ export class SqsBackend implements QueueDirectory {
     /** The opt-in honest mode for standard queues, when the account asked for it. */
     private readonly honest?: HonestDelivery,
     /** The account's journey recorder, only when it records. */
-    private readonly journeys?: JourneyRecorder,
+    readonly journeys?: JourneyRecorder,
   ) {
     this.moveTasks = new MoveTasks(clock, ids, this);
     this.receiptHandles = new ReceiptHandleCoder(ids.bytes(16));

@@ -4,6 +4,7 @@ import type { MessageAttributeValue } from './md5.js';
 import { copyAttributeValue, type MessageState, type QueuedMessage } from './messages/message.js';
 import type { Queue } from './queue.js';
 import type { SqsBackend } from './sqs-backend.js';
+import type { JourneyRecorder } from '../journeys/recorder.js';
 
 /** A read-only look at one message. Reading it never changes the queue. */
 export class MessageView {
@@ -81,6 +82,11 @@ export class QueueView {
    */
   clear(): void {
     this.live().clear();
+  }
+
+  /** @internal The account's journeys, for the matchers' failure messages; undefined when it records none. */
+  journal(): JourneyRecorder | undefined {
+    return this.backend.journeys;
   }
 
   /** The queue its redrive policy names, if it exists. */

@@ -44,8 +44,16 @@ async function receive(sqs, queueUrl) {
   return Messages.length;
 }
 
-/** The message of what `assertion` throws; fails if it does not throw. */
+/**
+ * The message of what `assertion` throws, without the journeys every failure message ends with (journeys.test.cjs
+ * checks them); fails if it does not throw.
+ */
 function failureOf(assertion) {
+  return wholeFailureOf(assertion).replace(/\n\n(Journeys \(|Calls the mock refused)[\s\S]*$/, '');
+}
+
+/** The whole message of what `assertion` throws, journeys and all; fails if it does not throw. */
+function wholeFailureOf(assertion) {
   try {
     assertion();
   } catch (error) {
@@ -54,4 +62,4 @@ function failureOf(assertion) {
   throw new Error('expected the assertion to fail');
 }
 
-module.exports = { setup, createQueue, send, receive, failureOf };
+module.exports = { setup, createQueue, send, receive, failureOf, wholeFailureOf };

@@ -30,12 +30,25 @@ export async function receive(sqs: SQSClient, queueUrl: string, max = 10): Promi
   return Messages.length;
 }
 
-/** The message of what `assertion` throws; fails if it does not throw. */
+/**
+ * The message of what `assertion` throws, without the journeys every failure message ends with (checked in
+ * test/journeys/matcher-endings.test.ts); fails if it does not throw.
+ */
 export function failureOf(assertion: () => unknown): string {
+  return withoutJourneys(wholeFailureOf(assertion));
+}
+
+/** The whole message of what `assertion` throws, journeys and all; fails if it does not throw. */
+export function wholeFailureOf(assertion: () => unknown): string {
   try {
     assertion();
   } catch (error) {
     return (error as Error).message;
   }
   throw new Error('expected the assertion to fail');
+}
+
+/** A failure message without its ending of journeys and refused calls (src/matchers/journeys.ts). */
+export function withoutJourneys(message: string): string {
+  return message.replace(/\n\n(Journeys \(|Calls the mock refused)[\s\S]*$/, '');
 }
