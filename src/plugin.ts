@@ -1,4 +1,5 @@
 import type { Account } from './account.js';
+import { recordFailedEntries, recordRefusedCall } from './journeys/refused.js';
 import { AwsError, NotEmulatedError } from './aws-error.js';
 import { checkPluggedAccount, registerMiddleware } from './diagnostics/plugged-accounts.js';
 import { regionNotKnownYet } from './diagnostics/texts.js';
@@ -170,6 +171,10 @@ async function answer(
   try {
     const interceptor = emulation.interceptor;
     const result = await (interceptor?.intercepting ? interceptor.run(action, input, request, handle) : handle(input));
+    const failed = (result as { Failed?: unknown }).Failed;
+    if (Array.isArray(failed) && failed.length > 0 && account.journeys?.on) {
+      recordFailedEntries(account.journeys, emulation.sdk.service, action, input, requestId, failed);
+    }
     if (!(RESPONSE_METADATA in result)) {
       return { output: { $metadata: successMetadata(requestId, 200), ...result }, response: {} };
     }
@@ -177,7 +182,13 @@ async function answer(
     const metadata = successMetadata(answered?.requestId ?? requestId, answered?.httpStatusCode ?? 200);
     return { output: { $metadata: metadata, ...output }, response: {} };
   } catch (error) {
-    throw error instanceof AwsError ? new AnsweredError(error, requestId) : error;
+    if (!(error instanceof AwsError)) throw error;
+    if (account.journeys?.on)
+      recordRefusedCall(account.journeys, emulation.sdk.service, action, input, requestId, {
+        code: error.shape ?? error.code,
+        message: error.message,
+      });
+    throw new AnsweredError(error, requestId);
   }
 }
 

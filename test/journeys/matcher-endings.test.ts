@@ -1,4 +1,4 @@
-import { SetQueueAttributesCommand } from '@aws-sdk/client-sqs';
+import { SendMessageBatchCommand, SetQueueAttributesCommand } from '@aws-sdk/client-sqs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../src/matchers/vitest.js';
 import { snsSetup } from '../sns/sns-support.js';
@@ -76,5 +76,32 @@ describe('matcher failures end with journeys', () => {
     const message = wholeFailureOf(() => expect(aws.sqs.queue('orders')).toHaveMessageCount(5));
     expect(message).toContain('aws.journey(id) gives all');
     expect(message).toMatch(/… \d+ more steps …/);
+  });
+});
+
+describe('refused calls are steps too', () => {
+  it('records a refused call and a failed batch entry, and a failure about an empty queue names them', async () => {
+    const { aws, sqs, queue } = await ordersWithRedrive();
+    // A URL without its account segment: QueueDoesNotExist on every call.
+    const wrongUrl = queue.url.replace('/000000000000/', '/');
+    await expect(send(sqs, wrongUrl, { orderId: 1 })).rejects.toThrow();
+    await sqs
+      .send(
+        new SendMessageBatchCommand({
+          QueueUrl: queue.url,
+          Entries: [{ Id: 'bad', MessageBody: 'x', DelaySeconds: 901 }],
+        }),
+      )
+      .catch(() => undefined);
+
+    const refused = aws.timeline().steps.filter((step) => step.kind === 'refused');
+    expect(refused[0]).toMatchObject({ service: 'sqs', where: wrongUrl, error: { name: 'QueueDoesNotExist' } });
+    expect(refused[0]!.detail).toMatch(/^QueueDoesNotExist: .*, SendMessage$/);
+    expect(refused[1]!.detail).toMatch(/, SendMessageBatch entry bad$/);
+    expect(refused).toHaveLength(2);
+
+    const message = wholeFailureOf(() => expect(aws.sqs.queue('orders')).toHaveMessageCount(1));
+    expect(message).toContain('Calls the mock refused, aimed at "orders" or a near miss of it (newest first):');
+    expect(message).toContain(`${wrongUrl}  QueueDoesNotExist: `);
   });
 });

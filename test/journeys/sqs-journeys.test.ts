@@ -77,7 +77,9 @@ describe('journeys of SQS messages', () => {
     const first = await sqs.send(new SendMessageCommand({ QueueUrl: queueUrl, MessageBody: 'a' }));
     const received = await sqs.send(new ReceiveMessageCommand({ QueueUrl: queueUrl }));
     const handle = received.Messages![0]!.ReceiptHandle!;
-    await sqs.send(new ChangeMessageVisibilityCommand({ QueueUrl: queueUrl, ReceiptHandle: handle, VisibilityTimeout: 0 }));
+    await sqs.send(
+      new ChangeMessageVisibilityCommand({ QueueUrl: queueUrl, ReceiptHandle: handle, VisibilityTimeout: 0 }),
+    );
     const again = await sqs.send(new ReceiveMessageCommand({ QueueUrl: queueUrl }));
     await sqs.send(new DeleteMessageCommand({ QueueUrl: queueUrl, ReceiptHandle: again.Messages![0]!.ReceiptHandle! }));
     expect(aws.journey(first.MessageId!).steps.map((s) => s.kind)).toEqual([
@@ -99,9 +101,7 @@ describe('journeys of SQS messages', () => {
     expect(expired.at.getTime() - T0).toBe(60_000);
 
     const dead = await sqs.send(new SendMessageCommand({ QueueUrl: dlqUrl, MessageBody: 'c' }));
-    await sqs.send(
-      new StartMessageMoveTaskCommand({ SourceArn: dlqArn, DestinationArn: aws.sqs.queue('short').arn }),
-    );
+    await sqs.send(new StartMessageMoveTaskCommand({ SourceArn: dlqArn, DestinationArn: aws.sqs.queue('short').arn }));
     await vi.advanceTimersByTimeAsync(1_000);
     const moved = aws.journey(dead.MessageId!);
     const step = moved.steps.find((s) => s.kind === 'moved')!;
