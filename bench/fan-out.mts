@@ -60,7 +60,7 @@ export async function measure(): Promise<FigureResult[]> {
 }
 
 /** A mock account with the 50 subscriptions, and a side that publishes to it (purging its queues between rounds). */
-async function publisher(policy: (i: number) => object, options: AwsMockOptions = {}) {
+export async function publisher(policy: (i: number) => object, options: AwsMockOptions = {}) {
   const clock = FakeTimers.createClock(1_700_000_000_000);
   const { aws, sns, fastSns, fastSqs } = mocked({ clock, ...options });
   const { TopicArn } = await fastSns.send(new CreateTopicCommand({ Name: 'orders' }));

@@ -42,7 +42,37 @@ export async function measure(): Promise<FigureResult[]> {
     await fifoQueue(fastSqs),
     ...(await deletedFifoMessages()),
     ...(await publishedHistoryFigures()),
+    await journeyStepHeap(),
   ];
+}
+
+/**
+ * Heap per recorded journey step (createAwsMock's `journeySteps`): the same sends on an account keeping every step and
+ * on one keeping none (`journeySteps: 0`), each message deleted afterwards by purging, so only the steps are left.
+ */
+async function journeyStepHeap(): Promise<FigureResult> {
+  const count = Math.min(MESSAGES, 100_000);
+  const heapOf = async (journeySteps: number): Promise<number> => {
+    const { fastSqs, aws } = mocked({ journeySteps });
+    const { QueueUrl } = await fastSqs.send(new CreateQueueCommand({ QueueName: 'q' }));
+    const before = heapAfterGc();
+    await sendAll(fastSqs, QueueUrl!, () => ({ MessageBody: 'x' }), count);
+    await fastSqs.send(new DeleteQueueCommand({ QueueUrl }));
+    const after = heapAfterGc();
+    keepAlive([aws]);
+    return after - before;
+  };
+  await heapOf(1000); // warm-up: V8 settles the steps' shapes
+  const kept = await heapOf(count);
+  const none = await heapOf(0);
+  const perStep = (kept - none) / count;
+  return {
+    figure: `Heap per recorded journey step (${count.toLocaleString('en-US')} sent steps)`,
+    value: perStep,
+    unit: 'B',
+    target: undefined,
+    detail: `${Math.round(perStep)} B per step with its index entry; the default bound of 10,000 steps holds ~${Math.round((perStep * 10_000) / 1e6)} MB at most`,
+  };
 }
 
 /** Small JSON bodies of 18–24 characters, each its own flat string as a producer would send it. */
@@ -188,10 +218,11 @@ async function sendAll(
   sqs: Mocked['fastSqs'],
   QueueUrl: string,
   entry: (i: number) => Omit<SendMessageBatchRequestEntry, 'Id'>,
+  count = MESSAGES,
 ): Promise<void> {
-  for (let i = 0; i < MESSAGES; i += 10) {
+  for (let i = 0; i < count; i += 10) {
     const Entries: SendMessageBatchRequestEntry[] = [];
-    for (let j = 0; j < 10 && i + j < MESSAGES; j++) Entries.push({ Id: `e${j}`, ...entry(i + j) });
+    for (let j = 0; j < 10 && i + j < count; j++) Entries.push({ Id: `e${j}`, ...entry(i + j) });
     await sqs.send(new SendMessageBatchCommand({ QueueUrl, Entries }));
   }
 }

@@ -19,6 +19,7 @@ const FIGURES: readonly FigureFile[] = [
   { file: 'time-in-flight.mts' },
   { file: 'time-delayed.mts' },
   { file: 'fan-out.mts' },
+  { file: 'journeys.mts' },
   { file: 'memory.mts', nodeOptions: ['--expose-gc', '--max-old-space-size=6144'] },
   { file: 'cache-middleware.mts' },
   { file: 'lambda.mts', nodeOptions: ['--max-old-space-size=6144'] },

@@ -143,9 +143,12 @@ export class JourneyRecorder {
     const steps = this.index.get(key);
     if (!steps) return;
     // Steps leave in the order they came, so the one leaving is nearly always the first of its list.
-    const at = steps[0] === step ? 0 : steps.indexOf(step);
-    if (at < 0) return;
-    steps.splice(at, 1);
+    if (steps[0] === step) steps.shift();
+    else {
+      const at = steps.indexOf(step);
+      if (at < 0) return;
+      steps.splice(at, 1);
+    }
     if (steps.length === 0) this.index.delete(key);
   }
 }

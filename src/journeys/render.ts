@@ -1,4 +1,4 @@
-import { detailOf, type RecordedStep } from './step.js';
+import { detailOf, shortName, type RecordedStep } from './step.js';
 
 /** Columns of a journey line: the service names fit in this width. */
 const SERVICE_WIDTH = 6;
@@ -18,13 +18,14 @@ export function journeyLines(steps: readonly RecordedStep[]): string[] {
   const start = steps[0]!.at;
   const times = steps.map((step) => relativeTime(step.at - start));
   const timeWidth = Math.max(...times.map((t) => t.length));
-  const whereWidth = Math.min(MAX_WHERE_WIDTH, Math.max(...steps.map((step) => step.where.length)));
+  const places = steps.map((step) => shortName(step.where));
+  const whereWidth = Math.min(MAX_WHERE_WIDTH, Math.max(...places.map((where) => where.length)));
   return steps.map((step, i) => {
     const detail = detailOf(step);
     const line = [
       times[i]!.padEnd(timeWidth),
       step.service.padEnd(SERVICE_WIDTH),
-      step.where.padEnd(whereWidth),
+      places[i]!.padEnd(whereWidth),
       detail ? step.kind.padEnd(KIND_WIDTH) : step.kind,
       detail,
     ];
@@ -55,7 +56,7 @@ export function journeyMermaid(steps: readonly RecordedStep[]): string {
     const time = relativeTime(step.at - start);
     const detail = detailOf(step);
     const text = mermaidText(`${time} ${step.kind}${detail ? ` ${detail}` : ''}`);
-    const here = participant(step.endpointService ?? step.service, step.where);
+    const here = participant(step.endpointService ?? step.service, shortName(step.where));
     const from = arrowSource(step);
     if (from !== undefined) {
       const origin = participant(from.service, from.where);
@@ -87,4 +88,13 @@ function mermaidText(text: string): string {
     .trim();
 }
 
-const MERMAID_SAFE: Record<string, string> = { ';': ',', ':': ' ', '#': 'no.', '<': '(', '>': ')', '%': ' pct', '{': '(', '}': ')' };
+const MERMAID_SAFE: Record<string, string> = {
+  ';': ',',
+  ':': ' ',
+  '#': 'no.',
+  '<': '(',
+  '>': ')',
+  '%': ' pct',
+  '{': '(',
+  '}': ')',
+};

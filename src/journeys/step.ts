@@ -45,7 +45,9 @@ export interface JourneyStep {
   readonly at: Date;
   readonly service: JourneyService;
   readonly kind: JourneyStepKind;
-  /** The queue, topic, function, rule or schedule name (for a refused call, what it aimed at: name or URL). */
+  /**
+   * The queue, topic, function, rule or schedule name (for a refused call, what it aimed at: name or URL).
+   */
   readonly where: string;
   readonly messageId: string;
   /** One line saying what happened, for a person. */
@@ -189,7 +191,7 @@ export function publicStep(step: RecordedStep): JourneyStep {
     at: new Date(step.at),
     service: step.service,
     kind: step.kind,
-    where: step.where,
+    where: shortName(step.where),
     messageId: step.messageId,
     detail: detailOf(step),
   };

@@ -85,11 +85,17 @@ function talkedAbout(
   name: string,
 ): { ids: string[]; empty: boolean; service: string } {
   if (typeof view.invocations === 'function') {
-    const ids = view.invocations().slice(-MAX_JOURNEYS).map((invocation) => invocation.requestId);
+    const ids = view
+      .invocations()
+      .slice(-MAX_JOURNEYS)
+      .map((invocation) => invocation.requestId);
     return { ids, empty: ids.length === 0, service: 'lambda' };
   }
   if (typeof view.published === 'function') {
-    const ids = view.published().slice(-MAX_JOURNEYS).map((message) => message.messageId);
+    const ids = view
+      .published()
+      .slice(-MAX_JOURNEYS)
+      .map((message) => message.messageId);
     return { ids, empty: ids.length === 0, service: 'sns' };
   }
   const held = typeof view.messages === 'function' ? view.messages().map((message) => message.messageId) : [];
@@ -97,7 +103,8 @@ function talkedAbout(
   // An empty queue: the messages that last passed through it.
   const ids: string[] = [];
   journal.recent((step) => {
-    if (step.service !== 'sqs' || step.where !== name || step.kind === 'refused' || ids.includes(step.messageId))
+    const where = step.where.split(':').at(-1);
+    if (step.service !== 'sqs' || where !== name || step.kind === 'refused' || ids.includes(step.messageId))
       return false;
     ids.push(step.messageId);
     return true;

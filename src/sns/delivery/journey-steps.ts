@@ -1,4 +1,4 @@
-import { bodyPreview, shortName, type JourneyRecorder, type JourneyService } from '../../journeys/index.js';
+import { bodyPreview, type JourneyRecorder, type JourneyService } from '../../journeys/index.js';
 import type { Delivery } from '../published.js';
 
 /** `published`, recorded before the fan-out: answers its place in the order of recording. */
@@ -9,7 +9,14 @@ export function recordPublished(
   message: string,
   at: number,
 ): number {
-  return journeys.record({ at, service: 'sns', kind: 'published', where: topic, messageId, note: bodyPreview(message) });
+  return journeys.record({
+    at,
+    service: 'sns',
+    kind: 'published',
+    where: topic,
+    messageId,
+    note: bodyPreview(message),
+  });
 }
 
 /**
@@ -31,7 +38,8 @@ export function recordDeliveries(
   const step = 1 / (2 * deliveries.length + 2);
   let seq = publishedSeq;
   for (const delivery of deliveries) {
-    const where = shortName(delivery.endpoint);
+    // The endpoint's ARN: its name is taken from it when the step is read, not on every publish.
+    const where = delivery.endpoint;
     const endpointService = ENDPOINT_SERVICES[delivery.protocol];
     if (delivery.filteredOut) {
       const { filterReason } = delivery as { filterReason?: unknown };
@@ -69,7 +77,10 @@ export function recordDeliveries(
         messageId,
         source: topic,
         endpointService,
-        error: { name: delivery.refusedBy === 'queuePolicy' ? 'QueuePolicy' : 'DeliveryFailed', message: delivery.failure ?? '' },
+        error: {
+          name: delivery.refusedBy === 'queuePolicy' ? 'QueuePolicy' : 'DeliveryFailed',
+          message: delivery.failure ?? '',
+        },
       });
       if (delivery.deadLettered || delivery.deadLetterFailure)
         journeys.record({

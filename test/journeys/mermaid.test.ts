@@ -1,0 +1,59 @@
+/**
+ * The Mermaid text checked with Mermaid's own parser, when it is installed (a dev dependency not yet in the project:
+ * `mermaid` parses sequence diagrams only in its full package, which needs a DOM, here jsdom's). Skipped otherwise;
+ * the recorder's unit test checks the text's shape.
+ */
+import { describe, expect, it } from 'vitest';
+import { JourneyRecorder } from '../../src/journeys/index.js';
+import { globalClock } from '../../src/clock.js';
+
+async function mermaidParser(): Promise<{ parse(text: string): Promise<unknown> } | undefined> {
+  try {
+    const name = 'mermaid';
+    const dom = 'jsdom';
+    const { JSDOM } = (await import(/* @vite-ignore */ dom)) as { JSDOM: new (html: string) => { window: object } };
+    const { window } = new JSDOM('<!doctype html><html><body></body></html>');
+    Object.assign(globalThis, { window, document: (window as { document: unknown }).document });
+    const module = (await import(/* @vite-ignore */ name)) as { default: { parse(text: string): Promise<unknown> } };
+    return module.default;
+  } catch {
+    return undefined;
+  }
+}
+
+const parser = await mermaidParser();
+
+describe.skipIf(!parser)("Mermaid's own parser", () => {
+  it('accepts a journey with every kind of step and awkward text', async () => {
+    const recorder = new JourneyRecorder(100, globalClock());
+    recorder.record({
+      at: 0,
+      service: 'sns',
+      kind: 'published',
+      where: 'orders',
+      messageId: 's',
+      note: '"a;b#c:d%%e<f>{g}"',
+    });
+    recorder.record({
+      at: 0,
+      service: 'sns',
+      kind: 'delivered',
+      where: 'q',
+      messageId: 's',
+      nextMessageId: 'm',
+      source: 'orders',
+      endpointService: 'sqs',
+    });
+    recorder.record({
+      at: 1,
+      service: 'lambda',
+      kind: 'failed',
+      where: 'fn',
+      messageId: 'm',
+      requestId: 'r',
+      error: { name: 'Error', message: 'a\nb: c; d' },
+    });
+    recorder.record({ at: 2, service: 'sqs', kind: 'deadLettered', where: 'q', messageId: 'm', target: 'dlq' });
+    await expect(parser!.parse(recorder.journey('m').toMermaid())).resolves.toBeTruthy();
+  });
+});
