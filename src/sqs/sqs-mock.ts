@@ -35,13 +35,7 @@ export class SqsMock<Owner extends Account = Account> extends FaultControls<SqsA
     const { honest: chosen } = options;
     const honest = chosen ? new HonestDelivery(chosen === true ? {} : chosen, ids.random) : undefined;
     const journeys = aws.journeys?.on ? aws.journeys : undefined;
-    const backend = new SqsBackend(
-      { region: aws.region, accountId: aws.accountId },
-      aws.clock,
-      ids,
-      honest,
-      journeys,
-    );
+    const backend = new SqsBackend({ region: aws.region, accountId: aws.accountId }, aws.clock, ids, honest, journeys);
     super(
       new FaultInjector({
         service: SQS_SDK.service,
