@@ -3,6 +3,9 @@
  * `SQSClient.prototype.send` with a sinon stub; `send.callThrough()` makes that stub run the real
  * `send`, whose middleware stack holds our plugin. The stub records every call (so
  * aws-sdk-client-mock-vitest's matchers work) and the SDK behaves exactly as without it.
+ *
+ * The set-up and the first test are docs/guide/other-tools.md's example, read from the page and run as written
+ * (test/support/doc-blocks.ts); the tests after it use the account, stub and client it made.
  */
 import {
   CreateTopicCommand,
@@ -22,57 +25,46 @@ import {
   SQSClient,
   SQSServiceException,
 } from '@aws-sdk/client-sqs';
-import { mockClient } from 'aws-sdk-client-mock';
-import { allCustomMatcher, type BaseMatcher } from 'aws-sdk-client-mock-vitest';
+import * as awsSdkClientMock from 'aws-sdk-client-mock';
+import { mockClient, type AwsClientStub } from 'aws-sdk-client-mock';
+import * as awsSdkClientMockVitest from 'aws-sdk-client-mock-vitest';
+import type { BaseMatcher } from 'aws-sdk-client-mock-vitest';
 import { afterAll, afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createAwsMock } from '../../src/index.js';
+import type { AwsMock } from '../../src/index.js';
 import { rejectionOf } from '../helpers.js';
+import { defineBlock, docBlock } from '../support/doc-blocks.js';
+import { DOC_GLOBALS, DOC_MODULES } from '../support/doc-context.js';
 
 declare module 'vitest' {
   interface Matchers<T = any> extends BaseMatcher<T> {}
 }
 
-expect.extend(allCustomMatcher);
+// The page's example: the account, the stubbed SQSClient with its hooks, and its test.
+const { aws, sqsMock, sqs } = defineBlock(docBlock('docs/guide/other-tools.md', 'aws-sdk-client-mock'), {
+  modules: {
+    ...DOC_MODULES,
+    'aws-sdk-client-mock': awsSdkClientMock,
+    'aws-sdk-client-mock-vitest': awsSdkClientMockVitest,
+  },
+  scope: DOC_GLOBALS,
+  returns: ['aws', 'sqsMock', 'sqs'],
+}) as { aws: AwsMock; sqsMock: AwsClientStub<SQSClient>; sqs: SQSClient };
 
-const aws = createAwsMock();
-const sqsMock = mockClient(SQSClient);
+// SNSClient the same way, beside it.
 const snsMock = mockClient(SNSClient);
-const sqs = new SQSClient({});
-sqs.middlewareStack.use(aws.sqs);
 const sns = new SNSClient({});
 sns.middlewareStack.use(aws.sns);
-
 beforeEach(() => {
-  vi.useFakeTimers();
-  sqsMock.send.callThrough();
-  snsMock.send.callThrough();
+  snsMock.send.callThrough(); // in braces: a function returned from beforeEach would be called as its teardown
 });
-afterEach(() => {
-  vi.useRealTimers();
-  sqsMock.resetHistory();
-  snsMock.resetHistory();
-  aws.reset();
-});
-afterAll(() => {
-  sqsMock.restore();
-  snsMock.restore();
-});
+afterEach(() => snsMock.resetHistory());
+afterAll(() => snsMock.restore());
 
 async function newQueue(name = 'orders'): Promise<string> {
   return (await sqs.send(new CreateQueueCommand({ QueueName: name }))).QueueUrl!;
 }
 
 describe('aws-sdk-client-mock with send.callThrough()', () => {
-  it('README example: records the calls while the queue keeps its messages', async () => {
-    const { QueueUrl } = await sqs.send(new CreateQueueCommand({ QueueName: 'orders' }));
-    await sqs.send(new SendMessageCommand({ QueueUrl, MessageBody: 'hello' }));
-    const { Messages } = await sqs.send(new ReceiveMessageCommand({ QueueUrl }));
-
-    expect(Messages?.[0]?.Body).toBe('hello');
-    expect(sqsMock).toHaveReceivedCommandWith(SendMessageCommand, { QueueUrl, MessageBody: 'hello' });
-    expect(sqsMock).toHaveReceivedCommandTimes(ReceiveMessageCommand, 1);
-  });
-
   it('keeps the state: a message sent is received', async () => {
     const QueueUrl = await newQueue();
     await sqs.send(new SendMessageCommand({ QueueUrl, MessageBody: 'hello' }));
