@@ -1,17 +1,10 @@
 /**
- * The examples of docs/guide/templates.md and docs/guide/policies.md, and the cookbook recipe "Catch a missing queue
- * policy", read from the pages' own code blocks and run as written (test/support/doc-blocks.ts), plus the assertions
- * that make them tests. The pages read their templates from files (`readFileSync('infra/orders.yaml')`); here
- * `node:fs` gives them the page's own YAML blocks. The CDK examples import aws-cdk-lib, and run in
- * test/templates/cdk-synth.test.ts (the one file that pays for it).
+ * The examples of docs/guide/templates.md and docs/guide/policies.md, read from the pages' own code blocks and run as
+ * written (test/support/doc-blocks.ts), plus the assertions that make them tests. The pages read their templates from
+ * files (`readFileSync('infra/orders.yaml')`); here `node:fs` gives them the page's own YAML blocks. The CDK examples
+ * import aws-cdk-lib, and run in test/templates/cdk-synth.test.ts (the one file that pays for it); the cookbook recipe
+ * "Catch a missing queue policy", in test/policies/recipe.test.ts.
  */
-import { CreateTopicCommand, SNSClient, SubscribeCommand } from '@aws-sdk/client-sns';
-import {
-  CreateQueueCommand,
-  GetQueueAttributesCommand,
-  SetQueueAttributesCommand,
-  SQSClient,
-} from '@aws-sdk/client-sqs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { TemplateError, type Stack } from '../src/index.js';
 import '../src/matchers/vitest.js';
@@ -158,46 +151,4 @@ it('queue policies: enforce mode refuses a delivery the queue policy does not al
   ]);
   const refused = topic.published()[0]!.deliveries.find((delivery) => delivery.endpoint === leaky.queue('Audit').arn);
   expect(refused).toMatchObject({ delivered: false, failed: true, refusedBy: 'queuePolicy' });
-});
-
-/** The wiring code the recipe tests: a topic, a queue, its Policy (unless forgotten) and the subscription. */
-async function wireOrders(sns: SNSClient, sqs: SQSClient, { forgetPolicy = false } = {}): Promise<string> {
-  const { TopicArn } = await sns.send(new CreateTopicCommand({ Name: 'events' }));
-  const { QueueUrl } = await sqs.send(new CreateQueueCommand({ QueueName: 'orders' }));
-  const { Attributes } = await sqs.send(new GetQueueAttributesCommand({ QueueUrl, AttributeNames: ['QueueArn'] }));
-  const queueArn = Attributes!['QueueArn']!;
-  if (!forgetPolicy) {
-    const statement = {
-      Effect: 'Allow',
-      Principal: { Service: 'sns.amazonaws.com' },
-      Action: 'sqs:SendMessage',
-      Resource: queueArn,
-      Condition: { ArnEquals: { 'aws:SourceArn': TopicArn } },
-    };
-    const Policy = JSON.stringify({ Version: '2012-10-17', Statement: [statement] });
-    await sqs.send(new SetQueueAttributesCommand({ QueueUrl, Attributes: { Policy } }));
-  }
-  await sns.send(new SubscribeCommand({ TopicArn, Protocol: 'sqs', Endpoint: queueArn }));
-  return TopicArn!;
-}
-
-it('cookbook: catch a missing queue policy', async () => {
-  const account = docAccount({ own: true });
-  await runBlock(docBlock('docs/guide/cookbook.md', 'missing-policy'), {
-    modules: account.modules,
-    scope: { ...account.scope, wireOrders },
-  });
-});
-
-it('cookbook: catch a missing queue policy (the recipe fails on wiring that forgot it)', async () => {
-  const account = docAccount({ own: true });
-  const forgetful = (sns: SNSClient, sqs: SQSClient) => wireOrders(sns, sqs, { forgetPolicy: true });
-  const run = runBlock(docBlock('docs/guide/cookbook.md', 'missing-policy'), {
-    modules: account.modules,
-    scope: { ...account.scope, wireOrders: forgetful },
-  });
-  await expect(run).rejects.toThrow(
-    /: the queue has no Policy\. The queue's Policy needs a statement such as \{"Effect":"Allow"/,
-  );
-  expect(account.aws.sns.deliveryProblems()).toHaveLength(1);
 });
