@@ -1,9 +1,8 @@
 // The jest matchers on the built package, through real SDK clients under jest's modern fake timers.
 require('sqs-sns-mock/jest');
-const { CreateQueueCommand, SendMessageCommand, SQSClient } = require('@aws-sdk/client-sqs');
 const { CreateTopicCommand, PublishCommand } = require('@aws-sdk/client-sns');
-const { createAwsMock } = require('sqs-sns-mock');
 const { setup, createQueue, send, receive, failureOf } = require('./support.cjs');
+const { docBlock } = require('../support/doc-pages.cjs');
 
 let aws;
 let sqs;
@@ -15,20 +14,10 @@ beforeEach(() => {
 });
 afterEach(() => jest.useRealTimers());
 
-test('the README example', async () => {
-  const aws = createAwsMock();
-  const sqs = new SQSClient({});
-  sqs.middlewareStack.use(aws.sqs);
-
-  const { QueueUrl } = await sqs.send(new CreateQueueCommand({ QueueName: 'orders' }));
-  await sqs.send(new SendMessageCommand({ QueueUrl, MessageBody: '{"orderId":7,"total":250}' }));
-
-  const q = aws.sqs.queue('orders');
-  expect(q).toHaveMessageCount(1);
-  expect(q).toContainMessage({ orderId: 7, total: expect.any(Number) });
-  expect(q).not.toContainMessage({ orderId: 8 });
-  expect(q).not.toHaveDeadLetter();
-});
+// The page's jest example (docs/guide/assertions.md), read from the page and run as written: a CommonJS test file's
+// body, given this file's `require` (which finds the built package, as a jest user's does) and jest's globals.
+const example = docBlock('docs/guide/assertions.md', 'assertions-jest');
+new Function('require', 'test', 'expect', example.code)(require, test, expect);
 
 test('toHaveMessageCount: every state or one, on the fake clock', async () => {
   const url = await createQueue(sqs, 'orders');

@@ -5,52 +5,11 @@
  * transform); the block's imports are taken from the modules the test hands over, by specifier, and every name it
  * uses without declaring or importing (`aws`, `sqs`, `QueueUrl`: "as in the quick start") from the test's scope.
  */
-import { readFileSync } from 'node:fs';
 import { parseSync, transformSync } from 'rolldown/experimental';
+import type { DocBlock } from './doc-pages.cjs';
 
-const ROOT = new URL('../../', import.meta.url);
-const MARKER = /^\s*<!--\s*test:\s*([\w-]+)\s*-->\s*$/;
-const FENCE = /^(\s*)(`{3,})(\w*)/;
-
-export interface DocBlock {
-  readonly file: string;
-  readonly name: string;
-  /** The fence's language (`ts`, `js`, `yaml`, ...). */
-  readonly lang: string;
-  /** The block's text, without the fences and the indentation of a block inside a list item. */
-  readonly code: string;
-  /** The line of the opening fence, for failure messages. */
-  readonly line: number;
-}
-
-/** Every named block of a page (a path from the project's root), by name. */
-export function docBlocks(file: string): Map<string, DocBlock> {
-  const lines = readFileSync(new URL(file, ROOT), 'utf8').split('\n');
-  const blocks = new Map<string, DocBlock>();
-  for (let index = 0; index < lines.length; index++) {
-    const name = MARKER.exec(lines[index]!)?.[1];
-    if (name === undefined) continue;
-    const open = FENCE.exec(lines[index + 1] ?? '');
-    if (!open) throw new Error(`${file}:${index + 1}: <!-- test: ${name} --> is not followed by a fenced code block`);
-    const [, indent, fence, lang] = open;
-    const body: string[] = [];
-    let end = index + 2;
-    for (; end < lines.length && !lines[end]!.startsWith(`${indent}${fence}`); end++) {
-      body.push(lines[end]!.startsWith(indent!) ? lines[end]!.slice(indent!.length) : lines[end]!);
-    }
-    if (end === lines.length) throw new Error(`${file}:${index + 2}: the block "${name}" is never closed`);
-    if (blocks.has(name)) throw new Error(`${file}:${index + 1}: a second block named "${name}"`);
-    blocks.set(name, { file, name, lang: lang!, code: body.join('\n'), line: index + 2 });
-  }
-  return blocks;
-}
-
-/** One named block of a page; throws naming the page when it has none of that name. */
-export function docBlock(file: string, name: string): DocBlock {
-  const block = docBlocks(file).get(name);
-  if (!block) throw new Error(`${file} has no block named "${name}" (<!-- test: ${name} --> before its fence)`);
-  return block;
-}
+// Reading the pages is CommonJS, shared with the jest suites.
+export { docBlock, docBlocks, type DocBlock } from './doc-pages.cjs';
 
 export interface RunOptions {
   /** The modules the block may import, by the specifier it writes (`'sqs-sns-mock'`, `'./order-worker.js'`). */
