@@ -1,11 +1,12 @@
 /**
- * Runs a documentation page's examples as written: each fenced block whose info string is exactly `ts` is one
- * example, a module of its own (imports, then top-level code with `await`), with `sqs-sns-mock` imports pointed at
- * the sources. Blocks marked otherwise (`ts before`, `text`, `sh`) are shown, not run.
+ * Runs a documentation page's examples as written: each named fenced `ts` block (`<!-- test: name -->`, read by
+ * doc-pages.cjs) is one example, a module of its own (imports, then top-level code with `await`), with
+ * `sqs-sns-mock` imports pointed at the sources. Unnamed blocks are shown, not run.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { docBlocks } from './doc-pages.cjs';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 /** Git ignores `.scratch/`; the files sit inside the project so that their imports resolve from its node_modules. */
@@ -23,19 +24,11 @@ export interface DocExample {
   readonly code: string;
 }
 
-/** The `ts` blocks of a page (a path from the project's root), in page order. */
+/** The named `ts` blocks of a page (a path from the project's root), in page order. */
 export function docExamples(page: string): DocExample[] {
-  const lines = readFileSync(join(ROOT, page), 'utf8').split('\n');
-  const examples: DocExample[] = [];
-  for (let i = 0; i < lines.length; i++) {
-    const open = /^```(.*)$/.exec(lines[i]!);
-    if (!open) continue;
-    const end = lines.findIndex((text, j) => j > i && text === '```');
-    if (end < 0) throw new Error(`${page}:${i + 1}: a code block is never closed`);
-    if (open[1]!.trim() === 'ts') examples.push({ line: i + 2, code: lines.slice(i + 1, end).join('\n') });
-    i = end;
-  }
-  return examples;
+  return [...docBlocks(page).values()]
+    .filter((block) => block.lang === 'ts')
+    .map((block) => ({ line: block.line + 1, code: block.code }));
 }
 
 /** Runs one example as a module; its assertions throw as they would in a test. */
