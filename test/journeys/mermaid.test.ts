@@ -1,29 +1,25 @@
 /**
- * The Mermaid text checked with Mermaid's own parser, when it is installed (a dev dependency not yet in the project:
- * `mermaid` parses sequence diagrams only in its full package, which needs a DOM, here jsdom's). Skipped otherwise;
- * the recorder's unit test checks the text's shape.
+ * The Mermaid text checked with Mermaid's own parser: `mermaid` and `jsdom` are dev dependencies, because Mermaid
+ * parses sequence diagrams only in its full package (its Langium-based `@mermaid-js/parser` has no sequence grammar),
+ * which needs a DOM.
  */
 import { describe, expect, it } from 'vitest';
 import { JourneyRecorder } from '../../src/journeys/index.js';
 import { globalClock } from '../../src/clock.js';
 
-async function mermaidParser(): Promise<{ parse(text: string): Promise<unknown> } | undefined> {
-  try {
-    const name = 'mermaid';
-    const dom = 'jsdom';
-    const { JSDOM } = (await import(/* @vite-ignore */ dom)) as { JSDOM: new (html: string) => { window: object } };
-    const { window } = new JSDOM('<!doctype html><html><body></body></html>');
-    Object.assign(globalThis, { window, document: (window as { document: unknown }).document });
-    const module = (await import(/* @vite-ignore */ name)) as { default: { parse(text: string): Promise<unknown> } };
-    return module.default;
-  } catch {
-    return undefined;
-  }
+async function mermaidParser(): Promise<{ parse(text: string): Promise<unknown> }> {
+  // jsdom ships no types; only its JSDOM class is used.
+  const jsdom = 'jsdom';
+  const { JSDOM } = (await import(/* @vite-ignore */ jsdom)) as { JSDOM: new (html: string) => { window: object } };
+  const { window } = new JSDOM('<!doctype html><html><body></body></html>');
+  Object.assign(globalThis, { window, document: (window as { document: unknown }).document });
+  const module = (await import('mermaid')) as { default: { parse(text: string): Promise<unknown> } };
+  return module.default;
 }
 
 const parser = await mermaidParser();
 
-describe.skipIf(!parser)("Mermaid's own parser", () => {
+describe("Mermaid's own parser", () => {
   it('accepts a journey with every kind of step and awkward text', async () => {
     const recorder = new JourneyRecorder(100, globalClock());
     recorder.record({
@@ -54,6 +50,6 @@ describe.skipIf(!parser)("Mermaid's own parser", () => {
       error: { name: 'Error', message: 'a\nb: c; d' },
     });
     recorder.record({ at: 2, service: 'sqs', kind: 'deadLettered', where: 'q', messageId: 'm', target: 'dlq' });
-    await expect(parser!.parse(recorder.journey('m').toMermaid())).resolves.toBeTruthy();
+    await expect(parser.parse(recorder.journey('m').toMermaid())).resolves.toBeTruthy();
   });
 });
