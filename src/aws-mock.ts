@@ -121,6 +121,11 @@ export class AwsMock implements Account {
     this.lambda = services.get('lambda')!.facade as LambdaMock<AwsMock>;
   }
 
+  /** @internal The clock given to createAwsMock, if any: the only one the HTTP server (src/server) may move. */
+  get injectedClock(): InjectedClock | undefined {
+    return this.options.clock;
+  }
+
   /** `honest` as given to createAwsMock (SQS's option). */
   get honest(): boolean | HonestOptions {
     return this.options.honest ?? false;

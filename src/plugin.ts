@@ -1,5 +1,6 @@
 import type { Account } from './account.js';
 import { recordFailedEntries, recordRefusedCall } from './journeys/refused.js';
+import type { JourneyRecorder } from './journeys/recorder.js';
 import { AwsError, NotEmulatedError } from './aws-error.js';
 import { checkPluggedAccount, registerMiddleware } from './diagnostics/plugged-accounts.js';
 import { regionNotKnownYet } from './diagnostics/texts.js';
@@ -169,12 +170,7 @@ async function answer(
         }
       : (given: unknown) => emulation.handle(action, given, request);
   try {
-    const interceptor = emulation.interceptor;
-    const result = await (interceptor?.intercepting ? interceptor.run(action, input, request, handle) : handle(input));
-    const failed = (result as { Failed?: unknown }).Failed;
-    if (Array.isArray(failed) && failed.length > 0 && account.journeys?.on) {
-      recordFailedEntries(account.journeys, emulation.sdk.service, action, input, requestId, failed);
-    }
+    const result = await runAction(emulation, account.journeys, action, input, request, handle);
     if (!(RESPONSE_METADATA in result)) {
       return { output: { $metadata: successMetadata(requestId, 200), ...result }, response: {} };
     }
@@ -183,12 +179,39 @@ async function answer(
     return { output: { $metadata: metadata, ...output }, response: {} };
   } catch (error) {
     if (!(error instanceof AwsError)) throw error;
-    if (account.journeys?.on)
-      recordRefusedCall(account.journeys, emulation.sdk.service, action, input, requestId, {
+    throw new AnsweredError(error, requestId);
+  }
+}
+
+/**
+ * One action of `emulation` for a request, through the faults a test injected: the one way in to the action
+ * handlers, for the SDK plugin and for the HTTP server (src/server), which builds its own RequestContext. A call the
+ * emulation refused, and batch entries it answered in `Failed`, are journey steps whichever way they came.
+ */
+export async function runAction(
+  emulation: ServiceEmulation,
+  journeys: JourneyRecorder | undefined,
+  action: string,
+  input: unknown,
+  request: RequestContext,
+  handle: (given: unknown) => Promise<object> | object = (given) => emulation.handle(action, given, request),
+): Promise<object> {
+  try {
+    const interceptor = emulation.interceptor;
+    const result = await (interceptor?.intercepting ? interceptor.run(action, input, request, handle) : handle(input));
+    const failed = (result as { Failed?: unknown }).Failed;
+    if (Array.isArray(failed) && failed.length > 0 && journeys?.on) {
+      recordFailedEntries(journeys, emulation.sdk.service, action, input, request.requestId, failed);
+    }
+    return result;
+  } catch (error) {
+    if (error instanceof AwsError && journeys?.on) {
+      recordRefusedCall(journeys, emulation.sdk.service, action, input, request.requestId, {
         code: error.shape ?? error.code,
         message: error.message,
       });
-    throw new AnsweredError(error, requestId);
+    }
+    throw error;
   }
 }
 

@@ -1,5 +1,11 @@
 import { liveIds, type Account } from '../account.js';
-import { applyMiddleware, dispatch, middlewareFor, type MiddlewareStackLike } from '../plugin.js';
+import {
+  applyMiddleware,
+  dispatch,
+  middlewareFor,
+  type MiddlewareStackLike,
+  type ServiceEmulation,
+} from '../plugin.js';
 import type { Queue } from '../sqs/queue.js';
 import type { WorkTracker } from '../work/work-tracker.js';
 import { lambdaActions } from './actions/index.js';
@@ -43,6 +49,8 @@ export class LambdaMock<Owner extends Account = Account> {
   readonly asyncInvocations: AsyncInvocations;
   private readonly timers: TimerSet;
   private readonly middleware: ReturnType<typeof middlewareFor>;
+  /** @internal The actions behind the plugin, as the HTTP server (src/server) reaches them too. */
+  readonly emulation: ServiceEmulation;
 
   constructor(
     readonly aws: Owner,
@@ -73,13 +81,11 @@ export class LambdaMock<Owner extends Account = Account> {
         ids: runtime.ids,
       }),
     );
-    this.middleware = middlewareFor(
-      {
-        sdk: LAMBDA_SDK,
-        handle: (action, input, request) => dispatch('Lambda', lambdaActions, this, action, input, request),
-      },
-      aws,
-    );
+    this.emulation = {
+      sdk: LAMBDA_SDK,
+      handle: (action, input, request) => dispatch('Lambda', lambdaActions, this, action, input, request),
+    };
+    this.middleware = middlewareFor(this.emulation, aws);
   }
 
   /** @internal The SDK plugin: `lambdaClient.middlewareStack.use(aws.lambda)`. */

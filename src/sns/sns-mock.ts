@@ -7,7 +7,13 @@ import { AwsError } from '../aws-error.js';
 import { policyMode, type PolicyMode } from '../policies/mode.js';
 import { historyLimit } from '../util/history-limit.js';
 import { deliveryProblems, queueDeliveryVerdict, type DeliveryProblem } from '../policies/delivery-problems.js';
-import { applyMiddleware, dispatch, middlewareFor, type MiddlewareStackLike } from '../plugin.js';
+import {
+  applyMiddleware,
+  dispatch,
+  middlewareFor,
+  type MiddlewareStackLike,
+  type ServiceEmulation,
+} from '../plugin.js';
 import { internalRequest } from '../request-context.js';
 import type { QueueDirectory } from '../sqs/queue.js';
 import { snsActions, snsBatchChecks } from './actions/index.js';
@@ -37,6 +43,8 @@ export class SnsMock<Owner extends Account = Account> extends FaultControls<SnsA
   /** @internal */
   readonly backend: SnsBackend;
   private readonly middleware: ReturnType<typeof middlewareFor>;
+  /** @internal The actions behind the plugin, as the HTTP server (src/server) reaches them too. */
+  readonly emulation: ServiceEmulation;
 
   /**
    * @param queues the account's SQS queues, which `sqs` subscriptions deliver into, looked up at each delivery.
@@ -71,17 +79,15 @@ export class SnsMock<Owner extends Account = Account> extends FaultControls<SnsA
       }),
     );
     this.backend = backend;
-    this.middleware = middlewareFor(
-      {
-        sdk: SNS_SDK,
-        interceptor: this.faultInjector,
-        handle: (action, input, request) => {
-          this.backend.expireUnconfirmed();
-          return dispatch('SNS', snsActions, this.backend, action, input, request);
-        },
+    this.emulation = {
+      sdk: SNS_SDK,
+      interceptor: this.faultInjector,
+      handle: (action, input, request) => {
+        this.backend.expireUnconfirmed();
+        return dispatch('SNS', snsActions, this.backend, action, input, request);
       },
-      aws,
-    );
+    };
+    this.middleware = middlewareFor(this.emulation, aws);
   }
 
   applyToStack(stack: MiddlewareStackLike): void {

@@ -4,7 +4,13 @@ import { FaultControls } from '../faults/controls.js';
 import { FaultInjector } from '../faults/injector.js';
 import { handClientConfig } from '../install/install.js';
 import { HonestDelivery, type HonestOptions } from './honest-delivery.js';
-import { applyMiddleware, dispatch, middlewareFor, type MiddlewareStackLike } from '../plugin.js';
+import {
+  applyMiddleware,
+  dispatch,
+  middlewareFor,
+  type MiddlewareStackLike,
+  type ServiceEmulation,
+} from '../plugin.js';
 import { sqsActions, sqsBatchChecks } from './actions/index.js';
 import { sqsBatchShape } from './batch-shape.js';
 import { SQS_ERRORS } from './errors.js';
@@ -24,6 +30,8 @@ export class SqsMock<Owner extends Account = Account> extends FaultControls<SqsA
   /** @internal */
   readonly backend: SqsBackend;
   private readonly middleware: ReturnType<typeof middlewareFor>;
+  /** @internal The actions behind the plugin, as the HTTP server (src/server) reaches them too. */
+  readonly emulation: ServiceEmulation;
 
   /** @param options createAwsMock's SQS options. */
   constructor(
@@ -47,14 +55,12 @@ export class SqsMock<Owner extends Account = Account> extends FaultControls<SqsA
       }),
     );
     this.backend = backend;
-    this.middleware = middlewareFor(
-      {
-        sdk: SQS_SDK,
-        interceptor: this.faultInjector,
-        handle: (action, input, request) => dispatch('SQS', sqsActions, this.backend, action, input, request),
-      },
-      aws,
-    );
+    this.emulation = {
+      sdk: SQS_SDK,
+      interceptor: this.faultInjector,
+      handle: (action, input, request) => dispatch('SQS', sqsActions, this.backend, action, input, request),
+    };
+    this.middleware = middlewareFor(this.emulation, aws);
   }
 
   applyToStack(stack: MiddlewareStackLike): void {

@@ -1,0 +1,103 @@
+import type { AwsMock } from '../aws-mock.js';
+import type { ServedAccount } from './clock-control.js';
+import type { WireAnswer, WireRequest } from './protocol.js';
+import { outgoingQueueUrls } from './sqs-addresses.js';
+import { parseJsonObject } from './wire-json.js';
+
+/** The prefix of the control routes: no AWS route uses it (docs/aws-behaviour/wire.md §13.7). */
+export const CONTROL_PREFIX = '/_mock/';
+
+/**
+ * The control routes (wire.md §13): JSON in and out, no signature. They move the server's clock, run the account until
+ * idle, reset it and show its state; they change nothing but the emulated state.
+ */
+export async function controlAnswer(request: WireRequest, served: ServedAccount): Promise<WireAnswer> {
+  const route = `${request.method} ${request.path.slice(CONTROL_PREFIX.length - 1)}`;
+  const { aws } = served;
+  switch (route) {
+    case 'POST /clock/advance': {
+      const body = parseJsonObject(request.body);
+      const ms = body?.['ms'];
+      if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0)
+        return controlError(400, 'InvalidParameterValue', '"ms" must be a number of milliseconds, 0 or more.');
+      if (!served.advance) return clockNotManual();
+      await served.advance(ms);
+      return json(200, { now: aws.clock.now(), advancedMs: ms });
+    }
+    case 'POST /run-until-idle': {
+      const body = parseJsonObject(request.body);
+      const maxTime = body?.['maxTime'];
+      if (maxTime !== undefined && (typeof maxTime !== 'number' || !(maxTime >= 0)))
+        return controlError(400, 'InvalidParameterValue', '"maxTime" must be a number of milliseconds, 0 or more.');
+      if (!served.advance) return clockNotManual();
+      const advancedMs = await aws.runUntilIdle({
+        advance: served.advance,
+        ...(maxTime !== undefined ? { maxTime } : {}),
+      });
+      return json(200, { now: aws.clock.now(), advancedMs });
+    }
+    case 'POST /reset':
+      aws.reset();
+      return json(200, { reset: true });
+    case 'GET /state':
+      return json(200, stateOf(served, request.host));
+  }
+  if (request.method === 'GET' && request.path.startsWith(`${CONTROL_PREFIX}journey/`)) return journeyAnswer(aws);
+  return controlError(404, 'NotFound', `No control route ${request.method} ${request.path}.`);
+}
+
+function journeyAnswer(_aws: AwsMock): WireAnswer {
+  // `aws.journey(id)` is not part of the account yet: answered as not emulated rather than made up (wire.md §13.6).
+  return controlError(501, 'NotEmulated', 'The journey route needs aws.journey(id), which this version lacks.');
+}
+
+/** wire.md §13.5: what the account holds, with queue URLs for the host the request reached. */
+function stateOf({ aws, clock }: ServedAccount, host: string): object {
+  return {
+    now: aws.clock.now(),
+    clock,
+    accountId: aws.accountId,
+    region: aws.region,
+    queues: aws.sqs.queues().map((queue) => {
+      const counts = { visible: 0, inFlight: 0, delayed: 0 };
+      for (const message of queue.messages()) counts[message.state]++;
+      const deadLetter = queue.deadLetterQueue();
+      return {
+        name: queue.name,
+        url: outgoingQueueUrls({ QueueUrl: queue.url }, host, aws.region).QueueUrl,
+        arn: queue.arn,
+        fifo: queue.fifo,
+        messages: counts,
+        ...(deadLetter ? { deadLetterQueue: deadLetter.name } : {}),
+      };
+    }),
+    topics: aws.sns.topics().map((topic) => ({
+      name: topic.name,
+      arn: topic.arn,
+      subscriptions: topic.subscriptions().length,
+      published: topic.published().length,
+    })),
+    functions: aws.lambda.functions().map((fn) => ({
+      name: fn.name,
+      arn: fn.arn,
+      invocations: fn.invocations().length,
+    })),
+    eventSourceMappings: aws.lambda.eventSourceMappings().map((mapping) => ({
+      uuid: mapping.uuid,
+      functionArn: mapping.functionArn,
+      eventSourceArn: mapping.eventSourceArn,
+      state: mapping.state,
+    })),
+  };
+}
+
+const clockNotManual = () =>
+  controlError(409, 'ClockNotManual', 'The server runs on wall time: only a manual clock can be moved.');
+
+function controlError(status: number, error: string, message: string): WireAnswer {
+  return json(status, { error, message });
+}
+
+function json(status: number, body: object): WireAnswer {
+  return { status, headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) };
+}

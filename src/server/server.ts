@@ -1,0 +1,207 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { AwsMock } from '../aws-mock.js';
+import { runAction, type ServiceEmulation } from '../plugin.js';
+import type { RequestContext } from '../request-context.js';
+import { servedAccount, type ServedAccount, type ServerClock } from './clock-control.js';
+import { CONTROL_PREFIX, controlAnswer } from './control.js';
+import type { WireAnswer, WireCall, WireProtocol, WireRequest } from './protocol.js';
+import { WIRE_PROTOCOLS } from './protocols.js';
+import { answeredError, wireError } from './wire-errors.js';
+
+export interface ServerOptions {
+  /** The port to listen on; 0 (the default) picks a free one. */
+  port?: number;
+  /**
+   * The address to bind. Default `127.0.0.1`: nothing else on the network reaches it. Another host exposes an
+   * unauthenticated endpoint that controls the emulation (docs/aws-behaviour/wire.md §14.1).
+   */
+  host?: string;
+  /** The account to serve; default a new one on the server's own clock. */
+  aws?: AwsMock;
+  /**
+   * `manual` (default): a clock of the server's own that only the control routes move; `real`: wall time. With `aws`
+   * given, the server moves only a clock that account was made with (`createAwsMock({ clock })`).
+   */
+  clock?: ServerClock;
+}
+
+export interface MockServer {
+  /** `http://127.0.0.1:<port>`: give it to any AWS client as its endpoint. */
+  readonly endpoint: string;
+  /** The account behind the endpoint: views, matchers, provision. */
+  readonly aws: AwsMock;
+  /** Answers open long polls empty, closes every connection, and resolves once the port is free. */
+  close(): Promise<void>;
+}
+
+/** Bodies beyond any AWS request these services take (a 6 MB Lambda payload, a 1 MiB SQS batch) are refused. */
+const MAX_BODY_BYTES = 8 * 1024 * 1024;
+
+/**
+ * One HTTP port in front of an account (docs/aws-behaviour/wire.md): SQS (JSON and query), SNS (query), Lambda
+ * (REST-JSON) and the control routes. Every request runs the same action handlers the SDK plugin runs.
+ */
+export async function startServer(options: ServerOptions = {}): Promise<MockServer> {
+  const served = servedAccount(options.aws, options.clock);
+  const host = options.host ?? '127.0.0.1';
+  const inFlight = new Set<AbortController>();
+  let closing = false;
+  const http = createServer((req, res) => {
+    void serve(req, res, { served, defaultHost: () => endpointHost, inFlight, closing: () => closing });
+  });
+  await new Promise<void>((resolve, reject) => {
+    http.once('error', reject);
+    http.listen(options.port ?? 0, host, () => {
+      http.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = http.address() as AddressInfo;
+  const endpointHost = `${host.includes(':') ? `[${host}]` : host}:${port}`;
+  return {
+    endpoint: `http://${endpointHost}`,
+    aws: served.aws,
+    close: async () => {
+      closing = true;
+      for (const controller of inFlight) controller.abort();
+      await closeHttp(http);
+    },
+  };
+}
+
+function closeHttp(http: Server): Promise<void> {
+  return new Promise((resolve) => {
+    http.close(() => resolve());
+    http.closeIdleConnections();
+    // Answers written by the aborts above flush first; a socket still busy after that is cut.
+    setImmediate(() => http.closeAllConnections());
+  });
+}
+
+interface ServeContext {
+  readonly served: ServedAccount;
+  readonly defaultHost: () => string;
+  readonly inFlight: Set<AbortController>;
+  readonly closing: () => boolean;
+}
+
+async function serve(req: IncomingMessage, res: ServerResponse, context: ServeContext): Promise<void> {
+  const { aws } = context.served;
+  const requestId = aws.ids.uuid();
+  const controller = new AbortController();
+  // A client that goes away ends its wait: a long poll drops its waiter (wire.md §11.3).
+  res.on('close', () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  let answer: WireAnswer;
+  try {
+    const body = await readBody(req);
+    if (body === undefined) {
+      answer = jsonError(wireError('RequestEntityTooLarge'));
+      res.setHeader('connection', 'close');
+    } else {
+      context.inFlight.add(controller);
+      try {
+        answer = await route(wireRequest(req, body, context.defaultHost()), context, requestId, controller);
+      } finally {
+        context.inFlight.delete(controller);
+      }
+    }
+  } catch {
+    answer = jsonError(wireError('InternalFailure'));
+  }
+  if (res.destroyed || res.writableEnded) return;
+  res.writeHead(answer.status, { 'x-amzn-requestid': requestId, ...answer.headers });
+  res.end(answer.body);
+}
+
+async function route(
+  request: WireRequest,
+  context: ServeContext,
+  requestId: string,
+  controller: AbortController,
+): Promise<WireAnswer> {
+  if (request.path.startsWith(CONTROL_PREFIX)) return controlAnswer(request, context.served);
+  const protocol: WireProtocol | undefined = WIRE_PROTOCOLS.find((candidate) => candidate.matches(request));
+  if (!protocol) return jsonError(wireError('UnknownOperationException'));
+  const { aws } = context.served;
+  const region = request.scope?.region ?? aws.region;
+  const requestContext: RequestContext = {
+    requestId,
+    abortSignal: controller.signal,
+    region,
+    traceHeader: request.headers['x-amzn-trace-id'],
+    callerAccount: aws.accountId,
+  };
+  const call: WireCall = {
+    aws,
+    requestId,
+    region,
+    run: async (emulation: ServiceEmulation, action: string, input: unknown) => {
+      try {
+        return await runAction(emulation, aws.journeys, action, input, requestContext);
+      } catch (error) {
+        // Closing the server answers a waiting receive empty, as its wait running out would (wire.md §14.2).
+        if (context.closing() && action === 'ReceiveMessage' && controller.signal.aborted) return {};
+        throw error;
+      }
+    },
+  };
+  return protocol.answer(request, call);
+}
+
+/** The body, or undefined once it passes the limit (the rest is not read). */
+function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY_BYTES) {
+        req.removeAllListeners('data');
+        req.resume();
+        resolve(undefined);
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+function wireRequest(req: IncomingMessage, body: Buffer, defaultHost: string): WireRequest {
+  const url = new URL(req.url ?? '/', 'http://localhost');
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
+  }
+  return {
+    method: req.method ?? 'GET',
+    path: url.pathname,
+    query: url.searchParams,
+    headers,
+    body,
+    host: headers['host'] || defaultHost,
+    scope: signingScope(headers['authorization'] ?? url.searchParams.get('X-Amz-Credential') ?? undefined),
+  };
+}
+
+/**
+ * The region and service of a SigV4 credential scope (`<key>/<date>/<region>/<service>/aws4_request`), from the
+ * Authorization header or a presigned URL. The signature is never checked (wire.md §3).
+ */
+function signingScope(authorization: string | undefined): WireRequest['scope'] {
+  const match = /(?:Credential=)?[^/\s,]+\/\d{8}\/([a-z0-9-]+)\/([a-z0-9-]+)\/aws4_request/.exec(authorization ?? '');
+  return match ? { region: match[1]!, service: match[2]! } : undefined;
+}
+
+/** An error of the HTTP layer before any service claimed the request (wire.md §12.2). */
+function jsonError(error: ReturnType<typeof answeredError>): WireAnswer {
+  return {
+    status: error.status,
+    headers: { 'content-type': 'application/json', 'x-amzn-errortype': error.code },
+    body: JSON.stringify({ __type: error.code, message: error.message }),
+  };
+}

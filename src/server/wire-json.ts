@@ -1,0 +1,49 @@
+/**
+ * JSON as the AWS JSON and REST-JSON protocols write it (docs/aws-behaviour/wire.md §4.1–§4.2): blobs are base64
+ * strings, timestamps epoch seconds. The actions take and give the SDK's values (Uint8Array, Date), so the codec
+ * converts at the edge and nowhere else.
+ */
+
+/** The members that are blobs in the SQS and SNS models: message attribute values, wherever they are nested. */
+const BLOB_MEMBERS = new Set(['BinaryValue']);
+const BLOB_LIST_MEMBERS = new Set(['BinaryListValues']);
+
+export function decodeBlobs(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(decodeBlobs);
+  if (value === null || typeof value !== 'object') return value;
+  const decoded: Record<string, unknown> = {};
+  for (const [key, member] of Object.entries(value)) {
+    if (BLOB_MEMBERS.has(key) && typeof member === 'string') decoded[key] = fromBase64(member);
+    else if (BLOB_LIST_MEMBERS.has(key) && Array.isArray(member))
+      decoded[key] = member.map((item) => (typeof item === 'string' ? fromBase64(item) : item));
+    else decoded[key] = decodeBlobs(member);
+  }
+  return decoded;
+}
+
+export const fromBase64 = (text: string): Uint8Array => new Uint8Array(Buffer.from(text, 'base64'));
+export const toBase64 = (bytes: Uint8Array): string => Buffer.from(bytes).toString('base64');
+
+/** An action's output as JSON text: Uint8Array as base64, Date as epoch seconds, symbols (response metadata) dropped. */
+export function wireJson(output: object): string {
+  return JSON.stringify(output, function (this: Record<string, unknown>, key, value: unknown) {
+    const raw = this[key];
+    if (raw instanceof Date) return raw.getTime() / 1000;
+    if (raw instanceof Uint8Array) return toBase64(raw);
+    return value;
+  });
+}
+
+/** The body as a JSON object, `{}` when empty; undefined when it is not a JSON object. */
+export function parseJsonObject(body: Buffer): Record<string, unknown> | undefined {
+  const text = body.toString('utf8');
+  if (text.trim() === '') return {};
+  try {
+    const parsed: unknown = JSON.parse(text);
+    return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)
+      ? (parsed as Record<string, unknown>)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,143 @@
+import {
+  ChangeMessageVisibilityCommand,
+  CreateQueueCommand,
+  DeleteMessageBatchCommand,
+  DeleteMessageCommand,
+  GetQueueAttributesCommand,
+  GetQueueUrlCommand,
+  QueueDoesNotExist,
+  ReceiveMessageCommand,
+  SendMessageBatchCommand,
+  SendMessageCommand,
+  SQSClient,
+} from '@aws-sdk/client-sqs';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { startServer, type MockServer } from '../../src/server/index.js';
+import { controlClient } from '../../src/server/control-client.js';
+
+let server: MockServer;
+let sqs: SQSClient;
+
+beforeEach(async () => {
+  server = await startServer({ port: 0 });
+  sqs = new SQSClient({
+    endpoint: server.endpoint,
+    region: 'us-east-1',
+    credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
+  });
+});
+
+afterEach(async () => {
+  sqs.destroy();
+  await server.close();
+});
+
+describe('the SDK v3 over AWS JSON 1.0', () => {
+  it('sends, receives with attributes and MD5s, and deletes', async () => {
+    const { QueueUrl } = await sqs.send(new CreateQueueCommand({ QueueName: 'orders' }));
+    expect(QueueUrl).toBe(`${server.endpoint}/000000000000/orders`);
+    const sent = await sqs.send(
+      new SendMessageCommand({
+        QueueUrl,
+        MessageBody: 'line1\r\nline2 <&>',
+        MessageAttributes: {
+          s: { DataType: 'String', StringValue: 'v' },
+          b: { DataType: 'Binary', BinaryValue: new Uint8Array([1, 2, 3]) },
+        },
+      }),
+    );
+    expect(sent.MD5OfMessageAttributes).toMatch(/^[0-9a-f]{32}$/);
+    const { Messages } = await sqs.send(
+      new ReceiveMessageCommand({ QueueUrl, MessageAttributeNames: ['All'], MessageSystemAttributeNames: ['All'] }),
+    );
+    expect(Messages).toHaveLength(1);
+    const [message] = Messages!;
+    expect(message!.Body).toBe('line1\r\nline2 <&>');
+    expect(message!.MessageAttributes!['b']!.BinaryValue).toEqual(new Uint8Array([1, 2, 3]));
+    expect(message!.MD5OfMessageAttributes).toBe(sent.MD5OfMessageAttributes);
+    expect(message!.Attributes!['ApproximateReceiveCount']).toBe('1');
+    await sqs.send(new DeleteMessageCommand({ QueueUrl, ReceiptHandle: message!.ReceiptHandle }));
+    expect(server.aws.sqs.queue('orders').messages()).toHaveLength(0);
+  });
+
+  it('sends and deletes batches on a FIFO queue', async () => {
+    const { QueueUrl } = await sqs.send(
+      new CreateQueueCommand({
+        QueueName: 'jobs.fifo',
+        Attributes: { FifoQueue: 'true', ContentBasedDeduplication: 'true' },
+      }),
+    );
+    const sent = await sqs.send(
+      new SendMessageBatchCommand({
+        QueueUrl,
+        Entries: [
+          { Id: 'a', MessageBody: 'one', MessageGroupId: 'g' },
+          { Id: 'b', MessageBody: 'two', MessageGroupId: 'g' },
+        ],
+      }),
+    );
+    expect(sent.Successful!.map((entry) => entry.SequenceNumber)).toHaveLength(2);
+    const { Messages } = await sqs.send(new ReceiveMessageCommand({ QueueUrl, MaxNumberOfMessages: 10 }));
+    expect(Messages!.map((m) => m.Body)).toEqual(['one', 'two']);
+    const deleted = await sqs.send(
+      new DeleteMessageBatchCommand({
+        QueueUrl,
+        Entries: Messages!.map((m, i) => ({ Id: String(i), ReceiptHandle: m.ReceiptHandle })),
+      }),
+    );
+    expect(deleted.Successful).toHaveLength(2);
+  });
+
+  it('answers the SDK its modelled error, with the query code', async () => {
+    const error = await sqs.send(new GetQueueUrlCommand({ QueueName: 'missing' })).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(QueueDoesNotExist);
+    expect(error).toMatchObject({
+      name: 'QueueDoesNotExist',
+      message: 'The specified queue does not exist.',
+      $metadata: { httpStatusCode: 400 },
+    });
+  });
+
+  it('holds a long poll until a message arrives, then until the clock passes its wait', async () => {
+    const { QueueUrl } = await sqs.send(new CreateQueueCommand({ QueueName: 'waits' }));
+    const first = sqs.send(new ReceiveMessageCommand({ QueueUrl, WaitTimeSeconds: 20 }));
+    await sqs.send(new SendMessageCommand({ QueueUrl, MessageBody: 'hi' }));
+    expect((await first).Messages?.map((m) => m.Body)).toEqual(['hi']);
+
+    const control = controlClient(server.endpoint);
+    const second = sqs.send(new ReceiveMessageCommand({ QueueUrl, WaitTimeSeconds: 20 }));
+    await control.advance(20_000);
+    expect((await second).Messages).toBeUndefined();
+  });
+
+  it('brings a message back when the control route moves the clock past its visibility timeout', async () => {
+    const control = controlClient(server.endpoint);
+    const { QueueUrl } = await sqs.send(
+      new CreateQueueCommand({ QueueName: 'visible', Attributes: { VisibilityTimeout: '30' } }),
+    );
+    await sqs.send(new SendMessageCommand({ QueueUrl, MessageBody: 'again' }));
+    const first = await sqs.send(new ReceiveMessageCommand({ QueueUrl }));
+    expect(first.Messages).toHaveLength(1);
+    expect((await sqs.send(new ReceiveMessageCommand({ QueueUrl }))).Messages).toBeUndefined();
+    await control.advance(29_000);
+    expect((await sqs.send(new ReceiveMessageCommand({ QueueUrl }))).Messages).toBeUndefined();
+    await control.advance(1_000);
+    const again = await sqs.send(new ReceiveMessageCommand({ QueueUrl, MessageSystemAttributeNames: ['All'] }));
+    expect(again.Messages![0]!.Attributes!['ApproximateReceiveCount']).toBe('2');
+    await sqs.send(
+      new ChangeMessageVisibilityCommand({
+        QueueUrl,
+        ReceiptHandle: again.Messages![0]!.ReceiptHandle,
+        VisibilityTimeout: 0,
+      }),
+    );
+    const state = await control.state();
+    expect(state.queues).toEqual([
+      expect.objectContaining({ name: 'visible', url: QueueUrl, messages: { visible: 1, inFlight: 0, delayed: 0 } }),
+    ]);
+    const attributes = await sqs.send(new GetQueueAttributesCommand({ QueueUrl, AttributeNames: ['All'] }));
+    expect(attributes.Attributes!['ApproximateNumberOfMessages']).toBe('1');
+    await control.reset();
+    expect(server.aws.sqs.queues()).toHaveLength(0);
+  });
+});
