@@ -1,4 +1,5 @@
 import type { WireProtocol } from './protocol.js';
+import { snsQuery, sqsQuery } from './query/services.js';
 import { sqsJson } from './sqs-json.js';
 
 /**
@@ -6,4 +7,4 @@ import { sqsJson } from './sqs-json.js';
  * that marks a protocol first, then the query protocol's `Action` parameter. A service added to the wire (EventBridge's
  * `AWSEvents.` target, Scheduler's paths) is one more entry here.
  */
-export const WIRE_PROTOCOLS: readonly WireProtocol[] = [sqsJson];
+export const WIRE_PROTOCOLS: readonly WireProtocol[] = [sqsJson, sqsQuery, snsQuery];

@@ -1,0 +1,144 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { controlClient, startServer, type MockServer } from '../../src/server/index.js';
+import { available, run, type Ran } from './clients/run.js';
+
+/**
+ * The AWS CLI over the wire: the CLI v1 on PATH (botocore 1.43: JSON to SQS) and Debian's `awscli` 2.9.19 (apt:
+ * query to SQS), docs/aws-behaviour/wire.md §1. Each call is a child process; time moves only on the control routes.
+ */
+const CLIS = [
+  { label: 'AWS CLI on PATH', file: 'aws', errorExit: 255 },
+  { label: "Debian's awscli 2.9 (query)", file: '/usr/bin/aws', errorExit: 254 },
+];
+
+let server: MockServer;
+beforeEach(async () => {
+  server = await startServer({ port: 0 });
+});
+afterEach(() => server.close());
+
+for (const { label, file, errorExit } of CLIS) {
+  describe.skipIf(!available(file, ['--version']))(label, () => {
+    const cli = (...args: string[]): Promise<Ran> => run(file, ['--endpoint-url', server.endpoint, ...args]);
+    // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the CLI's JSON, checked by the assertions
+    const json = async (...args: string[]): Promise<Record<string, any>> => {
+      const ran = await cli(...args, '--output', 'json');
+      if (ran.code !== 0) throw new Error(`${file} ${args.join(' ')}: ${ran.stderr}`);
+      return ran.stdout.trim() ? JSON.parse(ran.stdout) : {};
+    };
+
+    it('sends, receives with MD5s, deletes, batches, FIFO, long-polls and fails', async () => {
+      const { QueueUrl: url } = await json('sqs', 'create-queue', '--queue-name', 'cli-orders');
+      expect(url).toBe(`${server.endpoint}/000000000000/cli-orders`);
+      const attributes = '{"s":{"DataType":"String","StringValue":"v"}}';
+      const sent = await json(
+        'sqs',
+        'send-message',
+        '--queue-url',
+        url,
+        '--message-body',
+        'hi',
+        '--message-attributes',
+        attributes,
+      );
+      const received = await json('sqs', 'receive-message', '--queue-url', url, '--message-attribute-names', 'All');
+      const [message] = received['Messages'] as {
+        Body: string;
+        ReceiptHandle: string;
+        MD5OfMessageAttributes: string;
+      }[];
+      expect(message!.Body).toBe('hi');
+      expect(message!.MD5OfMessageAttributes).toBe(sent['MD5OfMessageAttributes']);
+      await json('sqs', 'delete-message', '--queue-url', url, '--receipt-handle', message!.ReceiptHandle);
+      const batch = await json(
+        'sqs',
+        'send-message-batch',
+        '--queue-url',
+        url,
+        '--entries',
+        '[{"Id":"a","MessageBody":"one"},{"Id":"b","MessageBody":"two"}]',
+      );
+      expect(batch['Successful']).toHaveLength(2);
+
+      const { QueueUrl: fifo } = await json(
+        'sqs',
+        'create-queue',
+        '--queue-name',
+        'cli.fifo',
+        '--attributes',
+        'FifoQueue=true',
+      );
+      const fifoSent = await json(
+        'sqs',
+        'send-message',
+        '--queue-url',
+        fifo,
+        '--message-body',
+        'f',
+        '--message-group-id',
+        'g',
+        '--message-deduplication-id',
+        'd',
+      );
+      expect(fifoSent['SequenceNumber']).toBeTruthy();
+
+      const { QueueUrl: empty } = await json('sqs', 'create-queue', '--queue-name', 'cli-empty');
+      const poll = json('sqs', 'receive-message', '--queue-url', empty, '--wait-time-seconds', '20');
+      await advanceUntil(poll, server.endpoint, 20_000);
+      expect((await poll)['Messages']).toBeUndefined();
+
+      const failed = await cli('sqs', 'get-queue-url', '--queue-name', 'missing');
+      expect(failed.code).toBe(errorExit);
+      expect(failed.stderr).toContain('An error occurred (AWS.SimpleQueueService.NonExistentQueue)');
+      expect(failed.stderr).toContain('The specified queue does not exist.');
+    }, 180_000);
+
+    it('times out visibility on the control route, and fans SNS out to SQS', async () => {
+      const { QueueUrl: url } = await json(
+        'sqs',
+        'create-queue',
+        '--queue-name',
+        'cli-visible',
+        '--attributes',
+        'VisibilityTimeout=30',
+      );
+      await json('sqs', 'send-message', '--queue-url', url, '--message-body', 'again');
+      expect((await json('sqs', 'receive-message', '--queue-url', url))['Messages']).toHaveLength(1);
+      await controlClient(server.endpoint).advance(30_000);
+      const again = await json('sqs', 'receive-message', '--queue-url', url, '--attribute-names', 'All');
+      expect(again['Messages']).toMatchObject([{ Body: 'again', Attributes: { ApproximateReceiveCount: '2' } }]);
+
+      const { TopicArn: topic } = await json('sns', 'create-topic', '--name', 'cli-events');
+      await json(
+        'sns',
+        'subscribe',
+        '--topic-arn',
+        topic,
+        '--protocol',
+        'sqs',
+        '--notification-endpoint',
+        server.aws.sqs.queue('cli-visible').arn,
+        '--attributes',
+        'RawMessageDelivery=true',
+      );
+      await json('sns', 'publish', '--topic-arn', topic, '--message', 'fanned');
+      expect(
+        server.aws.sqs
+          .queue('cli-visible')
+          .messages('visible')
+          .map((m) => m.body),
+      ).toEqual(['fanned']);
+    }, 180_000);
+  });
+}
+
+/** Moves the clock by `step` until `pending` settles: the child's request may reach the server at any moment. */
+async function advanceUntil(pending: Promise<unknown>, endpoint: string, step: number): Promise<void> {
+  let settled = false;
+  void pending.finally(() => (settled = true)).catch(() => undefined);
+  const control = controlClient(endpoint);
+  while (!settled) {
+    await control.advance(step);
+    await Promise.race([pending.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 50))]);
+  }
+}
