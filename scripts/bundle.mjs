@@ -17,6 +17,9 @@ const ENTRY_POINTS = {
   index: 'src/index.ts',
   'matchers/vitest': 'src/matchers/vitest.ts',
   'matchers/jest': 'src/matchers/jest.ts',
+  'server/index': 'src/server/index.ts',
+  // The bin (`npx sqs-sns-mock serve`); only its ESM file is the bin.
+  'server/cli': 'src/server/cli.ts',
 };
 
 /** A bare specifier (a package or `node:` built-in) stays an import; relative paths are bundled. */

@@ -85,3 +85,24 @@ for (const page of pages) {
 }
 assert.deepEqual(broken, [], `links of the packed documentation that resolve to nothing:\n${broken.join('\n')}`);
 console.log(`package docs: ${links} relative links in ${pages.length} packed pages, each to a packed file`);
+// The server entry point from both module systems, and the bin: one request over the wire each.
+for (const [kind, server] of [
+  ['esm', await import('sqs-sns-mock/server')],
+  ['cjs', require('sqs-sns-mock/server')],
+]) {
+  const started = await server.startServer({ port: 0 });
+  const sqs = new SQSClient({
+    region: 'us-east-1',
+    endpoint: started.endpoint,
+    credentials: { accessKeyId: 'x', secretAccessKey: 'x' },
+  });
+  const { QueueUrl } = await sqs.send(new CreateQueueCommand({ QueueName: `wire-${kind}` }));
+  assert.equal(QueueUrl, `${started.endpoint}/000000000000/wire-${kind}`);
+  assert.equal((await server.controlClient(started.endpoint).state()).queues.length, 1);
+  sqs.destroy();
+  await started.close();
+  console.log(`package ${kind} server: ok`);
+}
+const bin = require.resolve('sqs-sns-mock/package.json').replace(/package\.json$/, 'dist/esm/server/cli.js');
+assert.match(execFileSync(process.execPath, [bin, '--help'], { encoding: 'utf8' }), /sqs-sns-mock serve/);
+console.log('package bin: ok');
