@@ -3,6 +3,7 @@ import { RESPONSE_METADATA, type WithResponseMetadata } from '../request-context
 import type { WireAnswer, WireCall, WireProtocol, WireRequest } from './protocol.js';
 import { answeredError, wireError } from './wire-errors.js';
 import { parseJsonObject, wireJson } from './wire-json.js';
+import { decodedSegment } from './url-segment.js';
 
 /** Lambda's REST paths start with its API version date (2015-03-31, and later dates for newer resources). */
 const LAMBDA_PATH = /^\/20\d\d-\d\d-\d\d\//;
@@ -47,7 +48,7 @@ function routeOf(request: WireRequest): Routed | 'malformed' | undefined {
     return {
       action: 'Invoke',
       input: defined({
-        FunctionName: decoded(invoke[1]!),
+        FunctionName: decodedSegment(invoke[1]!),
         Qualifier: query.get('Qualifier') ?? undefined,
         InvocationType: header('x-amz-invocation-type'),
         LogType: header('x-amz-log-type'),
@@ -68,7 +69,7 @@ function routeOf(request: WireRequest): Routed | 'malformed' | undefined {
   }
   const mapping = MAPPING.exec(path);
   if (mapping) {
-    const UUID = decoded(mapping[1]!);
+    const UUID = decodedSegment(mapping[1]!);
     if (method === 'GET') return { action: 'GetEventSourceMapping', input: { UUID } };
     if (method === 'PUT') return withBody('UpdateEventSourceMapping', request, { UUID });
     if (method === 'DELETE') return { action: 'DeleteEventSourceMapping', input: { UUID } };
@@ -127,12 +128,4 @@ function lambdaError(error: AwsError): WireAnswer {
 
 function defined(record: Record<string, unknown>): Record<string, unknown> {
   return Object.fromEntries(Object.entries(record).filter(([, value]) => value !== undefined));
-}
-
-function decoded(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
 }

@@ -1,5 +1,6 @@
 import { queueUrl } from '../sqs/queue-address.js';
 import type { WireRequest } from './protocol.js';
+import { decodedSegment } from './url-segment.js';
 
 /**
  * Queue URLs over the wire (docs/aws-behaviour/wire.md §9): the emulation names queues by their AWS URLs; a client
@@ -30,7 +31,10 @@ export function incomingQueueUrl<Input extends Record<string, unknown>>(input: I
   const match = WIRE_PATH.exec(path);
   if (!match) return input;
   const [, pinned, accountId, name] = match;
-  return { ...input, QueueUrl: queueUrl({ region: pinned ?? region, accountId: accountId!, name: decoded(name!) }) };
+  return {
+    ...input,
+    QueueUrl: queueUrl({ region: pinned ?? region, accountId: accountId!, name: decodedSegment(name!) }),
+  };
 }
 
 /** The path of a query request as its QueueUrl, when it has none (wire.md §5.1). */
@@ -63,12 +67,4 @@ function wireUrl(url: string, host: string, defaultRegion: string): string {
   const [, region, accountId, name] = match;
   const regionPath = region === defaultRegion ? '' : `/queue/${region}`;
   return `http://${host}${regionPath}/${accountId}/${name}`;
-}
-
-function decoded(segment: string): string {
-  try {
-    return decodeURIComponent(segment);
-  } catch {
-    return segment;
-  }
 }
