@@ -24,7 +24,7 @@ export function decodeBlobs(value: unknown): unknown {
 export const fromBase64 = (text: string): Uint8Array => new Uint8Array(Buffer.from(text, 'base64'));
 export const toBase64 = (bytes: Uint8Array): string => Buffer.from(bytes).toString('base64');
 
-/** An action's output as JSON text: Uint8Array as base64, Date as epoch seconds, symbols (response metadata) dropped. */
+/** An action's output as JSON text: Uint8Array as base64, Date as epoch seconds, symbols (metadata) dropped. */
 export function wireJson(output: object): string {
   return JSON.stringify(output, function (this: Record<string, unknown>, key, value: unknown) {
     const raw = this[key];
