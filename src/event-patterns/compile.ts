@@ -1,4 +1,5 @@
 import { consistentChoiceExists, type Membership } from './array-consistency.js';
+import type { Condition } from './condition.js';
 import { PatternError } from './errors.js';
 import { expandAlternatives } from './expand.js';
 import { anyAlternative, keyMiss, NOT_AN_OBJECT, observedField, splitAcrossElements } from './explain.js';
@@ -31,14 +32,7 @@ export interface EventPatternOptions {
   readonly anythingButOnArray?: 'any-element' | 'none-listed';
 }
 
-/** One key of one alternative. Conditions shared by several `$or` alternatives are one object, with one `id`. */
-export interface Condition {
-  readonly id: number;
-  readonly path: string;
-  readonly matcher: KeyMatcher;
-  /** The key's rules as written, in policy order: what a reason for a miss quotes (explain.ts). */
-  readonly rules: readonly Rule[];
-}
+export type { Condition } from './condition.js';
 
 export interface CompiledAlternatives {
   readonly list: readonly (readonly Condition[])[];

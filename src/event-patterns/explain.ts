@@ -1,4 +1,4 @@
-import type { Condition } from './compile.js';
+import type { Condition } from './condition.js';
 import type { EventField } from './fields.js';
 import { NUMERIC_LIMIT, numberOfKey, numericKey, type NumericCondition } from './numeric.js';
 import type { AnythingButExclusion, Rule } from './rules.js';

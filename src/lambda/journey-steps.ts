@@ -1,5 +1,5 @@
 import { shortName, type JourneyRecorder, type StepError } from '../journeys/index.js';
-import type { Invocation, InvocationTrigger } from './lambda-function.js';
+import type { Invocation, InvocationTrigger } from './invocation.js';
 
 /**
  * The journey steps of one invocation, one per message it is about (each SQS record of a mapping's batch, the SNS
