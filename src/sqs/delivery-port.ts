@@ -14,16 +14,12 @@ const SEND_ACTION = 'sqs:SendMessage';
  * service principal (docs/aws-behaviour/sns.md §7.1). A sender with a role (a Lambda destination) is IAM's business,
  * which the emulation does not check.
  */
-export function sqsDeliveryPort(
-  queues: QueueDirectory,
-  ids: { uuid(): string },
-  policies: () => PolicyMode,
-): DeliveryPort {
+export function sqsDeliveryPort(queues: QueueDirectory, ids: { uuid(): string }, policies: PolicyMode): DeliveryPort {
   return {
     deliver(arn, message) {
       const queue = queues.findByArn(arn);
       if (!queue) return { accepted: false, reason: `the queue ${arn} does not exist` };
-      if (message.sender.authority === 'resourcePolicy' && policies() === 'enforce') {
+      if (message.sender.authority === 'resourcePolicy' && policies === 'enforce') {
         const verdict = queueVerdict(queue, message.sender);
         if (!verdict.allowed) return { accepted: false, reason: verdict.reason, byPolicy: true };
       }

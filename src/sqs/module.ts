@@ -31,7 +31,7 @@ export const sqsModule = {
   resourceTypes: SQS_RESOURCE_TYPES,
   create<Owner extends ServiceContext['account']>({ account, policies }: ServiceContext<Owner>, options: SqsOptions) {
     const facade = new SqsMock(account, options);
-    const port = sqsDeliveryPort(facade.backend, facade.backend.ids, () => policies);
+    const port = sqsDeliveryPort(facade.backend, facade.backend.ids, policies);
     return { facade, internals: { backend: facade.backend }, port, reset: () => facade.resetState() };
   },
 } satisfies ServiceModule<
