@@ -59,7 +59,8 @@ export interface LateCommand {
 export type InvocationTrigger =
   | { kind: 'sqs'; mappingUuid: string }
   | { kind: 'sns'; subscriptionArn: string }
-  | { kind: 'invoke'; invocationType: 'RequestResponse' | 'Event' };
+  | { kind: 'invoke'; invocationType: 'RequestResponse' | 'Event' }
+  | { kind: 'events'; ruleArn: string };
 
 /** What an invocation came to; `throttled`: the function had no concurrency left, the handler did not run. */
 export type InvocationResult =

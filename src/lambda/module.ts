@@ -45,6 +45,11 @@ export const lambdaModule = {
           ? facade.asyncInvocations.enqueue(fn, event, { kind: 'sns', subscriptionArn }, { invokedArn: functionArn })
           : undefined;
       },
+      // An EventBridge rule's target (docs/aws-behaviour/eventbridge.md §5.2): asynchronous, as for SNS.
+      invokeFromService: (functionArn, event, trigger) => {
+        const fn = facade.backend.findByArn(functionArn);
+        return fn ? facade.asyncInvocations.enqueue(fn, event, { ...trigger }, { invokedArn: functionArn }) : undefined;
+      },
     };
     const { backend, mappings, asyncInvocations } = facade;
     return {

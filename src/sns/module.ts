@@ -41,6 +41,7 @@ export const snsModule = {
       {
         invokeAsync: (functionArn, event, subscriptionArn) =>
           ports.lambda.invokeAsync(functionArn, event, subscriptionArn),
+        invokeFromService: (functionArn, event, trigger) => ports.lambda.invokeFromService(functionArn, event, trigger),
       },
       options,
     );

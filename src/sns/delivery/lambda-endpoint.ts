@@ -24,10 +24,18 @@ export interface LambdaEndpoints {
    * Lambda gave it, or undefined when the account has no such function.
    */
   invokeAsync(functionArn: string, event: SnsLambdaEvent, subscriptionArn: string): string | undefined;
+  /**
+   * Queues an event another service made (an EventBridge rule's) for asynchronous invocation: the request id, or
+   * undefined when the account has no such function.
+   */
+  invokeFromService(functionArn: string, event: unknown, trigger: ServiceTrigger): string | undefined;
 }
 
+/** What started an invocation another service asked for. */
+export type ServiceTrigger = { readonly kind: 'events'; readonly ruleArn: string };
+
 /** An account without Lambda functions. */
-export const NO_FUNCTIONS: LambdaEndpoints = { invokeAsync: () => undefined };
+export const NO_FUNCTIONS: LambdaEndpoints = { invokeAsync: () => undefined, invokeFromService: () => undefined };
 
 /** The `SNSEvent` a function receives (docs/aws-behaviour/lambda.md §3.2): PascalCase throughout, one record. */
 export interface SnsLambdaEvent {
