@@ -33,7 +33,7 @@ export class BusView {
     return this.model.arn;
   }
 
-  /** Every event PutEvents put on it (failed entries are not events), oldest first. */
+  /** Every event PutEvents (or another bus's rule) put on it, oldest first; failed entries are not events. */
   events(): EventRecord[] {
     return this.model.events.map(recordView);
   }
