@@ -5,10 +5,18 @@ import { installableClients } from './install/clients.js';
 import { installClient, type InstallHandle } from './install/install.js';
 import type { EventsMock } from './events/events-mock.js';
 import type { LambdaMock } from './lambda/lambda-mock.js';
-import type { PolicyMode } from './policies/mode.js';
-import type { ServiceContext, ServicePorts } from './service-context.js';
+import { deliveryRouter, type DeliveryMessage, type DeliveryPort, type DeliveryResult } from './delivery.js';
+import { policyMode, type PolicyMode } from './policies/mode.js';
+import type { ServiceContext } from './service-context.js';
 import type { ServiceInstance } from './service-module.js';
-import { SERVICE_MODULES, type ServiceInternals, type ServiceKey, type ServiceOptions } from './services.js';
+import {
+  ARN_SERVICE_OWNERS,
+  SERVICE_MODULES,
+  type ServiceInternals,
+  type ServiceKey,
+  type ServiceOptions,
+  type ServicePorts,
+} from './services.js';
 import type { SnsMock } from './sns/sns-mock.js';
 import type { HonestOptions } from './sqs/honest-delivery.js';
 import type { SqsMock } from './sqs/sqs-mock.js';
@@ -35,7 +43,7 @@ export interface AwsMockOptions extends ServiceOptions {
   seed?: number;
 }
 
-type AnyInstance = ServiceInstance<unknown, unknown, unknown>;
+type AnyInstance = ServiceInstance<unknown, unknown, DeliveryPort>;
 
 /**
  * Every service of the list has its facade field on AwsMock (typed with the account as owner, which a derived type
@@ -61,6 +69,13 @@ export class AwsMock implements Account {
   readonly work: WorkTracker;
   /** @internal Each service's models, by key: what the templates' resource types reach. */
   readonly internals: ServiceInternals;
+  /** @internal Each service's delivery port, by key (src/delivery.ts). */
+  readonly ports: ServicePorts;
+  /**
+   * @internal Hands a message to a resource of any of the account's services, by the ARN's service segment: the
+   * delivery seam SNS, Lambda's destinations and later EventBridge and Scheduler use (src/delivery.ts).
+   */
+  readonly deliver: (arn: string, message: DeliveryMessage) => DeliveryResult;
   private readonly services: ReadonlyMap<ServiceKey, AnyInstance>;
   private idSource: IdSource;
   private readonly installs = new Set<InstallHandle>();
@@ -88,15 +103,25 @@ export class AwsMock implements Account {
     );
     const services = new Map<ServiceKey, AnyInstance>();
     // Each port is looked up at each delivery, so no service depends on another being built first.
-    const ports = {} as ServicePorts;
-    for (const { key } of SERVICE_MODULES) Object.defineProperty(ports, key, { get: () => services.get(key)!.port });
-    const context: ServiceContext<AwsMock> = { account: this, work: this.work, ports };
+    const router = deliveryRouter(
+      new Map([...ARN_SERVICE_OWNERS].map(([arnService, key]) => [arnService, () => services.get(key)!.port])),
+    );
+    this.deliver = router.deliver;
+    const context: ServiceContext<AwsMock> = {
+      account: this,
+      work: this.work,
+      policies: policyMode(options.policies),
+      deliver: router.deliver,
+      permits: router.permits,
+      internalsOf: (key) => services.get(key as ServiceKey)?.internals,
+    };
     for (const service of SERVICE_MODULES) {
       const create = service.create as (context: ServiceContext<AwsMock>, options: AwsMockOptions) => AnyInstance;
       services.set(service.key, create(context, options));
     }
     this.services = services;
     this.internals = Object.fromEntries([...services].map(([key, built]) => [key, built.internals])) as never;
+    this.ports = Object.fromEntries([...services].map(([key, built]) => [key, built.port])) as never;
     this.sqs = services.get('sqs')!.facade as SqsMock<AwsMock>;
     this.sns = services.get('sns')!.facade as SnsMock<AwsMock>;
     this.lambda = services.get('lambda')!.facade as LambdaMock<AwsMock>;

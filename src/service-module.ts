@@ -4,6 +4,7 @@
  * depend on it. How to add a service: CONTRIBUTING.md.
  */
 import type { AwsError, ErrorIdentity } from './aws-error.js';
+import type { DeliveryPort } from './delivery.js';
 
 /** The exports of one of the user's SDK packages (`@aws-sdk/client-sqs`, ...). */
 export type SdkModule = Record<string, unknown>;
@@ -26,12 +27,15 @@ export interface ServiceSdk<Name extends string = string> {
 }
 
 /** What one service of one account is once built: what users see, what other parts of the mock use, and its reset. */
-export interface ServiceInstance<Facade, Internals, Port> {
+export interface ServiceInstance<Facade, Internals, Port extends DeliveryPort = DeliveryPort> {
   /** The public object, `aws.<key>`. */
   readonly facade: Facade;
   /** The models the templates' resource types and tests reach; not public API. */
   readonly internals: Internals;
-  /** How the account's other services hand this one a message (SNS into a queue, a Lambda destination, ...). */
+  /**
+   * How the account's other services hand this one a message (SNS into a queue, a Lambda destination, ...): the
+   * account's `deliver` picks it for an ARN of the module's `arnService` (src/delivery.ts).
+   */
   readonly port: Port;
   /** Forgets every resource, fault and timer of the service. */
   reset(): void;
@@ -49,11 +53,13 @@ export interface ServiceModule<
   Options,
   Facade,
   Internals,
-  Port,
+  Port extends DeliveryPort,
   Resource,
 > {
   /** The account's property for it: `aws.sqs`. */
   readonly key: Key;
+  /** The service segment of the ARNs of its resources (`arn:aws:sqs:...`): deliveries to those go to its port. */
+  readonly arnService: string;
   readonly sdk: ServiceSdk<Name>;
   /** The action registry: every action the service answers, by the SDK's name without `Command`. */
   readonly actions: Readonly<Record<string, unknown>>;

@@ -21,6 +21,22 @@ type InstanceOf<K extends ServiceKey> = ReturnType<ModuleOf<K>['create']>;
 
 /** Each service's internals, by key: what the templates' resource types and tests reach. */
 export type ServiceInternals = { readonly [K in ServiceKey]: InstanceOf<K>['internals'] };
+/** Each service's delivery port (src/delivery.ts), by key. */
+export type ServicePorts = { readonly [K in ServiceKey]: InstanceOf<K>['port'] };
+
+/**
+ * The service that owns each ARN service segment (`sqs` in `arn:aws:sqs:...`): the account's `deliver` hands a
+ * message for such an ARN to that service's port. Two services cannot own one segment.
+ */
+export const ARN_SERVICE_OWNERS: ReadonlyMap<string, ServiceKey> = (() => {
+  const owners = new Map<string, ServiceKey>();
+  for (const { key, arnService } of SERVICE_MODULES) {
+    if (owners.has(arnService))
+      throw new Error(`sqs-sns-mock: ${owners.get(arnService)} and ${key} own "${arnService}"`);
+    owners.set(arnService, key);
+  }
+  return owners;
+})();
 
 type UnionToIntersection<U> = (U extends unknown ? (u: U) => void : never) extends (i: infer I) => void ? I : never;
 /** createAwsMock's options of every service. */

@@ -6,7 +6,9 @@ import { TimerSet } from '../lambda/runtime.js';
 import { nextFiring } from '../schedules/expression.js';
 import type { WorkTracker } from '../work/work-tracker.js';
 import { busArn, DEFAULT_BUS, EventBus } from './bus.js';
-import { deliverToTarget, type DeliveryServices, type TargetMessage } from './delivery.js';
+import type { DeliveryResult } from '../delivery.js';
+import type { Queue } from '../sqs/queue.js';
+import { deliverToTarget, type DeliverySeam, type TargetMessage } from './delivery.js';
 import { eventTime, type BusEvent, type RecordedEvent, type Route } from './event.js';
 import type { Rule, StoredTarget } from './rule.js';
 
@@ -24,20 +26,19 @@ export class EventsBackend {
   private readonly timers: TimerSet;
   private readonly firings = new Map<Rule, { at: number; handle: TimerHandle }>();
   private removeWork: (() => void) | undefined;
+  /** How many forwards between buses the delivery now running is into (see MAX_FORWARDS). */
+  private forwards = 0;
 
   constructor(
     readonly accountId: string,
     readonly clock: Clock,
     readonly ids: IdSource,
     private readonly work: WorkTracker,
-    private readonly delivery: DeliveryServices,
+    private readonly seam: DeliverySeam,
+    /** The account's queues by ARN, as PutTargets looks at a FIFO target (§5.3). */
+    readonly findQueue: (arn: string) => Queue | undefined,
   ) {
     this.timers = new TimerSet(clock);
-  }
-
-  /** A queue of the account, as PutTargets looks at a FIFO target (§5.3). */
-  findQueue(arn: string) {
-    return this.delivery.ports.sqs.findByArn(arn);
   }
 
   /** The buses of a region, the default one always among them (§3). */
@@ -115,12 +116,12 @@ export class EventsBackend {
       resources: entry.Resources ?? [],
       detail,
     };
-    this.accept(bus, event, 0);
+    this.accept(bus, event);
     return { EventId: id };
   }
 
   /** Records `event` on `bus` and delivers it to every target of every enabled rule whose pattern matches it. */
-  private accept(bus: EventBus, event: BusEvent, forwards: number): RecordedEvent {
+  private accept(bus: EventBus, event: BusEvent): RecordedEvent {
     const recorded = recordOf(event, bus.arn);
     bus.events.push(recorded);
     const text = JSON.stringify(event);
@@ -129,68 +130,70 @@ export class EventsBackend {
       const pattern = rule.settings.eventPattern;
       if (!rule.enabled || pattern === undefined || !pattern.compiled.matches(fields)) continue;
       rule.matched.push(recorded);
-      this.deliverToTargets(rule, event, recorded, forwards);
+      this.deliverToTargets(rule, event, recorded);
     }
     return recorded;
   }
 
-  private deliverToTargets(rule: Rule, event: BusEvent, recorded: RecordedEvent | undefined, forwards: number): void {
+  private deliverToTargets(rule: Rule, event: BusEvent, recorded: RecordedEvent | undefined): void {
     const ingestionTime = new Date(this.clock.now()).toISOString();
     for (const stored of rule.targets.values()) {
-      const route = this.deliverOne(rule, stored, event, ingestionTime, forwards);
+      const route = this.deliverOne(rule, stored, event, ingestionTime);
       recorded?.routes.push(route);
     }
   }
 
-  private deliverOne(
-    rule: Rule,
-    stored: StoredTarget,
-    event: BusEvent,
-    ingestionTime: string,
-    forwards: number,
-  ): Route {
+  private deliverOne(rule: Rule, stored: StoredTarget, event: BusEvent, ingestionTime: string): Route {
     const { target } = stored;
     const base = { rule: rule.name, ruleArn: rule.arn, targetId: target.Id!, targetArn: target.Arn! };
     const body = stored.input.render(event, { ruleArn: rule.arn, ruleName: rule.name, ingestionTime });
     // §6.3: a transformed input that is not JSON is silently not delivered.
     if (body === undefined) return { ...base, delivered: false, reason: 'the transformed input is not valid JSON' };
-    const message: TargetMessage = {
-      body,
-      sourceArn: rule.arn,
-      messageGroupId: target.SqsParameters?.MessageGroupId,
-    };
-    const result = deliverToTarget(this.delivery, target.Arn!, message, (arn) => this.forward(arn, event, forwards));
+    const message: TargetMessage = { body, ruleArn: rule.arn, messageGroupId: target.SqsParameters?.MessageGroupId };
+    const result = deliverToTarget(this.seam, target.Arn!, message);
     if (result.accepted) return { ...base, delivered: true };
     const deadLetterArn = target.DeadLetterConfig?.Arn;
     if (deadLetterArn === undefined) return { ...base, delivered: false, reason: result.reason };
     // §5.4: not retried; the event, with what went wrong, to the target's dead-letter queue.
-    const deadLetter = deliverToTarget(
-      this.delivery,
-      deadLetterArn,
-      {
-        body: JSON.stringify(event),
-        sourceArn: rule.arn,
-        attributes: {
-          RULE_ARN: rule.arn,
-          TARGET_ARN: target.Arn!,
-          ERROR_CODE: result.errorCode,
-          ERROR_MESSAGE: result.reason,
-        },
+    const deadLetter = deliverToTarget(this.seam, deadLetterArn, {
+      body: JSON.stringify(event),
+      ruleArn: rule.arn,
+      attributes: {
+        RULE_ARN: rule.arn,
+        TARGET_ARN: target.Arn!,
+        ERROR_CODE: result.errorCode,
+        ERROR_MESSAGE: result.reason,
       },
-      () => false,
-    );
+    });
     const where = deadLetter.accepted
       ? `sent to the dead-letter queue ${deadLetterArn}`
       : `the dead-letter queue ${deadLetterArn} refused it too: ${deadLetter.reason}`;
     return { ...base, delivered: false, reason: `${result.reason}; ${where}` };
   }
 
-  /** A rule's target is another bus (§5.2): the event goes on it, fields kept (§1.1). */
-  private forward(arn: string, event: BusEvent, forwards: number): boolean {
+  /**
+   * EventBridge's inbound port (§5.2): a rule of another bus forwards an event here. The body is the event (or the
+   * rule's transformed input, which must then be a whole event to be one); its fields are kept (§1.1).
+   */
+  deliverToBus(arn: string, body: string): DeliveryResult {
     const bus = this.findBus('', arn);
-    if (!bus) return false;
-    if (forwards < MAX_FORWARDS) this.accept(bus, { ...event, region: bus.region }, forwards + 1);
-    return true;
+    if (!bus) return { accepted: false, reason: `the event bus ${arn} does not exist` };
+    let event: BusEvent;
+    try {
+      event = JSON.parse(body) as BusEvent;
+    } catch {
+      return { accepted: false, reason: 'the forwarded input is not an event' };
+    }
+    if (typeof event !== 'object' || event === null || typeof event.source !== 'string')
+      return { accepted: false, reason: 'the forwarded input is not an event' };
+    if (this.forwards >= MAX_FORWARDS) return { accepted: true };
+    this.forwards++;
+    try {
+      this.accept(bus, { ...event, region: bus.region });
+    } finally {
+      this.forwards--;
+    }
+    return { accepted: true, messageId: event.id };
   }
 
   /** (Re)arms a rule's schedule after PutRule, EnableRule or DisableRule (§8.2): one timer at its next firing. */
@@ -235,7 +238,7 @@ export class EventsBackend {
     };
     const recorded = recordOf(event, rule.bus.arn);
     rule.matched.push(recorded);
-    this.deliverToTargets(rule, event, recorded, 0);
+    this.deliverToTargets(rule, event, recorded);
     this.schedule(rule);
   }
 

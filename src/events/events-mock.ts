@@ -1,11 +1,11 @@
 import { liveIds, type Account } from '../account.js';
 import { handClientConfig } from '../install/install.js';
 import { applyMiddleware, dispatch, middlewareFor, type MiddlewareStackLike } from '../plugin.js';
-import type { PolicyMode } from '../policies/mode.js';
-import type { ServicePorts } from '../service-context.js';
+import type { Queue } from '../sqs/queue.js';
 import type { WorkTracker } from '../work/work-tracker.js';
 import { eventsActions } from './actions/index.js';
 import { DEFAULT_BUS } from './bus.js';
+import type { DeliverySeam } from './delivery.js';
 import { EventsBackend } from './events-backend.js';
 import { EVENTS_SDK } from './sdk.js';
 import { BusView, RuleView } from './views.js';
@@ -23,11 +23,10 @@ export class EventsMock<Owner extends Account = Account> {
   constructor(
     readonly aws: Owner,
     work: WorkTracker,
-    ports: ServicePorts,
-    policies: PolicyMode,
+    seam: DeliverySeam,
+    findQueue: (arn: string) => Queue | undefined,
   ) {
-    const ids = liveIds(aws);
-    this.backend = new EventsBackend(aws.accountId, aws.clock, ids, work, { ports, ids, policies });
+    this.backend = new EventsBackend(aws.accountId, aws.clock, liveIds(aws), work, seam, findQueue);
     this.middleware = middlewareFor(
       {
         sdk: EVENTS_SDK,

@@ -1,7 +1,8 @@
 import type { PolicyMode } from '../policies/mode.js';
-import { policyMode } from '../policies/mode.js';
+import type { DeliveryPort } from '../delivery.js';
 import type { ServiceContext } from '../service-context.js';
 import type { ServiceModule } from '../service-module.js';
+import type { SqsInternals } from '../sqs/internals.js';
 import type { ResourceType } from '../templates/resource-type.js';
 import { EVENTS_ACTIONS } from './actions/index.js';
 import { EVENTS_RESOURCE_TYPES } from './cloudformation/index.js';
@@ -22,17 +23,22 @@ export interface EventsOptions {
 /** EventBridge as one service of the account (src/services.ts). */
 export const eventsModule = {
   key: 'events',
+  arnService: 'events',
   sdk: EVENTS_SDK,
   actions: EVENTS_ACTIONS,
   errors: EVENTS_ERRORS,
   batchActions: [],
   resourceTypes: EVENTS_RESOURCE_TYPES,
   create<Owner extends ServiceContext['account']>(
-    { account, work, ports }: ServiceContext<Owner>,
-    options: EventsOptions,
+    { account, work, deliver, permits, internalsOf }: ServiceContext<Owner>,
+    _options: EventsOptions,
   ) {
-    const facade = new EventsMock(account, work, ports, policyMode(options.policies));
-    return { facade, internals: { backend: facade.backend }, port: undefined, reset: () => facade.resetState() };
+    // PutTargets looks at a FIFO queue target's settings (docs/aws-behaviour/eventbridge.md §5.3).
+    const findQueue = (arn: string) => (internalsOf('sqs') as SqsInternals).backend.findByArn(arn);
+    const facade = new EventsMock(account, work, { deliver, permits }, findQueue);
+    // Another bus as a rule's target (§5.2).
+    const port: DeliveryPort = { deliver: (arn, message) => facade.backend.deliverToBus(arn, message.body) };
+    return { facade, internals: { backend: facade.backend }, port, reset: () => facade.resetState() };
   },
 } satisfies ServiceModule<
   'events',
@@ -41,6 +47,6 @@ export const eventsModule = {
   EventsOptions,
   EventsMock,
   EventsInternals,
-  undefined,
+  DeliveryPort,
   ResourceType<WithEvents>
 >;

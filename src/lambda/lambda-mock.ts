@@ -1,11 +1,11 @@
 import { liveIds, type Account } from '../account.js';
+import type { Deliver } from '../delivery.js';
 import { applyMiddleware, dispatch, middlewareFor, type MiddlewareStackLike } from '../plugin.js';
 import type { Queue } from '../sqs/queue.js';
 import type { WorkTracker } from '../work/work-tracker.js';
 import { lambdaActions } from './actions/index.js';
 import { AsyncInvocations } from './async/async-invocations.js';
 import { serviceDestinations } from './async/destinations.js';
-import type { DestinationMessage } from './async/invocation-record.js';
 import { EventSourceMappings, type MappingInput } from './esm/mappings.js';
 import { MappingView, userFacing } from './esm/view.js';
 import { checkFunctionName, checkFunctionOptions, type CreateFunctionOptions } from './function-options.js';
@@ -22,10 +22,10 @@ export interface LambdaServices {
   /** The account's queues by ARN, in any region. */
   readonly findQueue: (arn: string) => Queue | undefined;
   /**
-   * Publishes to one of the account's topics through SNS's own checks, for destinations and dead-letter topics of
-   * asynchronous invocations: whether the topic took it. Without it no topic takes anything.
+   * The account's delivery seam (src/delivery.ts), for destinations and dead-letter queues and topics of asynchronous
+   * invocations. Without it no destination takes anything.
    */
-  readonly publishToTopic?: (topicArn: string, message: DestinationMessage) => boolean;
+  readonly deliver?: Deliver;
   /** createAwsMock's `invocationHistory`: how many invocations each function keeps; undefined keeps all. */
   readonly invocationHistory?: number | undefined;
 }
@@ -66,11 +66,9 @@ export class LambdaMock<Owner extends Account = Account> {
     });
     this.asyncInvocations = new AsyncInvocations(
       runtime,
-      serviceDestinations({
-        findQueue: services.findQueue,
-        publishToTopic: services.publishToTopic ?? (() => false),
-        ids: runtime.ids,
-      }),
+      serviceDestinations(
+        services.deliver ?? ((arn) => ({ accepted: false, reason: `the account has no service that owns ${arn}` })),
+      ),
     );
     this.middleware = middlewareFor(
       {

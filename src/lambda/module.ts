@@ -1,10 +1,12 @@
+import type { DeliveryPort } from '../delivery.js';
 import type { ServiceContext } from '../service-context.js';
 import type { ServiceModule } from '../service-module.js';
-import type { LambdaEndpoints } from '../sns/delivery/lambda-endpoint.js';
+import type { SqsInternals } from '../sqs/internals.js';
 import type { ResourceType } from '../templates/resource-type.js';
 import { historyLimit } from '../util/history-limit.js';
 import { LAMBDA_ACTIONS } from './actions/index.js';
 import { LAMBDA_RESOURCE_TYPES } from './cloudformation/index.js';
+import { lambdaDeliveryPort } from './delivery-port.js';
 import { LAMBDA_ERRORS } from './errors.js';
 import type { LambdaInternals, WithLambda } from './internals.js';
 import { LambdaMock } from './lambda-mock.js';
@@ -22,35 +24,25 @@ export interface LambdaOptions {
 /** Lambda as one service of the account (src/services.ts). */
 export const lambdaModule = {
   key: 'lambda',
+  arnService: 'lambda',
   sdk: LAMBDA_SDK,
   actions: LAMBDA_ACTIONS,
   errors: LAMBDA_ERRORS,
   batchActions: [],
   resourceTypes: LAMBDA_RESOURCE_TYPES,
   create<Owner extends ServiceContext['account']>(
-    { account, work, ports }: ServiceContext<Owner>,
+    { account, work, deliver, internalsOf }: ServiceContext<Owner>,
     options: LambdaOptions,
   ) {
     const facade = new LambdaMock(account, work, {
-      findQueue: (arn) => ports.sqs.findByArn(arn),
-      // A destination or dead-letter topic: through SNS's port (docs/aws-behaviour/lambda.md §3.5).
-      publishToTopic: (topicArn, message) => ports.sns.publishFromService(topicArn, message.body, message.attributes),
+      // The event source mappings poll SQS's queues, read at each use.
+      findQueue: (arn) => (internalsOf('sqs') as SqsInternals).backend.findByArn(arn),
+      // Destinations and dead-letter queues and topics: through the seam (docs/aws-behaviour/lambda.md §4).
+      deliver,
       invocationHistory: historyLimit('invocationHistory', options.invocationHistory, 'invocations'),
     });
     // SNS hands the event to Lambda's asynchronous queue (docs/aws-behaviour/lambda.md §3.5).
-    const port: LambdaEndpoints = {
-      invokeAsync: (functionArn, event, subscriptionArn) => {
-        const fn = facade.backend.findByArn(functionArn);
-        return fn
-          ? facade.asyncInvocations.enqueue(fn, event, { kind: 'sns', subscriptionArn }, { invokedArn: functionArn })
-          : undefined;
-      },
-      // An EventBridge rule's target (docs/aws-behaviour/eventbridge.md §5.2): asynchronous, as for SNS.
-      invokeFromService: (functionArn, event, trigger) => {
-        const fn = facade.backend.findByArn(functionArn);
-        return fn ? facade.asyncInvocations.enqueue(fn, event, { ...trigger }, { invokedArn: functionArn }) : undefined;
-      },
-    };
+    const port = lambdaDeliveryPort(facade.backend, facade.asyncInvocations);
     const { backend, mappings, asyncInvocations } = facade;
     return {
       facade,
@@ -66,6 +58,6 @@ export const lambdaModule = {
   LambdaOptions,
   LambdaMock,
   LambdaInternals,
-  LambdaEndpoints,
+  DeliveryPort,
   ResourceType<WithLambda>
 >;

@@ -1,4 +1,4 @@
-import { snsDeliveryVerdict, type DeliveryVerdict, type PolicyHolder } from './sns-delivery.js';
+import type { DeliveryVerdict } from './sns-delivery.js';
 
 /** A subscription SNS would not deliver through in AWS, and why. */
 export interface DeliveryProblem {
@@ -22,19 +22,11 @@ export interface CheckedSubscription {
   readonly redrivePolicy?: { readonly deadLetterTargetArn: string } | undefined;
 }
 
-/** Looks a queue of the account up by ARN. */
-export type QueueLookup = (queueArn: string) => PolicyHolder | undefined;
-
 /**
  * Whether SNS may deliver a message of the topic into the queue: it must exist, and its Policy must allow it
- * (sns-delivery.ts).
+ * (sns-delivery.ts), as the account's delivery seam answers it.
  */
-export function queueDeliveryVerdict(findQueue: QueueLookup, queueArn: string, topicArn: string): DeliveryVerdict {
-  const queue = findQueue(queueArn);
-  if (queue === undefined)
-    return { allowed: false, reason: `the queue ${queueArn} does not exist`, missingQueue: true };
-  return snsDeliveryVerdict(queue, topicArn);
-}
+export type QueueVerdict = (queueArn: string, topicArn: string) => DeliveryVerdict;
 
 /**
  * Every confirmed `sqs` subscription whose queue, or whose dead-letter queue, AWS would not let SNS deliver into,
@@ -42,13 +34,13 @@ export function queueDeliveryVerdict(findQueue: QueueLookup, queueArn: string, t
  */
 export function deliveryProblems(
   subscriptions: Iterable<CheckedSubscription>,
-  findQueue: QueueLookup,
+  verdictOf: QueueVerdict,
 ): DeliveryProblem[] {
   const problems: DeliveryProblem[] = [];
   for (const subscription of subscriptions) {
     if (subscription.protocol !== 'sqs' || subscription.pendingConfirmation) continue;
     const check = (queue: DeliveryProblem['queue'], queueArn: string) => {
-      const verdict = queueDeliveryVerdict(findQueue, queueArn, subscription.topicArn);
+      const verdict = verdictOf(queueArn, subscription.topicArn);
       if (verdict.allowed) return;
       const { arn: subscriptionArn, topicArn, endpoint } = subscription;
       problems.push({ subscriptionArn, topicArn, endpoint, queue, queueArn, reason: verdict.reason });

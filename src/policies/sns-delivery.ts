@@ -19,18 +19,27 @@ export interface DeliveryVerdict {
   readonly missingQueue?: true;
 }
 
-/** One queue's compiled Policy, and the verdicts already reached for it, by topic ARN. */
-interface QueuePolicyState {
+/** A service principal delivering as one: what a resource policy is asked about it. */
+export interface ServiceCaller {
+  /** `sns.amazonaws.com`, `events.amazonaws.com`, ... */
+  readonly principal: string;
+  /** The resource whose message it is: the request's aws:SourceArn. */
+  readonly sourceArn: string;
+}
+
+/** One resource's compiled Policy, and the verdicts already reached for it, by principal and then source ARN. */
+interface PolicyState {
   readonly text: string | undefined;
   readonly policy: CompiledPolicy | undefined;
-  readonly verdicts: Map<string, DeliveryVerdict>;
+  readonly verdicts: Map<string, Map<string, DeliveryVerdict>>;
 }
 
 /**
- * Per queue: its policy is compiled when first needed after each change of the text, and a verdict depends only on
- * the policy, the queue and the topic, so each is reached once; a delivery then costs two lookups.
+ * Per resource: its policy is compiled when first needed after each change of the text, and a verdict depends only
+ * on the policy, the resource, the principal and the source, so each is reached once; a delivery then costs a few
+ * lookups.
  */
-const states = new WeakMap<PolicyHolder, QueuePolicyState>();
+const states = new WeakMap<PolicyHolder, PolicyState>();
 
 /**
  * Whether SNS may send a message of the topic into the queue: the queue's Policy must allow the service principal
@@ -39,46 +48,72 @@ const states = new WeakMap<PolicyHolder, QueuePolicyState>();
  * (docs/aws-behaviour/sns.md §7.1).
  */
 export function snsDeliveryVerdict(queue: PolicyHolder, topicArn: string): DeliveryVerdict {
-  const text = queue.settings.policy;
-  let state = states.get(queue);
+  return serviceDeliveryVerdict(queue, 'queue', SNS_DELIVERY_ACTION, { principal: SNS_PRINCIPAL, sourceArn: topicArn });
+}
+
+/**
+ * Whether a service principal may deliver into a resource (a queue, a topic) whose Policy decides it: the delivery
+ * seam's one policy check (src/delivery.ts), as SNS's into a queue is checked (docs/aws-behaviour/sns.md §7.1).
+ */
+export function serviceDeliveryVerdict(
+  resource: PolicyHolder,
+  kind: string,
+  action: string,
+  caller: ServiceCaller,
+): DeliveryVerdict {
+  const text = resource.settings.policy;
+  let state = states.get(resource);
   if (state === undefined || state.text !== text) {
     state = { text, policy: text === undefined ? undefined : compilePolicy(text), verdicts: new Map() };
-    states.set(queue, state);
+    states.set(resource, state);
   }
-  let verdict = state.verdicts.get(topicArn);
+  let bySource = state.verdicts.get(caller.principal);
+  if (bySource === undefined) state.verdicts.set(caller.principal, (bySource = new Map()));
+  let verdict = bySource.get(caller.sourceArn);
   if (verdict === undefined) {
-    verdict = decide(queue.arn, state.policy, topicArn);
-    state.verdicts.set(topicArn, verdict);
+    verdict = decide(resource.arn, kind, action, state.policy, caller);
+    bySource.set(caller.sourceArn, verdict);
   }
   return verdict;
 }
 
-function decide(queueArn: string, policy: CompiledPolicy | undefined, topicArn: string): DeliveryVerdict {
+function decide(
+  arn: string,
+  kind: string,
+  action: string,
+  policy: CompiledPolicy | undefined,
+  { principal, sourceArn }: ServiceCaller,
+): DeliveryVerdict {
   const refused = (cause: string): DeliveryVerdict => ({
     allowed: false,
-    reason: `the queue policy of ${queueArn} does not allow ${SNS_PRINCIPAL} to ${SNS_DELIVERY_ACTION} from ${topicArn}: ${cause}`,
+    reason: `the ${kind} policy of ${arn} does not allow ${principal} to ${action} from ${sourceArn}: ${cause}`,
   });
-  if (policy === undefined) return refused('the queue has no Policy');
-  const request = snsDeliveryRequest(queueArn, topicArn);
+  if (policy === undefined) return refused(`the ${kind} has no Policy`);
+  const request = serviceDeliveryRequest(arn, action, { principal, sourceArn });
   const decision = evaluatePolicy(policy, request);
   if (decision.outcome === 'denied') return refused(`${decision.by.label} denies it`);
   if (decision.outcome === 'notAllowed') return refused(whyNotAllowed(policy, request));
   return {
     allowed: true,
-    reason: `${decision.by.label} of the queue policy of ${queueArn} allows ${SNS_PRINCIPAL} to ${SNS_DELIVERY_ACTION} from ${topicArn}`,
+    reason: `${decision.by.label} of the ${kind} policy of ${arn} allows ${principal} to ${action} from ${sourceArn}`,
   };
 }
 
 /** The request SNS makes when it delivers a message of the topic into the queue. */
 export function snsDeliveryRequest(queueArn: string, topicArn: string): PolicyRequest {
+  return serviceDeliveryRequest(queueArn, SNS_DELIVERY_ACTION, { principal: SNS_PRINCIPAL, sourceArn: topicArn });
+}
+
+/** The request a service principal makes when it delivers a message of `sourceArn` into the resource. */
+function serviceDeliveryRequest(resourceArn: string, action: string, caller: ServiceCaller): PolicyRequest {
   return {
-    principal: { service: SNS_PRINCIPAL },
-    action: SNS_DELIVERY_ACTION,
-    resource: queueArn,
+    principal: { service: caller.principal },
+    action,
+    resource: resourceArn,
     context: requestContext({
-      'aws:SourceArn': topicArn,
-      'aws:SourceAccount': topicArn.split(':')[4] ?? '',
-      // SNS calls SQS over TLS, so CDK's enforceSSL Deny (Bool aws:SecureTransport "false") does not apply.
+      'aws:SourceArn': caller.sourceArn,
+      'aws:SourceAccount': caller.sourceArn.split(':')[4] ?? '',
+      // Services call each other over TLS, so CDK's enforceSSL Deny (Bool aws:SecureTransport "false") does not apply.
       'aws:SecureTransport': 'true',
     }),
   };

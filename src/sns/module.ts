@@ -1,5 +1,6 @@
 import type { PolicyMode } from '../policies/mode.js';
-import type { ServiceContext, TopicInbox } from '../service-context.js';
+import type { DeliveryPort } from '../delivery.js';
+import type { ServiceContext } from '../service-context.js';
 import type { ServiceModule } from '../service-module.js';
 import type { ResourceType } from '../templates/resource-type.js';
 import { SNS_ACTIONS, snsBatchChecks } from './actions/index.js';
@@ -28,26 +29,19 @@ export interface SnsOptions {
 /** SNS as one service of the account (src/services.ts). */
 export const snsModule = {
   key: 'sns',
+  arnService: 'sns',
   sdk: SNS_SDK,
   actions: SNS_ACTIONS,
   errors: SNS_ERRORS,
   batchActions: [...snsBatchChecks.keys()],
   resourceTypes: SNS_RESOURCE_TYPES,
-  create<Owner extends ServiceContext['account']>({ account, ports }: ServiceContext<Owner>, options: SnsOptions) {
-    // SQS subscriptions deliver through SQS's port, `lambda` ones through Lambda's, read at each delivery.
-    const facade = new SnsMock(
-      account,
-      { findByArn: (arn) => ports.sqs.findByArn(arn) },
-      {
-        invokeAsync: (functionArn, event, subscriptionArn) =>
-          ports.lambda.invokeAsync(functionArn, event, subscriptionArn),
-        invokeFromService: (functionArn, event, trigger) => ports.lambda.invokeFromService(functionArn, event, trigger),
-      },
-      options,
-    );
-    const port: TopicInbox = {
-      publishFromService: (topicArn, message, attributes) => facade.publishFromService(topicArn, message, attributes),
-    };
+  create<Owner extends ServiceContext['account']>(
+    { account, deliver, permits }: ServiceContext<Owner>,
+    options: SnsOptions,
+  ) {
+    // `sqs` and `lambda` subscriptions deliver through the account's seam, which finds the port at each delivery.
+    const facade = new SnsMock(account, { deliver, permits }, options);
+    const port: DeliveryPort = { deliver: (topicArn, message) => facade.publishFromService(topicArn, message) };
     return { facade, internals: { backend: facade.backend }, port, reset: () => facade.resetState() };
   },
 } satisfies ServiceModule<
@@ -57,6 +51,6 @@ export const snsModule = {
   SnsOptions,
   SnsMock,
   SnsInternals,
-  TopicInbox,
+  DeliveryPort,
   ResourceType<WithSns>
 >;

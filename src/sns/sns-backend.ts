@@ -1,13 +1,19 @@
 import type { Clock } from '../clock.js';
 import type { IdSource } from '../ids.js';
 import type { PolicyMode } from '../policies/mode.js';
-import type { QueueDirectory } from '../sqs/queue.js';
-import { NO_FUNCTIONS, type LambdaEndpoints } from './delivery/lambda-endpoint.js';
+import type { Deliver, DeliveryPermission, DeliverySender } from '../delivery.js';
 import { partitionOf } from '../arn.js';
 import { parseTopicArn, topicArn, topicRegion } from './arn.js';
 import { snsErrors } from './errors.js';
 import type { Subscription } from './subscription.js';
 import { Topic } from './topic.js';
+
+/** What SNS uses of the account's delivery seam. */
+export interface SnsDelivery {
+  readonly deliver: Deliver;
+  /** Whether a sender may deliver to a resource, whatever createAwsMock's `policies`. */
+  readonly permits: (arn: string, sender: DeliverySender) => DeliveryPermission;
+}
 
 /**
  * SNS deletes a subscription still pending confirmation 48 hours after Subscribe (three days before May 2023):
@@ -17,8 +23,9 @@ const UNCONFIRMED_LIFETIME_MS = 48 * 60 * 60 * 1000;
 
 /**
  * The SNS state of one emulated account: its topics in every region (by name within a region, the request's:
- * docs/aws-behaviour/sdk-reach.md §3), their subscriptions, and the queues of the same account, in any region, that
- * `sqs` subscriptions deliver into. `scope.region` is the account's default region, where views look by name.
+ * docs/aws-behaviour/sdk-reach.md §3), their subscriptions, and the account's delivery seam, through which `sqs` and
+ * `lambda` subscriptions deliver to the account's queues and functions in any region. `scope.region` is the
+ * account's default region, where views look by name.
  */
 export class SnsBackend {
   /** By region, then name. */
@@ -35,14 +42,12 @@ export class SnsBackend {
     readonly scope: { region: string; accountId: string },
     readonly clock: Clock,
     readonly ids: IdSource,
-    /** The account's SQS queues, looked up at each delivery. */
-    readonly queues: QueueDirectory,
+    /** The account's delivery seam (src/delivery.ts), through which endpoints and dead-letter queues are reached. */
+    readonly delivery: SnsDelivery,
     /** How many published messages each topic keeps for `published()` (createAwsMock's `publishedHistory`). */
     readonly publishedHistory?: number,
     /** Whether deliveries into queues obey the queues' policies (createAwsMock's `policies`). */
     readonly policies: PolicyMode = 'ignore',
-    /** The account's Lambda functions, which `lambda` subscriptions invoke, looked up at each delivery. */
-    readonly functions: LambdaEndpoints = NO_FUNCTIONS,
   ) {}
 
   get partition(): string {

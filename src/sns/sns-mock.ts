@@ -4,12 +4,13 @@ import { FaultControls } from '../faults/controls.js';
 import { FaultInjector } from '../faults/injector.js';
 import { handClientConfig } from '../install/install.js';
 import { AwsError } from '../aws-error.js';
+import type { DeliveryMessage, DeliveryResult } from '../delivery.js';
 import { policyMode, type PolicyMode } from '../policies/mode.js';
 import { historyLimit } from '../util/history-limit.js';
-import { deliveryProblems, queueDeliveryVerdict, type DeliveryProblem } from '../policies/delivery-problems.js';
+import { deliveryProblems, type DeliveryProblem } from '../policies/delivery-problems.js';
+import type { DeliveryVerdict } from '../policies/sns-delivery.js';
 import { applyMiddleware, dispatch, middlewareFor, type MiddlewareStackLike } from '../plugin.js';
 import { internalRequest } from '../request-context.js';
-import type { QueueDirectory } from '../sqs/queue.js';
 import { snsActions, snsBatchChecks } from './actions/index.js';
 import { snsBatchShape } from './batch-shape.js';
 import { SNS_ERRORS } from './errors.js';
@@ -17,16 +18,10 @@ import type { SnsAction, SnsBatchAction, SnsErrorName } from './fault-names.js';
 import { SNS_SDK } from './sdk.js';
 import { publish } from './actions/publish.js';
 import { topicRegion } from './arn.js';
-import type { LambdaEndpoints } from './delivery/lambda-endpoint.js';
-import { SnsBackend } from './sns-backend.js';
+import { snsSender } from './delivery/context.js';
+import { SnsBackend, type SnsDelivery } from './sns-backend.js';
 import type { Topic } from './topic.js';
 import { TopicView } from './views.js';
-
-/** A message attribute another service sends, in Publish's form. */
-export interface ServiceAttribute {
-  readonly DataType: string;
-  readonly StringValue: string;
-}
 
 /**
  * The SNS plugin of one AwsMock, the way in to look at its topics, and its fault injection (`fail`, `failNext`,
@@ -38,14 +33,12 @@ export class SnsMock<Owner extends Account = Account> extends FaultControls<SnsA
   private readonly middleware: ReturnType<typeof middlewareFor>;
 
   /**
-   * @param queues the account's SQS queues, which `sqs` subscriptions deliver into, looked up at each delivery.
-   * @param functions the account's Lambda functions, which `lambda` subscriptions invoke.
+   * @param delivery the account's delivery seam, through which `sqs` and `lambda` subscriptions deliver.
    * @param options createAwsMock's SNS options.
    */
   constructor(
     readonly aws: Owner,
-    queues: QueueDirectory,
-    functions?: LambdaEndpoints,
+    delivery: SnsDelivery,
     options: { readonly publishedHistory?: number; readonly policies?: PolicyMode } = {},
   ) {
     const ids = liveIds(aws);
@@ -53,10 +46,9 @@ export class SnsMock<Owner extends Account = Account> extends FaultControls<SnsA
       { region: aws.region, accountId: aws.accountId },
       aws.clock,
       ids,
-      queues,
+      delivery,
       historyLimit('publishedHistory', options.publishedHistory, 'messages'),
       policyMode(options.policies),
-      functions,
     );
     super(
       new FaultInjector({
@@ -100,7 +92,7 @@ export class SnsMock<Owner extends Account = Account> extends FaultControls<SnsA
       topic,
       () => this.backend.expireUnconfirmed(),
       (arn) => this.backend.findTopicByArn(arn),
-      (queueArn, topicArn) => queueDeliveryVerdict(this.findQueue, queueArn, topicArn),
+      this.queueVerdict,
     );
   }
 
@@ -111,28 +103,41 @@ export class SnsMock<Owner extends Account = Account> extends FaultControls<SnsA
    */
   deliveryProblems(): DeliveryProblem[] {
     this.backend.expireUnconfirmed();
-    return deliveryProblems(this.backend.listSubscriptions(), this.findQueue);
+    return deliveryProblems(this.backend.listSubscriptions(), this.queueVerdict);
   }
 
-  private readonly findQueue = (queueArn: string) => this.backend.queues.findByArn(queueArn);
+  /** Whether the seam lets SNS deliver the topic's messages into the queue, whatever createAwsMock's `policies`. */
+  private readonly queueVerdict = (queueArn: string, topicArn: string): DeliveryVerdict => {
+    const { allowed, reason, missing } = this.backend.delivery.permits(queueArn, snsSender(topicArn, false));
+    return missing ? { allowed, reason, missingQueue: true } : { allowed, reason };
+  };
 
   /**
-   * @internal Another service of the account publishes to a topic (a Lambda function's on-failure destination or
-   * dead-letter topic): through Publish's own checks, as the account's caller. Answers whether the topic took it; a
-   * missing topic or a refused message is the sending service's business, as for SNS's own deliveries into SQS.
+   * @internal SNS's port of the delivery seam (src/delivery.ts): another service of the account publishes to a topic
+   * (a Lambda function's on-failure destination or dead-letter topic) through Publish's own checks, as the account's
+   * caller. A missing topic or a refused message is answered as a refusal, the sending service's business, as for
+   * SNS's own deliveries into SQS.
    */
-  publishFromService(
-    topicArn: string,
-    message: string,
-    attributes: Readonly<Record<string, ServiceAttribute>>,
-  ): boolean {
-    const request = internalRequest(this.aws, topicRegion(topicArn));
+  publishFromService(topicArn: string, message: DeliveryMessage): DeliveryResult {
     this.backend.expireUnconfirmed();
+    if (!this.backend.findTopicByArn(topicArn))
+      return { accepted: false, reason: `the topic ${topicArn} does not exist` };
+    const request = internalRequest(this.aws, topicRegion(topicArn));
     try {
-      publish(this.backend, { TopicArn: topicArn, Message: message, MessageAttributes: { ...attributes } }, request);
-      return true;
+      const { MessageId } = publish(
+        this.backend,
+        {
+          TopicArn: topicArn,
+          Message: message.body,
+          MessageAttributes: { ...message.attributes },
+          ...(message.messageGroupId !== undefined ? { MessageGroupId: message.messageGroupId } : {}),
+          ...(message.deduplicationId !== undefined ? { MessageDeduplicationId: message.deduplicationId } : {}),
+        },
+        request,
+      );
+      return { accepted: true, ...(MessageId !== undefined ? { messageId: MessageId } : {}) };
     } catch (error) {
-      if (error instanceof AwsError) return false;
+      if (error instanceof AwsError) return { accepted: false, reason: `Publish refused it: ${error.message}` };
       throw error;
     }
   }

@@ -1,13 +1,15 @@
+import type { DeliveryResult } from '../delivery.js';
 import type { MessageAttributeValue } from './md5.js';
 import { NO_ATTRIBUTES, withTraceHeader } from './messages/message.js';
 import { hasOnlyValidCharacters, messagePayloadSize } from './message-validation.js';
 import type { Queue } from './queue.js';
 
 /**
- * A message another AWS service (SNS) puts into a queue of the same account. The service has already made the
- * message; what remains are the queue's own rules: its MaximumMessageSize, its DelaySeconds, and on FIFO queues
- * MessageGroupId, deduplication and ordering. Nothing here throws: a refusal is the sending service's business
- * (SNS then tries the subscription's dead-letter queue).
+ * A message another AWS service (SNS, a Lambda destination) puts into a queue of the same account, through SQS's
+ * port of the delivery seam (delivery-port.ts). The service has already made the message; what remains are the
+ * queue's own rules: its MaximumMessageSize, its DelaySeconds, and on FIFO queues MessageGroupId, deduplication and
+ * ordering. Nothing here throws: a refusal is the sending service's business (SNS then tries the subscription's
+ * dead-letter queue).
  */
 export interface ServiceMessage {
   readonly body: string;
@@ -29,15 +31,7 @@ export interface ServiceMessage {
   };
 }
 
-export type ServiceDeliveryResult =
-  | { readonly accepted: true; readonly messageId: string; readonly duplicate: boolean }
-  | { readonly accepted: false; readonly reason: string };
-
-export function deliverFromService(
-  queue: Queue,
-  message: ServiceMessage,
-  ids: { uuid(): string },
-): ServiceDeliveryResult {
+export function deliverFromService(queue: Queue, message: ServiceMessage, ids: { uuid(): string }): DeliveryResult {
   // SNS passes on any text, but SQS stores only the characters SendMessage accepts (NUL, U+FFFE or a lone surrogate
   // are refused there with InvalidMessageContents / InvalidParameterValue), so such a delivery fails.
   const { checked } = message;

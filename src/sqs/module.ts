@@ -1,11 +1,12 @@
+import type { DeliveryPort } from '../delivery.js';
 import type { ServiceContext } from '../service-context.js';
 import type { ServiceModule } from '../service-module.js';
 import type { ResourceType } from '../templates/resource-type.js';
 import { SQS_ACTIONS, sqsBatchChecks } from './actions/index.js';
 import { SQS_RESOURCE_TYPES } from './cloudformation/index.js';
+import { sqsDeliveryPort } from './delivery-port.js';
 import { SQS_ERRORS } from './errors.js';
 import type { HonestOptions } from './honest-delivery.js';
-import type { QueueDirectory } from './queue.js';
 import { SQS_SDK } from './sdk.js';
 import type { SqsInternals, WithSqs } from './internals.js';
 import { SqsMock } from './sqs-mock.js';
@@ -22,14 +23,15 @@ export interface SqsOptions {
 /** SQS as one service of the account (src/services.ts). */
 export const sqsModule = {
   key: 'sqs',
+  arnService: 'sqs',
   sdk: SQS_SDK,
   actions: SQS_ACTIONS,
   errors: SQS_ERRORS,
   batchActions: [...sqsBatchChecks.keys()],
   resourceTypes: SQS_RESOURCE_TYPES,
-  create<Owner extends ServiceContext['account']>({ account }: ServiceContext<Owner>, options: SqsOptions) {
+  create<Owner extends ServiceContext['account']>({ account, policies }: ServiceContext<Owner>, options: SqsOptions) {
     const facade = new SqsMock(account, options);
-    const port: QueueDirectory = { findByArn: (arn) => facade.backend.findByArn(arn) };
+    const port = sqsDeliveryPort(facade.backend, facade.backend.ids, policies);
     return { facade, internals: { backend: facade.backend }, port, reset: () => facade.resetState() };
   },
 } satisfies ServiceModule<
@@ -39,6 +41,6 @@ export const sqsModule = {
   SqsOptions,
   SqsMock,
   SqsInternals,
-  QueueDirectory,
+  DeliveryPort,
   ResourceType<WithSqs>
 >;

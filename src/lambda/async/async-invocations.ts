@@ -73,12 +73,17 @@ export class AsyncInvocations {
    * handler starts after the caller's call returns, without time passing.
    */
   enqueue(fn: LambdaFunction, event: unknown, trigger: InvocationTrigger, options: EnqueueOptions = {}): string {
+    return this.enqueueJson(fn, asJson(event), trigger, options);
+  }
+
+  /** `enqueue` for an event that is already what JSON.parse gives (a delivery's body, parsed once). */
+  enqueueJson(fn: LambdaFunction, payload: unknown, trigger: InvocationTrigger, options: EnqueueOptions = {}): string {
     const requestId = this.runtime.ids.uuid();
     const now = this.runtime.clock.now();
     this.schedule(
       {
         fn,
-        payload: asJson(event),
+        payload,
         requestId,
         trigger,
         invokedArn: options.invokedArn ?? fn.arn,

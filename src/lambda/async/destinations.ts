@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import { deliverFromService } from '../../sqs/external-delivery.js';
-import type { Queue } from '../../sqs/queue.js';
+import type { Deliver, DeliverySender } from '../../delivery.js';
 import type { LambdaFunction } from '../lambda-function.js';
 import type { DestinationMessage } from './invocation-record.js';
 
@@ -10,40 +9,25 @@ export interface DestinationSender {
   send(targetArn: string, message: DestinationMessage, fn: LambdaFunction): boolean;
 }
 
-/** What the sender needs of the account's other services. */
-export interface DestinationServices {
-  readonly findQueue: (arn: string) => Queue | undefined;
-  /** Publishes through SNS's own checks: whether the topic took the message. */
-  readonly publishToTopic: (topicArn: string, message: DestinationMessage) => boolean;
-  readonly ids: { uuid(): string };
-}
+/** Lambda's service principal: the sending service of its destinations. */
+const LAMBDA_PRINCIPAL = 'lambda.amazonaws.com';
 
 /**
- * Sends to queues as SNS does (the queue's own size, delay and FIFO rules: a FIFO queue refuses, having no group id,
- * as AWS allows only standard queues as destinations, lambda.md §4) and to topics through Publish.
+ * Sends through the account's delivery seam (src/delivery.ts): to queues with the queue's own size, delay and FIFO
+ * rules (a FIFO queue refuses, having no group id, as AWS allows only standard queues as destinations, lambda.md §4)
+ * and to topics through Publish. Lambda calls with the function's execution role, so no resource policy is asked.
  */
-export function serviceDestinations(services: DestinationServices): DestinationSender {
+export function serviceDestinations(deliver: Deliver): DestinationSender {
   return {
     send(targetArn, message, fn) {
-      const service = targetArn.split(':')[2];
-      if (service === 'sns') return services.publishToTopic(targetArn, message);
-      const queue = service === 'sqs' ? services.findQueue(targetArn) : undefined;
-      if (!queue) return false;
-      const result = deliverFromService(
-        queue,
-        {
-          body: message.body,
-          messageAttributes: message.attributes,
-          senderId: executionRoleSenderId(fn),
-          messageGroupId: undefined,
-          messageDeduplicationId: undefined,
-          traceHeader: undefined,
-        },
-        services.ids,
-      );
-      return result.accepted;
+      return deliver(targetArn, { body: message.body, attributes: message.attributes, sender: destinationSender(fn) })
+        .accepted;
     },
   };
+}
+
+function destinationSender(fn: LambdaFunction): DeliverySender {
+  return { principal: LAMBDA_PRINCIPAL, authority: 'role', sourceArn: fn.arn, senderId: executionRoleSenderId(fn) };
 }
 
 /**

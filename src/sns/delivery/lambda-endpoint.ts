@@ -1,4 +1,5 @@
 import { setOwn } from '../../sqs/message-validation.js';
+import { NO_ATTRIBUTES } from '../../sqs/messages/message.js';
 import { javaHashMapOrder } from '../publish/java-hash-order.js';
 import {
   attributeValueText,
@@ -12,30 +13,8 @@ import type { SnsMessageAttributes } from '../publish/attributes.js';
 import { failedDelivery, type Delivery } from '../published.js';
 import type { Subscription } from '../subscription.js';
 import type { EndpointBodies } from './endpoint-body.js';
-import { deadLetterEnvelope, type SqsDeliveryContext } from './sqs-endpoint.js';
-
-/**
- * How SNS reaches the account's Lambda functions: it hands an event over for asynchronous invocation and Lambda's
- * own queue takes it from there (docs/aws-behaviour/lambda.md §3.5, §4).
- */
-export interface LambdaEndpoints {
-  /**
-   * Queues `event` for the function `functionArn` names, as an Invoke with InvocationType Event would: the request id
-   * Lambda gave it, or undefined when the account has no such function.
-   */
-  invokeAsync(functionArn: string, event: SnsLambdaEvent, subscriptionArn: string): string | undefined;
-  /**
-   * Queues an event another service made (an EventBridge rule's) for asynchronous invocation: the request id, or
-   * undefined when the account has no such function.
-   */
-  invokeFromService(functionArn: string, event: unknown, trigger: ServiceTrigger): string | undefined;
-}
-
-/** What started an invocation another service asked for. */
-export type ServiceTrigger = { readonly kind: 'events'; readonly ruleArn: string };
-
-/** An account without Lambda functions. */
-export const NO_FUNCTIONS: LambdaEndpoints = { invokeAsync: () => undefined, invokeFromService: () => undefined };
+import type { DeliveryContext } from './context.js';
+import { deadLetterEnvelope } from './sqs-endpoint.js';
 
 /** The `SNSEvent` a function receives (docs/aws-behaviour/lambda.md §3.2): PascalCase throughout, one record. */
 export interface SnsLambdaEvent {
@@ -106,24 +85,31 @@ function lambdaAttributes(attributes: SnsMessageAttributes): SnsLambdaRecord['Sn
 }
 
 /**
- * Hands one message to a `lambda` subscription's function. Delivered once Lambda took the event: retries of a failing
- * handler are Lambda's business from then on (lambda.md §3.5, §4). When SNS cannot hand it over (the function was
- * deleted, or never existed), the envelope in SQS casing goes to the subscription's RedrivePolicy dead-letter queue,
- * and without one the message is dropped (lambda.md §3.5, docs/aws-behaviour/sns.md §7). AWS retries such deliveries
- * for days first; the emulation gives up at once, as it does for SQS endpoints.
+ * Hands one message to a `lambda` subscription's function, through the account's delivery seam: Lambda queues it for
+ * an asynchronous invocation. Delivered once Lambda took the event: retries of a failing handler are Lambda's
+ * business from then on (lambda.md §3.5, §4). When SNS cannot hand it over (the function was deleted, or never
+ * existed), the envelope in SQS casing goes to the subscription's RedrivePolicy dead-letter queue, and without one the
+ * message is dropped (lambda.md §3.5, docs/aws-behaviour/sns.md §7). AWS retries such deliveries for days first; the
+ * emulation gives up at once, as it does for SQS endpoints.
  */
 export function deliverToLambda(
-  functions: LambdaEndpoints,
+  context: DeliveryContext,
   subscription: Subscription,
   bodies: EndpointBodies,
   message: string,
-  sqs: SqsDeliveryContext,
 ): Delivery {
   const { arn: subscriptionArn, protocol, endpoint } = subscription;
-  const event = snsLambdaEvent(bodies.notification, message, subscriptionArn);
-  const body = JSON.stringify(event);
-  const requestId = functions.invokeAsync(endpoint, event, subscriptionArn);
-  if (requestId !== undefined) return { subscriptionArn, protocol, endpoint, body, delivered: true, requestId };
-  const deadLetter = deadLetterEnvelope(sqs, subscription, bodies.prepared(subscription, message));
-  return failedDelivery(subscription, body, `the function ${endpoint} does not exist`, deadLetter);
+  const body = JSON.stringify(snsLambdaEvent(bodies.notification, message, subscriptionArn));
+  const result = context.deliver(endpoint, {
+    body,
+    attributes: NO_ATTRIBUTES,
+    sender: context.sender,
+    via: subscriptionArn,
+    traceHeader: context.traceHeader,
+  });
+  if (result.accepted) {
+    return { subscriptionArn, protocol, endpoint, body, delivered: true, requestId: result.messageId! };
+  }
+  const deadLetter = deadLetterEnvelope(context, subscription, bodies.prepared(subscription, message));
+  return failedDelivery(subscription, body, result.reason, deadLetter);
 }

@@ -3,13 +3,12 @@ import { contentDeduplicationId } from '../publish/fifo-rules.js';
 import type { PublishEntry } from '../publish/entry.js';
 import { snsEndpointBase, type Notification } from '../publish/envelope.js';
 import { snsMessageId } from '../publish/message-id.js';
-import { snsSenderId } from '../publish/sender-id.js';
 import type { RequestContext } from '../../request-context.js';
 import type { SnsBackend } from '../sns-backend.js';
 import type { Topic } from '../topic.js';
 import { topicSignatureVersion } from '../topic-attributes.js';
+import { rawDeliveryAttributes, snsSender, type DeliveryContext } from './context.js';
 import { fanOut } from './fan-out.js';
-import { rawDeliveryAttributes, type SqsDeliveryContext } from './sqs-endpoint.js';
 
 export interface PublishResult {
   readonly MessageId: string;
@@ -17,23 +16,20 @@ export interface PublishResult {
 }
 
 /**
- * What every SQS endpoint of one message of `topic` has in common; replays (replay.ts) rebuild it the same way, with
+ * What every endpoint of one message of `topic` has in common; replays (replay.ts) rebuild it the same way, with
  * the trace header of the publish request (the archive keeps it).
  */
-export function sqsDeliveryContext(
+export function deliveryContext(
   backend: SnsBackend,
   topic: Topic,
   entry: PublishEntry,
   deduplicationId: string | undefined,
   traceHeader: string | undefined,
-): SqsDeliveryContext {
+): DeliveryContext {
   return {
     traceHeader,
-    topicArn: topic.arn,
-    enforcePolicies: backend.policies === 'enforce',
-    queues: backend.queues,
-    ids: backend.ids,
-    senderId: snsSenderId(topicRegion(topic.arn), topic.fifo),
+    deliver: backend.delivery.deliver,
+    sender: snsSender(topic.arn, topic.fifo),
     topicFifo: topic.fifo,
     messageGroupId: entry.messageGroupId,
     deduplicationId,
@@ -85,8 +81,7 @@ export function publishToTopic(
     topic,
     notification,
     entry,
-    sqsDeliveryContext(backend, topic, entry, deduplicationId, traceHeader),
-    backend.functions,
+    deliveryContext(backend, topic, entry, deduplicationId, traceHeader),
   );
   topic.archiveAt(now).record({ notification, entry, deduplicationId, traceHeader });
   topic.published.push({

@@ -5,7 +5,7 @@ import type { Topic } from '../topic.js';
 import { EndpointBodies } from './endpoint-body.js';
 import { offerTo } from './fan-out.js';
 import { MessageFilter } from './filtering.js';
-import { sqsDeliveryContext } from './publisher.js';
+import { deliveryContext } from './publisher.js';
 
 /**
  * Replaying a FIFO topic's archive to one subscription (AWS Developer Guide, "Amazon SNS message replay for FIFO
@@ -60,8 +60,7 @@ export function runReplay(backend: SnsBackend, topic: Topic, subscription: Subsc
       new EndpointBodies({ ...notification, replayed: true }),
       entry,
       new MessageFilter(entry.attributes),
-      sqsDeliveryContext(backend, topic, entry, deduplicationId, traceHeader),
-      backend.functions,
+      deliveryContext(backend, topic, entry, deduplicationId, traceHeader),
     );
   }
 }
