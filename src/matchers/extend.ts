@@ -5,6 +5,7 @@
  */
 import * as core from './core.js';
 import type { MatcherOutcome } from './core.js';
+import { toHaveMatched, toHaveRouted } from './events.js';
 import { toBeAllowedToDeliverTo } from './policies.js';
 
 /** The part of vitest's and jest's matcher context used here. */
@@ -89,5 +90,11 @@ export const frameworkMatchers = {
   },
   toHaveSucceededEveryTime(this: FrameworkMatcherContext, received: unknown): MatcherOutcome {
     return core.toHaveSucceededEveryTime(received);
+  },
+  toHaveRouted(this: FrameworkMatcherContext, received: unknown, expected: unknown, options?: unknown): MatcherOutcome {
+    return toHaveRouted(received, expected, equalsOf(this), options);
+  },
+  toHaveMatched(this: FrameworkMatcherContext, received: unknown, expected: unknown): MatcherOutcome {
+    return toHaveMatched(received, expected, equalsOf(this));
   },
 };
