@@ -73,3 +73,48 @@ describe('AWS::Events::EventBus and AWS::Events::Rule', () => {
     ).toEqual(['{"order": "o-1"}']);
   });
 });
+
+describe('SAM EventBridgeRule and Schedule events', () => {
+  const sam = `
+Transform: AWS::Serverless-2016-10-31
+Resources:
+  OnOrder:
+    Type: AWS::Serverless::Function
+    Properties:
+      Runtime: nodejs22.x
+      Handler: index.handler
+      CodeUri: src/
+      Events:
+        Placed:
+          Type: EventBridgeRule
+          Properties:
+            Pattern:
+              source: [shop]
+            InputPath: $.detail
+            DeadLetterConfig:
+              Type: SQS
+        Tick:
+          Type: Schedule
+          Properties:
+            Schedule: rate(1 hour)
+            Input: '{"tick": true}'
+`;
+
+  it('the rule invokes the function with its input; the schedule fires; the DLQ is made', async () => {
+    const { aws, events } = eventsSetup();
+    const seen: unknown[] = [];
+    const stack = aws.provision(sam, {
+      stackName: 'app',
+      functions: { OnOrder: async (event: unknown) => void seen.push(event) },
+    });
+    expect(stack.skipped).toEqual([]);
+    await events.send(
+      new PutEventsCommand({ Entries: [{ Source: 'shop', DetailType: 'Order', Detail: '{"id":"o-1"}' }] }),
+    );
+    await aws.idle();
+    expect(seen).toEqual([{ id: 'o-1' }]);
+    await aws.runUntilIdle({ advance: (ms) => vi.advanceTimersByTimeAsync(ms), maxTime: 3_600_000 });
+    expect(seen).toEqual([{ id: 'o-1' }, { tick: true }]);
+    expect(aws.sqs.queues().map((queue) => queue.name)).toEqual([expect.stringMatching(/^app-OnOrderPlacedQueue-/)]);
+  });
+});

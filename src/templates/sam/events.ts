@@ -1,4 +1,5 @@
 import { TemplateError } from '../resource-type.js';
+import { eventBridgeRuleEvent, scheduleEvent } from './eventbridge-events.js';
 import { getAtt, isRecord, picked, ref, type Json } from './values.js';
 
 /**
@@ -43,7 +44,8 @@ export function eventError(owner: EventOwner, event: string, detail: string): Te
   );
 }
 
-const resource = (owner: EventOwner, type: string, properties: Json): Json => ({
+/** A resource an event makes, with the function's pass-through attributes. */
+export const resource = (owner: EventOwner, type: string, properties: Json): Json => ({
   Type: type,
   ...owner.passThrough,
   Properties: properties,
@@ -148,10 +150,13 @@ function snsEvent(owner: EventOwner, id: string, properties: Json): EventResourc
 const EVENT_TYPES: Readonly<Record<string, (owner: EventOwner, id: string, properties: Json) => EventResources>> = {
   SQS: sqsEvent,
   SNS: snsEvent,
+  EventBridgeRule: eventBridgeRuleEvent,
+  CloudWatchEvent: eventBridgeRuleEvent,
+  Schedule: scheduleEvent,
 };
 
 /**
- * The resources of a function's `Events`. Events of other types (Api, Schedule, S3, ...) make resources the mock
+ * The resources of a function's `Events`. Events of other types (Api, ScheduleV2, S3, ...) make resources the mock
  * does not emulate, and are left out.
  */
 export function eventResources(owner: EventOwner, events: unknown): EventResources {
