@@ -1,4 +1,5 @@
 import { EventPattern, parseEventPattern, PatternError, type PatternObject } from '../event-patterns/index.js';
+import { jacksonLocation } from '../json/jackson-location.js';
 import { JsonSyntaxError } from '../json/json-reader.js';
 import { eventsErrors } from './errors.js';
 
@@ -16,9 +17,8 @@ export function compileRulePattern(text: string): EventPattern {
   try {
     pattern = parseEventPattern(text);
   } catch (error) {
-    if (error instanceof PatternError || error instanceof JsonSyntaxError) {
-      throw eventsErrors.invalidPattern(reasonOf(error));
-    }
+    if (error instanceof PatternError) throw eventsErrors.invalidPattern(error.message);
+    if (error instanceof JsonSyntaxError) throw eventsErrors.invalidPattern(syntaxReason(error, text));
     throw error;
   }
   // Emulation: AWS's text for too many combinations is unrecorded.
@@ -28,9 +28,18 @@ export function compileRulePattern(text: string): EventPattern {
   return new EventPattern(pattern);
 }
 
-/** The engine's message, as event-ruler's reason: a JSON syntax error without the reader's prefix. */
-function reasonOf(error: Error): string {
-  return error.message.replace(/^failed to parse JSON\. /, '');
+/**
+ * A JSON syntax error in event-ruler's words (docs/aws-behaviour/eventbridge.md §7.1.3): Jackson's message without
+ * the reader's prefix, its location quoting the pattern, as event-ruler's parser reports it, not redacted.
+ */
+function syntaxReason(error: JsonSyntaxError, text: string): string {
+  const reason = error.message.replace(/^failed to parse JSON\. /, '');
+  const whole = jacksonLocation(text, 0, 'text');
+  const quoted = whole.slice('[Source: '.length, whole.length - '; line: 1, column: 1]'.length);
+  return reason.replace(
+    /\[Source: REDACTED \(`StreamReadFeature\.INCLUDE_SOURCE_IN_LOCATION` disabled\);/,
+    () => `[Source: ${quoted};`,
+  );
 }
 
 /** How many alternatives `$or` makes: the product of the branches' counts (§7.2). */

@@ -125,6 +125,11 @@ describe('rules', () => {
         expect.stringMatching(/^Event pattern is not valid. Reason: Unrecognized match type EXISTS/) as never,
       ],
       [
+        events.send(new PutRuleCommand({ Name: 'p', EventPattern: 'this is not json' })),
+        'InvalidEventPatternException',
+        "Event pattern is not valid. Reason: Unrecognized token 'this': was expecting (JSON String, Number, Array, Object or token 'null', 'true' or 'false')\n at [Source: (String)\"this is not json\"; line: 1, column: 5]",
+      ],
+      [
         events.send(new PutRuleCommand({ Name: 'bad name!', EventPattern: '{"a":["b"]}' })),
         'ValidationException',
         "1 validation error detected: Value 'bad name!' at 'name' failed to satisfy constraint: Member must satisfy regular expression pattern: [\\.\\-_A-Za-z0-9]+",
