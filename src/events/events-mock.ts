@@ -55,7 +55,7 @@ export class EventsMock<Owner extends Account = Account> {
 
   /** A rule by name, on the default bus or on `options.bus` (a name, an ARN or a bus view). Throws if there is none. */
   rule(name: string, options: { readonly bus?: string | BusView } = {}): RuleView {
-    const busRef = options.bus instanceof BusView ? options.bus.arn : options.bus;
+    const busRef = typeof options.bus === 'object' ? options.bus.arn : options.bus;
     const bus = this.bus(busRef);
     const rule = bus.model.rules.get(name);
     if (!rule) throw new Error(`sqs-sns-mock: no rule "${name}" on event bus ${bus.name}`);

@@ -3,11 +3,12 @@
  * `expect(aws.events.rule(name)).toHaveMatched(detail)`. An event's `detail` matches as `toMatchObject` reads it
  * (match.ts `containsDeep`), asymmetric matchers included.
  */
-import { BusView, RuleView, type EventRecord } from '../events/views.js';
+import type { EventRecord } from '../events/views.js';
 import type { Route } from '../events/event.js';
 import type { MatcherOutcome } from './core.js';
 import { describeExpected } from './format.js';
 import { containsDeep, type Equals } from './match.js';
+import { asBusView, asRuleView } from './received.js';
 
 /** Where `toHaveRouted` looks: a queue, topic, function or bus view (by its ARN), an ARN, or a rule's name. */
 export type RouteTarget = { readonly arn: string } | string;
@@ -18,11 +19,7 @@ export interface RoutedOptions {
 }
 
 export function toHaveRouted(received: unknown, expected: unknown, equals: Equals, options?: unknown): MatcherOutcome {
-  if (!(received instanceof BusView)) {
-    throw new TypeError(
-      `toHaveRouted: expected an event bus view (aws.events.bus()), got ${describeExpected(received)}`,
-    );
-  }
+  const bus = asBusView(received, 'toHaveRouted');
   const to = (options as RoutedOptions | undefined)?.to;
   if (to !== undefined && typeof to !== 'string' && typeof (to as { arn?: unknown }).arn !== 'string') {
     throw new TypeError(`toHaveRouted: "to" must be a queue, topic, function or bus view, an ARN or a rule name`);
@@ -30,10 +27,10 @@ export function toHaveRouted(received: unknown, expected: unknown, equals: Equal
   const reaches = (route: Route) =>
     to === undefined ||
     (typeof to === 'string' ? route.rule === to || route.targetArn === to : route.targetArn === to.arn);
-  const events = received.events().filter((event) => containsDeep(event.detail, expected, equals));
+  const events = bus.events().filter((event) => containsDeep(event.detail, expected, equals));
   const pass = events.some((event) => event.routes.some((route) => route.delivered && reaches(route)));
   const where = to === undefined ? 'a target' : typeof to === 'string' ? JSON.stringify(to) : to.arn;
-  const subject = `event bus ${JSON.stringify(received.name)}`;
+  const subject = `event bus ${JSON.stringify(bus.name)}`;
   return {
     pass,
     message: () =>
@@ -41,20 +38,16 @@ export function toHaveRouted(received: unknown, expected: unknown, equals: Equal
         ? `expected ${subject} not to have routed an event with detail ${describeExpected(expected)} to ${where}, but it did`
         : `expected ${subject} to have routed an event with detail ${describeExpected(expected)} to ${where}, ` +
           (events.length === 0
-            ? `but no event's detail matches; its events: ${listEvents(received.events())}`
+            ? `but no event's detail matches; its events: ${listEvents(bus.events())}`
             : `but the matching events went: ${events.map(describeRoutes).join('; ')}`),
   };
 }
 
 export function toHaveMatched(received: unknown, expected: unknown, equals: Equals): MatcherOutcome {
-  if (!(received instanceof RuleView)) {
-    throw new TypeError(
-      `toHaveMatched: expected a rule view (aws.events.rule(name)), got ${describeExpected(received)}`,
-    );
-  }
-  const matched = received.matched();
+  const rule = asRuleView(received, 'toHaveMatched');
+  const matched = rule.matched();
   const pass = matched.some((event) => containsDeep(event.detail, expected, equals));
-  const subject = `rule ${JSON.stringify(received.name)}`;
+  const subject = `rule ${JSON.stringify(rule.name)}`;
   return {
     pass,
     message: () =>

@@ -15,7 +15,8 @@ export function putEvents(
   input: Partial<PutEventsCommandInput>,
   request: RequestContext,
 ): Omit<PutEventsCommandOutput, '$metadata'> {
-  const entries = input.Entries ?? [];
+  // A malformed list (never sent by the SDK's types, possible from plain JavaScript) is read as AWS's parser would.
+  const entries = (Array.isArray(input.Entries) ? input.Entries : []).map((entry) => entry ?? {});
   if (entries.length === 0) throw eventsErrors.noEntries();
   if (entries.length > MAX_ENTRIES) throw eventsErrors.tooManyEntries(entries.length);
   let bytes = 0;

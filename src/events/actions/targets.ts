@@ -4,6 +4,7 @@ import type {
   PutTargetsResultEntry,
   RemoveTargetsCommandInput,
   RetryPolicy,
+  Target,
 } from '@aws-sdk/client-eventbridge';
 import type { RequestContext } from '../../request-context.js';
 import { eventsErrors, fifoNeedsGroup } from '../errors.js';
@@ -19,7 +20,7 @@ const MAX_INPUT = 8192;
 
 /** PutTargets (docs/aws-behaviour/eventbridge.md §5.1): adds or replaces by Id; the targets are not looked up. */
 export function putTargets(backend: EventsBackend, input: Partial<PutTargetsCommandInput>, request: RequestContext) {
-  const targets = input.Targets ?? [];
+  const targets = (Array.isArray(input.Targets) ? input.Targets : []).map((target) => target ?? ({} as Target));
   if (targets.length === 0) throw eventsErrors.tooShort('[]', 'targets');
   if (targets.length > MAX_TARGETS_PER_REQUEST)
     throw eventsErrors.tooLong(`[${targets.length} targets]`, 'targets', MAX_TARGETS_PER_REQUEST);
