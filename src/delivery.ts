@@ -97,19 +97,28 @@ export function arnService(arn: string): string | undefined {
 
 /**
  * The account's `deliver` over its ports, keyed by the ARN service each owns. An ARN no service owns answers a
- * refusal naming it, never a made-up success.
+ * refusal naming it, never a made-up success. The segment is compared in place, not cut out: a fan-out delivers
+ * dozens of times per message.
  */
 export function deliveryRouter(ports: ReadonlyMap<string, () => DeliveryPort>): {
   readonly deliver: Deliver;
   readonly permits: (arn: string, sender: DeliverySender) => DeliveryPermission;
 } {
+  const table = [...ports].map(([service, port]) => ({ segment: `${service}:`, port }));
+  const portFor = (arn: string): DeliveryPort | undefined => {
+    if (!arn.startsWith('arn:')) return undefined;
+    const start = arn.indexOf(':', 4) + 1;
+    if (start === 0) return undefined;
+    for (const entry of table) if (arn.startsWith(entry.segment, start)) return entry.port();
+    return undefined;
+  };
   return {
     deliver(arn, message) {
-      const port = ports.get(arnService(arn) ?? '');
-      return port ? port().deliver(arn, message) : { accepted: false, reason: unowned(arn) };
+      const port = portFor(arn);
+      return port ? port.deliver(arn, message) : { accepted: false, reason: unowned(arn) };
     },
     permits(arn, sender) {
-      const port = ports.get(arnService(arn) ?? '')?.();
+      const port = portFor(arn);
       if (!port) return { allowed: false, reason: unowned(arn), missing: true };
       return port.permits
         ? port.permits(arn, sender)

@@ -1,8 +1,7 @@
-import type { DeliveryMessage, DeliveryPermission, DeliveryPort, DeliverySender } from '../delivery.js';
+import type { DeliveryPermission, DeliveryPort, DeliverySender } from '../delivery.js';
 import type { PolicyMode } from '../policies/mode.js';
 import { serviceDeliveryVerdict, type DeliveryVerdict } from '../policies/sns-delivery.js';
 import { deliverFromService } from './external-delivery.js';
-import type { MessageAttributeValue } from './md5.js';
 import type { Queue, QueueDirectory } from './queue.js';
 
 /** The action a service principal calls to put a message into a queue, which the queue's Policy must allow. */
@@ -23,7 +22,7 @@ export function sqsDeliveryPort(queues: QueueDirectory, ids: { uuid(): string },
         const verdict = queueVerdict(queue, message.sender);
         if (!verdict.allowed) return { accepted: false, reason: verdict.reason, byPolicy: true };
       }
-      return deliverFromService(queue, serviceMessage(message), ids);
+      return deliverFromService(queue, message, ids);
     },
     permits(arn, sender): DeliveryPermission {
       const queue = queues.findByArn(arn);
@@ -35,25 +34,4 @@ export function sqsDeliveryPort(queues: QueueDirectory, ids: { uuid(): string },
 
 function queueVerdict(queue: Queue, sender: DeliverySender): DeliveryVerdict {
   return serviceDeliveryVerdict(queue, 'queue', SEND_ACTION, sender);
-}
-
-function serviceMessage({
-  body,
-  attributes,
-  sender,
-  messageGroupId,
-  deduplicationId,
-  traceHeader,
-  measured,
-}: DeliveryMessage) {
-  return {
-    body,
-    // The neutral attribute is SQS's own shape: stored as given, never changed afterwards.
-    messageAttributes: attributes as Readonly<Record<string, MessageAttributeValue>>,
-    senderId: sender.senderId,
-    messageGroupId,
-    messageDeduplicationId: deduplicationId,
-    traceHeader,
-    checked: measured,
-  };
 }

@@ -1,4 +1,4 @@
-import type { DeliveryResult } from '../delivery.js';
+import type { DeliveryMessage, DeliveryResult } from '../delivery.js';
 import type { MessageAttributeValue } from './md5.js';
 import { NO_ATTRIBUTES, withTraceHeader } from './messages/message.js';
 import { hasOnlyValidCharacters, messagePayloadSize } from './message-validation.js';
@@ -8,38 +8,22 @@ import type { Queue } from './queue.js';
  * A message another AWS service (SNS, a Lambda destination) puts into a queue of the same account, through SQS's
  * port of the delivery seam (delivery-port.ts). The service has already made the message; what remains are the
  * queue's own rules: its MaximumMessageSize, its DelaySeconds, and on FIFO queues MessageGroupId, deduplication and
- * ordering. Nothing here throws: a refusal is the sending service's business (SNS then tries the subscription's
- * dead-letter queue).
+ * ordering. A standard queue keeps a MessageGroupId (fair queues) and ignores a deduplication id. The neutral
+ * attributes are SQS's own shape, stored as given: never changed afterwards. What the sender `measured` (a fan-out,
+ * once for all its queues) replaces the size and character checks. Nothing here throws: a refusal is the sending
+ * service's business (SNS then tries the subscription's dead-letter queue).
  */
-export interface ServiceMessage {
-  readonly body: string;
-  readonly messageAttributes: Readonly<Record<string, MessageAttributeValue>>;
-  /** The sending service's principal, as ReceiveMessage shows it in SenderId. */
-  readonly senderId: string;
-  /** FIFO queues need one; standard queues keep it too (fair queues). */
-  readonly messageGroupId: string | undefined;
-  /** FIFO queues only; without one the queue's content-based deduplication must supply it. */
-  readonly messageDeduplicationId: string | undefined;
-  /** The X-Ray trace header the sending service passes on (its request's): the message's AWSTraceHeader. */
-  readonly traceHeader: string | undefined;
-  /** What the sender already worked out of the checks below (a fan-out does once for all its queues). */
-  readonly checked?: {
-    /** Whether the body and every String attribute value have only characters SQS stores. */
-    readonly storable: boolean;
-    /** The size SQS compares with MaximumMessageSize (`messagePayloadSize`). */
-    readonly payloadBytes: number;
-  };
-}
-
-export function deliverFromService(queue: Queue, message: ServiceMessage, ids: { uuid(): string }): DeliveryResult {
+export function deliverFromService(queue: Queue, message: DeliveryMessage, ids: { uuid(): string }): DeliveryResult {
   // SNS passes on any text, but SQS stores only the characters SendMessage accepts (NUL, U+FFFE or a lone surrogate
   // are refused there with InvalidMessageContents / InvalidParameterValue), so such a delivery fails.
-  const { checked } = message;
+  const checked = message.measured;
+  // The neutral attribute is SQS's own shape.
+  const attributes = message.attributes as Readonly<Record<string, MessageAttributeValue>>;
   const storable = checked
     ? checked.storable
-    : hasOnlyValidCharacters(message.body) && !hasInvalidStringValue(message.messageAttributes);
+    : hasOnlyValidCharacters(message.body) && !hasInvalidStringValue(attributes);
   if (!storable) return { accepted: false, reason: 'the message contains characters SQS does not accept' };
-  const size = checked ? checked.payloadBytes : messagePayloadSize(message.body, message.messageAttributes);
+  const size = checked ? checked.payloadBytes : messagePayloadSize(message.body, attributes);
   if (size > queue.settings.maximumMessageSize) {
     return {
       accepted: false,
@@ -50,7 +34,7 @@ export function deliverFromService(queue: Queue, message: ServiceMessage, ids: {
   if (queue.fifo) {
     if (message.messageGroupId === undefined) return { accepted: false, reason: 'a FIFO queue needs a MessageGroupId' };
     // As for SendMessage: the given id, or with content-based deduplication the body's.
-    deduplicationId = queue.deduplicationIdFor(message.body, message.messageDeduplicationId);
+    deduplicationId = queue.deduplicationIdFor(message.body, message.deduplicationId);
     if (deduplicationId === undefined)
       return { accepted: false, reason: 'the FIFO queue needs a MessageDeduplicationId' };
     const duplicate = queue.findDuplicate(message.messageGroupId, deduplicationId);
@@ -61,10 +45,10 @@ export function deliverFromService(queue: Queue, message: ServiceMessage, ids: {
     {
       messageId: ids.uuid(),
       body: message.body,
-      messageAttributes: message.messageAttributes,
+      messageAttributes: attributes,
       systemAttributes: withTraceHeader(NO_ATTRIBUTES, message.traceHeader),
       sentTimestamp: queue.now(),
-      senderId: message.senderId,
+      senderId: message.sender.senderId,
       messageGroupId: message.messageGroupId,
       messageDeduplicationId: deduplicationId,
     },
