@@ -29,7 +29,7 @@ export function compileRulePattern(text: string): EventPattern {
 }
 
 /**
- * A JSON syntax error in event-ruler's words (docs/aws-behaviour/eventbridge.md §7.1.3): Jackson's message without
+ * A JSON syntax error in event-ruler's words (docs/aws-behaviour/eventbridge.md §7.1): Jackson's message without
  * the reader's prefix, its location quoting the pattern, as event-ruler's parser reports it, not redacted.
  */
 function syntaxReason(error: JsonSyntaxError, text: string): string {
