@@ -3,6 +3,7 @@ import { globalClock, injectedClock, type Clock, type InjectedClock } from './cl
 import { createIdSource, type IdSource } from './ids.js';
 import { installableClients } from './install/clients.js';
 import { installClient, type InstallHandle } from './install/install.js';
+import type { EventsMock } from './events/events-mock.js';
 import type { LambdaMock } from './lambda/lambda-mock.js';
 import { deliveryRouter, type DeliveryMessage, type DeliveryPort, type DeliveryResult } from './delivery.js';
 import { policyMode, type PolicyMode } from './policies/mode.js';
@@ -72,6 +73,8 @@ export class AwsMock implements Account {
   readonly sns: SnsMock<AwsMock>;
   /** Lambda functions with in-process handlers, SQS event source mappings, and the plugin for `LambdaClient`. */
   readonly lambda: LambdaMock<AwsMock>;
+  /** EventBridge: buses, rules and targets, the plugin for `EventBridgeClient`, and the views of routed events. */
+  readonly events: EventsMock<AwsMock>;
   /** @internal */
   readonly work: WorkTracker;
   /**
@@ -144,6 +147,7 @@ export class AwsMock implements Account {
     this.sqs = services.get('sqs')!.facade as SqsMock<AwsMock>;
     this.sns = services.get('sns')!.facade as SnsMock<AwsMock>;
     this.lambda = services.get('lambda')!.facade as LambdaMock<AwsMock>;
+    this.events = services.get('events')!.facade as EventsMock<AwsMock>;
   }
 
   /** @internal The clock given to createAwsMock, if any: the only one the HTTP server (src/server) may move. */

@@ -42,6 +42,10 @@ export { Stack, type ProvisionOptions, type SkippedResource } from './templates/
 export { TemplateError } from './templates/resource-type.js';
 export type { GivenParameter } from './templates/engine/parameters.js';
 export { MappingView } from './lambda/esm/view.js';
+export { EventsMock } from './events/events-mock.js';
+export { BusView, RuleView, type EventRecord } from './events/views.js';
+export type { Route } from './events/event.js';
+export type { RuleState } from './events/bus.js';
 export type { MappingState } from './lambda/esm/mapping.js';
 export type { MappingInput } from './lambda/esm/mapping-settings.js';
 export { Journey } from './journeys/journey.js';

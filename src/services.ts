@@ -3,11 +3,12 @@
  * provision's resource types are loops over this list; adding a service is its folder and one entry here
  * (CONTRIBUTING.md, "How to add a service").
  */
+import { eventsModule } from './events/module.js';
 import { lambdaModule } from './lambda/module.js';
 import { snsModule } from './sns/module.js';
 import { sqsModule } from './sqs/module.js';
 
-export const SERVICE_MODULES = [sqsModule, snsModule, lambdaModule] as const;
+export const SERVICE_MODULES = [sqsModule, snsModule, lambdaModule, eventsModule] as const;
 
 type Modules = (typeof SERVICE_MODULES)[number];
 

@@ -44,4 +44,5 @@ export interface LateCommand {
 export type InvocationTrigger =
   | { kind: 'sqs'; mappingUuid: string }
   | { kind: 'sns'; subscriptionArn: string }
-  | { kind: 'invoke'; invocationType: 'RequestResponse' | 'Event' };
+  | { kind: 'invoke'; invocationType: 'RequestResponse' | 'Event' }
+  | { kind: 'events'; ruleArn: string };

@@ -20,7 +20,6 @@ import { installScopedProcessEnv } from './sandbox/process-env.js';
 import { carryScopeThroughTimers } from './sandbox/timer-scope.js';
 import { crashPayload, watchRuntimeCrashes } from './sandbox/runtime-crashes.js';
 import { invocationSteps } from './journey-steps.js';
-
 import type { Invocation, InvocationTrigger } from './invocation.js';
 
 export type { Invocation, InvocationOutcome, InvocationTrigger, LateCommand } from './invocation.js';

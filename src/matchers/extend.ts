@@ -6,6 +6,7 @@
 import * as core from './core.js';
 import type { MatcherOutcome } from './outcome.js';
 import { journeyEnding } from './journeys.js';
+import { toHaveMatched, toHaveRouted } from './events.js';
 import { toBeAllowedToDeliverTo } from './policies.js';
 
 /** The part of vitest's and jest's matcher context used here. */
@@ -90,6 +91,12 @@ const matchers = {
   },
   toHaveSucceededEveryTime(this: FrameworkMatcherContext, received: unknown): MatcherOutcome {
     return core.toHaveSucceededEveryTime(received);
+  },
+  toHaveRouted(this: FrameworkMatcherContext, received: unknown, expected: unknown, options?: unknown): MatcherOutcome {
+    return toHaveRouted(received, expected, equalsOf(this), options);
+  },
+  toHaveMatched(this: FrameworkMatcherContext, received: unknown, expected: unknown): MatcherOutcome {
+    return toHaveMatched(received, expected, equalsOf(this));
   },
 };
 

@@ -7,6 +7,7 @@ import type { QueueView } from '../sqs/views.js';
 import type { TopicView } from '../sns/views.js';
 import type { FunctionView } from '../lambda/views.js';
 import { quoted } from './names.js';
+import type { BusView, RuleView } from '../events/views.js';
 
 /** How each view is told apart (what it has), named in a misuse's message, and looked up. */
 interface ViewShape {
@@ -51,6 +52,29 @@ export function asTopicView(received: unknown, matcher: string): TopicView {
 
 export function asFunctionView(received: unknown, matcher: string): FunctionView {
   return asView<FunctionView>(received, matcher, FUNCTION);
+}
+
+const BUS: ViewShape = {
+  noun: 'event bus view',
+  methods: ['events'],
+  strings: ['name', 'arn'],
+  from: 'aws.events.bus() or aws.events.bus(name)',
+  lookup: 'events.bus',
+};
+const RULE: ViewShape = {
+  noun: 'rule view',
+  methods: ['matched'],
+  strings: ['name', 'arn'],
+  from: 'aws.events.rule(name)',
+  lookup: 'events.rule',
+};
+
+export function asBusView(received: unknown, matcher: string): BusView {
+  return asView<BusView>(received, matcher, BUS);
+}
+
+export function asRuleView(received: unknown, matcher: string): RuleView {
+  return asView<RuleView>(received, matcher, RULE);
 }
 
 function asView<View>(received: unknown, matcher: string, shape: ViewShape): View {

@@ -4,11 +4,13 @@
  */
 import type { InvocationOutcome } from '../lambda/lambda-function.js';
 import type { MessageState } from '../sqs/messages/message.js';
+import type { RoutedOptions } from './events.js';
 import type { MessageMatch } from './match.js';
 import type { MessageMatchOptions, OrderOptions } from './options.js';
 
 export type { AttributeMatch, MessageMatch } from './match.js';
 export type { MessageMatchOptions, OrderOptions } from './options.js';
+export type { RoutedOptions, RouteTarget } from './events.js';
 export type { InvocationOutcome } from '../lambda/lambda-function.js';
 
 /** The queue a delivery matcher asks about: its view (`aws.sqs.queue(name)`) or its ARN. */
@@ -70,4 +72,14 @@ export interface SqsSnsMatchers<R> {
   toHaveLastInvocationOutcome(outcome: InvocationOutcome): R;
   /** The function was invoked, and every invocation succeeded: none failed, timed out or is still running. */
   toHaveSucceededEveryTime(): R;
+
+  // EventBridge: `expect(aws.events.bus())` and `expect(aws.events.rule(name))`.
+  /**
+   * The bus took an event whose `detail` contains `detail` (as `toMatchObject` reads it) and a rule delivered it to
+   * `options.to`: a queue, topic, function or bus view, an ARN, or a rule's name (any of its targets); without
+   * `to`, to any target. The failure message lists where the matching events went, and why not.
+   */
+  toHaveRouted(detail: object, options?: RoutedOptions): R;
+  /** The rule's pattern matched an event whose `detail` contains `detail` (a scheduled rule: its firings). */
+  toHaveMatched(detail: object): R;
 }

@@ -41,16 +41,19 @@ describe('arnService', () => {
 describe('aws.deliver', () => {
   it('has one port per ARN service, from the list of services', () => {
     const { aws } = snsSetup();
-    expect(SERVICE_MODULES.map((service) => service.arnService)).toEqual(['sqs', 'sns', 'lambda']);
-    expect(Object.keys(aws.ports)).toEqual(['sqs', 'sns', 'lambda']);
+    expect(SERVICE_MODULES.map((service) => service.arnService)).toEqual(['sqs', 'sns', 'lambda', 'events']);
+    expect(Object.keys(aws.ports)).toEqual(['sqs', 'sns', 'lambda', 'events']);
   });
 
   it('refuses, naming it, an ARN no emulated service owns, a missing resource, and what is not an ARN', () => {
     const { aws } = snsSetup();
-    expect(aws.deliver(RULE, message())).toEqual({
+    const machine = 'arn:aws:states:us-east-1:000000000000:stateMachine:m';
+    expect(aws.deliver(machine, message())).toEqual({
       accepted: false,
-      reason: `no emulated service delivers to ${RULE} (service "events")`,
+      reason: `no emulated service delivers to ${machine} (service "states")`,
     });
+    const bus = 'arn:aws:events:us-east-1:000000000000:event-bus/missing';
+    expect(aws.deliver(bus, message())).toEqual({ accepted: false, reason: `the event bus ${bus} does not exist` });
     expect(aws.deliver('orders', message())).toEqual({ accepted: false, reason: 'orders is not an ARN' });
     const queue = 'arn:aws:sqs:us-east-1:000000000000:missing';
     expect(aws.deliver(queue, message())).toEqual({ accepted: false, reason: `the queue ${queue} does not exist` });

@@ -1,4 +1,6 @@
 import { TemplateError } from '../resource-type.js';
+import { eventError, resource, type EventOwner, type EventResources } from './event-owner.js';
+import { eventBridgeRuleEvent, scheduleEvent } from './eventbridge-events.js';
 import { getAtt, isRecord, picked, ref, type Json } from './values.js';
 
 /**
@@ -6,18 +8,7 @@ import { getAtt, isRecord, picked, ref, type Json } from './values.js';
  * the logical ids its translator gives them, so that a test reads them as a deployed SAM stack names them.
  */
 
-/** The function an event belongs to: its logical id and the resource attributes its event resources share. */
-export interface EventOwner {
-  readonly logicalId: string;
-  /** `Condition`, `DeletionPolicy` and `UpdateReplacePolicy` of the function, passed on to what its events make. */
-  readonly passThrough: Json;
-}
-
-export interface EventResources {
-  readonly resources: Record<string, Json>;
-  /** The event reads a queue: the function's generated role gets SAM's SQS managed policy. */
-  readonly readsQueue: boolean;
-}
+export type { EventOwner, EventResources } from './event-owner.js';
 
 /** The SQS event's properties SAM copies onto the mapping as they are (§5.1). */
 const SQS_MAPPING_PROPERTIES = [
@@ -34,20 +25,6 @@ const SQS_MAPPING_PROPERTIES = [
 const SNS_SUBSCRIPTION_PROPERTIES = ['Region', 'FilterPolicy', 'FilterPolicyScope', 'RedrivePolicy'];
 /** Mappings SAM adds for an SNS event through a queue (§5.2). */
 const SQS_SUBSCRIPTION_BATCH_SIZE = 10;
-
-export function eventError(owner: EventOwner, event: string, detail: string): TemplateError {
-  return new TemplateError(
-    `Resource with id [${owner.logicalId}] is invalid. Event with id [${event}] is invalid. ${detail}`,
-    owner.logicalId,
-    'Events',
-  );
-}
-
-const resource = (owner: EventOwner, type: string, properties: Json): Json => ({
-  Type: type,
-  ...owner.passThrough,
-  Properties: properties,
-});
 
 function sqsEvent(owner: EventOwner, id: string, properties: Json): EventResources {
   if (properties['Queue'] === undefined) {
@@ -148,10 +125,13 @@ function snsEvent(owner: EventOwner, id: string, properties: Json): EventResourc
 const EVENT_TYPES: Readonly<Record<string, (owner: EventOwner, id: string, properties: Json) => EventResources>> = {
   SQS: sqsEvent,
   SNS: snsEvent,
+  EventBridgeRule: eventBridgeRuleEvent,
+  CloudWatchEvent: eventBridgeRuleEvent,
+  Schedule: scheduleEvent,
 };
 
 /**
- * The resources of a function's `Events`. Events of other types (Api, Schedule, S3, ...) make resources the mock
+ * The resources of a function's `Events`. Events of other types (Api, ScheduleV2, S3, ...) make resources the mock
  * does not emulate, and are left out.
  */
 export function eventResources(owner: EventOwner, events: unknown): EventResources {

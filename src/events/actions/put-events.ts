@@ -1,0 +1,55 @@
+import type { PutEventsCommandInput, PutEventsCommandOutput, PutEventsResultEntry } from '@aws-sdk/client-eventbridge';
+import type { RequestContext } from '../../request-context.js';
+import { ENTRY_ERRORS, eventsErrors } from '../errors.js';
+import type { EventsBackend } from '../events-backend.js';
+
+const MAX_ENTRIES = 10;
+/** §2.1 [Docs]: 256 KB for the whole request, counted as below. */
+const MAX_REQUEST_BYTES = 262_144;
+/** §2.1 [Docs]: an entry with Time counts 14 bytes more. */
+const TIME_BYTES = 14;
+
+/** PutEvents (docs/aws-behaviour/eventbridge.md §2): per-entry results, each good entry routed at once. */
+export function putEvents(
+  backend: EventsBackend,
+  input: Partial<PutEventsCommandInput>,
+  request: RequestContext,
+): Omit<PutEventsCommandOutput, '$metadata'> {
+  // A malformed list (never sent by the SDK's types, possible from plain JavaScript) is read as AWS's parser would.
+  const entries = (Array.isArray(input.Entries) ? input.Entries : []).map((entry) => entry ?? {});
+  if (entries.length === 0) throw eventsErrors.noEntries();
+  if (entries.length > MAX_ENTRIES) throw eventsErrors.tooManyEntries(entries.length);
+  let bytes = 0;
+  for (const entry of entries) {
+    bytes += utf8(entry.Source) + utf8(entry.DetailType) + utf8(entry.Detail);
+    for (const resource of entry.Resources ?? []) bytes += utf8(resource);
+    if (entry.Time !== undefined) bytes += TIME_BYTES;
+  }
+  if (bytes > MAX_REQUEST_BYTES) throw eventsErrors.entriesTooLarge();
+  const results: PutEventsResultEntry[] = entries.map((entry) => {
+    // §2.2: Source, DetailType, Detail, in that order (Emulation).
+    if (!entry.Source) return { ...ENTRY_ERRORS.noSource };
+    if (!entry.DetailType) return { ...ENTRY_ERRORS.noDetailType };
+    if (entry.Detail === undefined) return { ...ENTRY_ERRORS.noDetail };
+    const detail = parseDetail(entry.Detail);
+    if (!detail) return { ...ENTRY_ERRORS.malformedDetail };
+    return backend.putEntry(request.region, entry, detail);
+  });
+  return { FailedEntryCount: results.filter((result) => result.ErrorCode !== undefined).length, Entries: results };
+}
+
+function utf8(text: string | undefined): number {
+  return text === undefined ? 0 : Buffer.byteLength(text, 'utf8');
+}
+
+/** §2.2: Detail must be a JSON object. */
+function parseDetail(text: string): Record<string, unknown> | undefined {
+  try {
+    const value: unknown = JSON.parse(text);
+    return value !== null && typeof value === 'object' && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}

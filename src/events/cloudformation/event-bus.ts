@@ -1,0 +1,50 @@
+import type {
+  CreatedResource,
+  ProvisionContext,
+  ResourceRequest,
+  ResourceType,
+} from '../../templates/resource-type.js';
+import { alreadyExists, callContext, callService } from '../../templates/resources/calls.js';
+import { readProperties, tagMap, unchecked, type PropertySchema } from '../../templates/resources/properties.js';
+import { EVENTS_ACTIONS } from '../actions/index.js';
+import type { WithEvents } from '../internals.js';
+
+/**
+ * `AWS::Events::EventBus` (docs/aws-behaviour/eventbridge.md §11): CreateEventBus; `Ref` the name, `GetAtt` `Arn`
+ * and `Name`. `Policy`, `KmsKeyIdentifier`, `DeadLetterConfig`, `EventSourceName` and `LogConfig` are accepted and not
+ * applied (the emulation has no cross-account events, encryption or logging).
+ */
+const EVENT_BUS_SCHEMA: PropertySchema = {
+  properties: {
+    Name: 'string',
+    Description: 'string',
+    Tags: 'any',
+    ...unchecked(['Policy', 'KmsKeyIdentifier', 'DeadLetterConfig', 'EventSourceName', 'LogConfig']),
+  },
+  required: ['Name'],
+};
+
+export const eventsEventBus: ResourceType<WithEvents> = {
+  create(request: ResourceRequest, context: ProvisionContext<WithEvents>): CreatedResource {
+    const { Name, Description, Tags } = readProperties(request, EVENT_BUS_SCHEMA);
+    const name = Name as string;
+    const backend = context.internals.events.backend;
+    if (backend.findBus(context.region, name)) throw alreadyExists(request, name, 'Name');
+    const tags = Object.entries(tagMap(request, 'Tags', Tags)).map(([Key, Value]) => ({ Key, Value }));
+    const { EventBusArn } = callService(request, () =>
+      EVENTS_ACTIONS.CreateEventBus.handler(
+        backend,
+        { Name: name, Description: Description as string | undefined, ...(tags.length ? { Tags: tags } : {}) },
+        callContext(context),
+      ),
+    );
+    return {
+      ref: name,
+      attributes: { Arn: EventBusArn, Name: name },
+      undo: () => {
+        const bus = backend.findBus(context.region, name);
+        if (bus) backend.deleteBus(bus);
+      },
+    };
+  },
+};

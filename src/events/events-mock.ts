@@ -1,0 +1,74 @@
+import { liveIds, type Account } from '../account.js';
+import { handClientConfig } from '../install/install.js';
+import { applyMiddleware, dispatch, middlewareFor, type MiddlewareStackLike } from '../plugin.js';
+import type { Queue } from '../sqs/queue.js';
+import type { WorkTracker } from '../work/work-tracker.js';
+import { eventsActions } from './actions/index.js';
+import { DEFAULT_BUS } from './bus.js';
+import type { DeliverySeam } from './delivery.js';
+import { EventsBackend } from './events-backend.js';
+import { EVENTS_SDK } from './sdk.js';
+import { BusView, RuleView } from './views.js';
+
+/**
+ * The EventBridge side of one AwsMock: buses, rules and targets, the plugin for `EventBridgeClient`
+ * (`client.middlewareStack.use(aws.events)`), and the views of what was routed where. Everything runs on the
+ * account's clock.
+ */
+export class EventsMock<Owner extends Account = Account> {
+  /** @internal */
+  readonly backend: EventsBackend;
+  private readonly middleware: ReturnType<typeof middlewareFor>;
+
+  constructor(
+    readonly aws: Owner,
+    work: WorkTracker,
+    seam: DeliverySeam,
+    findQueue: (arn: string) => Queue | undefined,
+  ) {
+    this.backend = new EventsBackend(aws.accountId, aws.clock, liveIds(aws), work, seam, findQueue);
+    this.middleware = middlewareFor(
+      {
+        sdk: EVENTS_SDK,
+        handle: (action, input, request) =>
+          dispatch('EventBridge', eventsActions, this.backend, action, input, request),
+      },
+      aws,
+    );
+  }
+
+  /** @internal The SDK plugin: `eventBridgeClient.middlewareStack.use(aws.events)`. */
+  applyToStack(stack: MiddlewareStackLike): void {
+    handClientConfig(EVENTS_SDK);
+    applyMiddleware(stack, this.middleware, 'sqsSnsMock:EventBridge');
+  }
+
+  /** A bus by name (in the account's region) or ARN; the default bus without one. Throws if there is none. */
+  bus(ref: string = DEFAULT_BUS): BusView {
+    const bus = this.backend.findBus(this.aws.region, ref);
+    if (!bus)
+      throw new Error(
+        `sqs-sns-mock: no event bus "${ref}" in account ${this.aws.accountId}, region ${this.aws.region}`,
+      );
+    return new BusView(bus);
+  }
+
+  /** A rule by name, on the default bus or on `options.bus` (a name, an ARN or a bus view). Throws if there is none. */
+  rule(name: string, options: { readonly bus?: string | BusView } = {}): RuleView {
+    const busRef = typeof options.bus === 'object' ? options.bus.arn : options.bus;
+    const bus = this.bus(busRef);
+    const rule = bus.model.rules.get(name);
+    if (!rule) throw new Error(`sqs-sns-mock: no rule "${name}" on event bus ${bus.name}`);
+    return new RuleView(rule);
+  }
+
+  /** Same as `aws.reset()`. */
+  reset(): void {
+    this.aws.reset();
+  }
+
+  /** @internal Forgets every bus, rule and event, and stops every schedule. */
+  resetState(): void {
+    this.backend.reset();
+  }
+}

@@ -1,0 +1,52 @@
+import type { PolicyMode } from '../policies/mode.js';
+import type { DeliveryPort } from '../delivery.js';
+import type { ServiceContext } from '../service-context.js';
+import type { ServiceModule } from '../service-module.js';
+import type { SqsInternals } from '../sqs/internals.js';
+import type { ResourceType } from '../templates/resource-type.js';
+import { EVENTS_ACTIONS } from './actions/index.js';
+import { EVENTS_RESOURCE_TYPES } from './cloudformation/index.js';
+import { EVENTS_ERRORS } from './errors.js';
+import { EventsMock } from './events-mock.js';
+import type { EventsInternals, WithEvents } from './internals.js';
+import { EVENTS_SDK } from './sdk.js';
+
+/** createAwsMock's options that EventBridge reads. */
+export interface EventsOptions {
+  /**
+   * `'enforce'`: an SQS target (or dead-letter queue) takes an event only where its Policy allows events.amazonaws.com
+   * to sqs:SendMessage from the rule, as on AWS (docs/aws-behaviour/eventbridge.md §5.5). Shared with SNS.
+   */
+  policies?: PolicyMode;
+}
+
+/** EventBridge as one service of the account (src/services.ts). */
+export const eventsModule = {
+  key: 'events',
+  arnService: 'events',
+  sdk: EVENTS_SDK,
+  actions: EVENTS_ACTIONS,
+  errors: EVENTS_ERRORS,
+  batchActions: [],
+  resourceTypes: EVENTS_RESOURCE_TYPES,
+  create<Owner extends ServiceContext['account']>(
+    { account, work, deliver, permits, internalsOf }: ServiceContext<Owner>,
+    _options: EventsOptions,
+  ) {
+    // PutTargets looks at a FIFO queue target's settings (docs/aws-behaviour/eventbridge.md §5.3).
+    const findQueue = (arn: string) => (internalsOf('sqs') as SqsInternals).backend.findByArn(arn);
+    const facade = new EventsMock(account, work, { deliver, permits }, findQueue);
+    // Another bus as a rule's target (§5.2).
+    const port: DeliveryPort = { deliver: (arn, message) => facade.backend.deliverToBus(arn, message.body) };
+    return { facade, internals: { backend: facade.backend }, port, reset: () => facade.resetState() };
+  },
+} satisfies ServiceModule<
+  'events',
+  'EventBridge',
+  ServiceContext,
+  EventsOptions,
+  EventsMock,
+  EventsInternals,
+  DeliveryPort,
+  ResourceType<WithEvents>
+>;

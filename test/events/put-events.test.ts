@@ -1,0 +1,143 @@
+import {
+  CreateEventBusCommand,
+  DescribeArchiveCommand,
+  PutEventsCommand,
+  PutRuleCommand,
+  PutTargetsCommand,
+} from '@aws-sdk/client-eventbridge';
+import { CreateQueueCommand, ReceiveMessageCommand } from '@aws-sdk/client-sqs';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { rejectionOf } from '../helpers.js';
+import { eventsSetup } from './support.js';
+
+beforeEach(() => vi.useFakeTimers({ now: Date.UTC(2025, 0, 2, 3, 4, 5, 678) }));
+afterEach(() => vi.useRealTimers());
+
+describe('PutEvents', () => {
+  it('answers one result per entry: EventId for good ones, InvalidArgument / MalformedDetail for bad ones', async () => {
+    const { events } = eventsSetup();
+    const result = await events.send(
+      new PutEventsCommand({
+        Entries: [
+          { Source: 'shop', DetailType: 'OrderPlaced', Detail: '{"orderId":7}' },
+          { DetailType: 'x', Detail: '{}' },
+          { Source: 'shop', DetailType: '', Detail: '{}' },
+          { Source: 'shop', DetailType: 'x' },
+          { Source: 'shop', DetailType: 'x', Detail: '[]' },
+          { Source: 'shop', DetailType: 'x', Detail: '"NotJSON"' },
+        ],
+      }),
+    );
+    expect(result.FailedEntryCount).toBe(5);
+    expect(result.Entries![0]).toEqual({ EventId: expect.any(String) });
+    expect(result.Entries!.slice(1)).toEqual([
+      {
+        ErrorCode: 'InvalidArgument',
+        ErrorMessage: 'Parameter Source is not valid. Reason: Source is a required argument.',
+      },
+      {
+        ErrorCode: 'InvalidArgument',
+        ErrorMessage: 'Parameter DetailType is not valid. Reason: DetailType is a required argument.',
+      },
+      {
+        ErrorCode: 'InvalidArgument',
+        ErrorMessage: 'Parameter Detail is not valid. Reason: Detail is a required argument.',
+      },
+      { ErrorCode: 'MalformedDetail', ErrorMessage: 'Detail is malformed.' },
+      { ErrorCode: 'MalformedDetail', ErrorMessage: 'Detail is malformed.' },
+    ]);
+  });
+
+  it('refuses 11 entries and an oversized request as a whole, with ValidationException', async () => {
+    const { events } = eventsSetup();
+    const entry = { Source: 's', DetailType: 'd', Detail: '{}' };
+    const tooMany = await rejectionOf(events.send(new PutEventsCommand({ Entries: Array(11).fill(entry) })));
+    expect(tooMany.name).toBe('ValidationException');
+    expect(tooMany.constructor.name).toBe('EventBridgeServiceException');
+    expect(tooMany.message).toMatch(
+      /^1 validation error detected: Value '.*' at 'entries' failed to satisfy constraint: Member must have length less than or equal to 10$/,
+    );
+    const big = { Source: 's', DetailType: 'd', Detail: JSON.stringify({ p: 'p'.repeat(262_144) }) };
+    const tooLarge = await rejectionOf(events.send(new PutEventsCommand({ Entries: [big] })));
+    expect(tooLarge.name).toBe('ValidationException');
+    expect(tooLarge.message).toBe('Total size of the entries in the request is over the limit.');
+  });
+
+  it('accepts an entry for a bus that does not exist, and drops it', async () => {
+    const { aws, events } = eventsSetup();
+    const result = await events.send(
+      new PutEventsCommand({ Entries: [{ Source: 's', DetailType: 'd', Detail: '{}', EventBusName: 'nope' }] }),
+    );
+    expect(result).toMatchObject({ FailedEntryCount: 0, Entries: [{ EventId: expect.any(String) }] });
+    expect(aws.events.bus().events()).toEqual([]);
+  });
+
+  it('routes a matching event to an SQS target with the envelope of §1.1, time without fraction', async () => {
+    const { aws, events, sqs } = eventsSetup();
+    const { QueueUrl } = await sqs.send(new CreateQueueCommand({ QueueName: 'orders' }));
+    await events.send(new PutRuleCommand({ Name: 'orders-to-queue', EventPattern: '{"source":["shop"]}' }));
+    await events.send(
+      new PutTargetsCommand({ Rule: 'orders-to-queue', Targets: [{ Id: 'q', Arn: aws.sqs.queue('orders').arn }] }),
+    );
+    const put = await events.send(
+      new PutEventsCommand({
+        Entries: [
+          { Source: 'shop', DetailType: 'OrderPlaced', Detail: '{"orderId":7}' },
+          { Source: 'other', DetailType: 'OrderPlaced', Detail: '{"orderId":8}' },
+        ],
+      }),
+    );
+    const { Messages } = await sqs.send(new ReceiveMessageCommand({ QueueUrl, MaxNumberOfMessages: 10 }));
+    expect(Messages).toHaveLength(1);
+    expect(Messages![0]!.Body).toBe(
+      JSON.stringify({
+        version: '0',
+        id: put.Entries![0]!.EventId,
+        'detail-type': 'OrderPlaced',
+        source: 'shop',
+        account: aws.accountId,
+        time: '2025-01-02T03:04:05Z',
+        region: aws.region,
+        resources: [],
+        detail: { orderId: 7 },
+      }),
+    );
+    const [first, second] = aws.events.bus().events();
+    expect(first!.routes).toEqual([
+      expect.objectContaining({ rule: 'orders-to-queue', targetId: 'q', delivered: true }),
+    ]);
+    expect(second!.routes).toEqual([]);
+    expect(
+      aws.events
+        .rule('orders-to-queue')
+        .matched()
+        .map((event) => event.detail),
+    ).toEqual([{ orderId: 7 }]);
+  });
+
+  it('puts an entry on a custom bus by name or ARN, and only that bus sees it', async () => {
+    const { aws, events } = eventsSetup();
+    const { EventBusArn } = await events.send(new CreateEventBusCommand({ Name: 'orders' }));
+    await events.send(
+      new PutEventsCommand({ Entries: [{ Source: 's', DetailType: 'd', Detail: '{"a":1}', EventBusName: 'orders' }] }),
+    );
+    await events.send(
+      new PutEventsCommand({
+        Entries: [{ Source: 's', DetailType: 'd', Detail: '{"a":2}', EventBusName: EventBusArn }],
+      }),
+    );
+    expect(
+      aws.events
+        .bus('orders')
+        .events()
+        .map((event) => event.detail),
+    ).toEqual([{ a: 1 }, { a: 2 }]);
+    expect(aws.events.bus().events()).toEqual([]);
+  });
+
+  it('answers an unemulated command with NotEmulatedError, never the network', async () => {
+    const { events } = eventsSetup();
+    const error = await rejectionOf(events.send(new DescribeArchiveCommand({ ArchiveName: 'a' })));
+    expect(error.name).toBe('NotEmulatedError');
+  });
+});
