@@ -46,5 +46,8 @@ export { EventsMock } from './events/events-mock.js';
 export { BusView, RuleView, type EventRecord } from './events/views.js';
 export type { Route } from './events/event.js';
 export type { RuleState } from './events/rule.js';
+export { SchedulerMock } from './scheduler/scheduler-mock.js';
+export { ScheduleView, type FiredRecord } from './scheduler/views.js';
+export type { ScheduleState } from './scheduler/schedule.js';
 export type { MappingState } from './lambda/esm/mapping.js';
 export type { MappingInput } from './lambda/esm/mapping-settings.js';

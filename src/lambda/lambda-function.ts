@@ -60,7 +60,8 @@ export type InvocationTrigger =
   | { kind: 'sqs'; mappingUuid: string }
   | { kind: 'sns'; subscriptionArn: string }
   | { kind: 'invoke'; invocationType: 'RequestResponse' | 'Event' }
-  | { kind: 'events'; ruleArn: string };
+  | { kind: 'events'; ruleArn: string }
+  | { kind: 'scheduler'; scheduleArn: string };
 
 /** What an invocation came to; `throttled`: the function had no concurrency left, the handler did not run. */
 export type InvocationResult =
