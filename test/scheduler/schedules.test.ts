@@ -64,7 +64,12 @@ describe('schedules', () => {
     const conflict = await scheduler.send(new CreateScheduleCommand({ Name: 'one', ...base })).catch((e: unknown) => e);
     expect(conflict).toBeInstanceOf(ConflictException);
     expect(conflict).toMatchObject({ message: 'Schedule one already exists.', $metadata: { httpStatusCode: 409 } });
-    for (const expression of ['rate(10 seconds)', 'cron(0 1 * * * *)', 'at(2021-12-31T23:59:59Z)', ' rate(10 minutes)']) {
+    for (const expression of [
+      'rate(10 seconds)',
+      'cron(0 1 * * * *)',
+      'at(2021-12-31T23:59:59Z)',
+      ' rate(10 minutes)',
+    ]) {
       const bad = await scheduler
         .send(new CreateScheduleCommand({ Name: 'bad', ...base, ScheduleExpression: expression }))
         .catch((e: unknown) => e);
