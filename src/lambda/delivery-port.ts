@@ -14,7 +14,7 @@ const TRIGGERS: Readonly<Record<string, (message: DeliveryMessage) => Invocation
   [SNS_PRINCIPAL]: ({ via }) => (via === undefined ? undefined : { kind: 'sns', subscriptionArn: via }),
   // An EventBridge rule's target (docs/aws-behaviour/eventbridge.md §5.2).
   [EVENTS_PRINCIPAL]: ({ via }) => (via === undefined ? undefined : { kind: 'events', ruleArn: via }),
-  // A schedule's target (docs/aws-behaviour/eventbridge.md §S.7).
+  // A schedule's target (docs/aws-behaviour/eventbridge.md §12.7).
   [SCHEDULER_PRINCIPAL]: ({ via }) => (via === undefined ? undefined : { kind: 'scheduler', scheduleArn: via }),
 };
 

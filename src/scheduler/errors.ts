@@ -2,7 +2,7 @@ import { errorOf, SHARED_MESSAGES, type ErrorIdentity } from '../aws-error.js';
 
 /**
  * Every EventBridge Scheduler error the emulation answers, by the SDK's class name, with the status the model gives
- * it (docs/aws-behaviour/eventbridge.md §S.9). To add an error: its entry here, and a factory below if the emulation
+ * it (docs/aws-behaviour/eventbridge.md §12.9). To add an error: its entry here, and a factory below if the emulation
  * raises it; texts are written only here.
  */
 export const SCHEDULER_ERRORS = {
@@ -45,7 +45,7 @@ export function schedulerError(name: SchedulerErrorName, message?: string) {
   return errorOf(SCHEDULER_ERRORS[name], message);
 }
 
-/** AWS's usual wording of a model constraint (Emulation for Scheduler: its texts are not recorded, §S.9). */
+/** AWS's usual wording of a model constraint (Emulation for Scheduler: its texts are not recorded, §12.9). */
 function constraint(value: string, at: string, rule: string) {
   return schedulerError(
     'ValidationException',
@@ -53,32 +53,32 @@ function constraint(value: string, at: string, rule: string) {
   );
 }
 
-/** The errors the emulation raises, in AWS's words where recorded (docs/aws-behaviour/eventbridge.md §S). */
+/** The errors the emulation raises, in AWS's words where recorded (docs/aws-behaviour/eventbridge.md §12). */
 export const schedulerErrors = {
-  // §S.3 [AWS-snap]
+  // §12.3 [AWS-snap]
   badExpression: (expression: string) =>
     schedulerError('ValidationException', `Invalid Schedule Expression ${expression}.`),
-  // §S.9 [3P]
+  // §12.9 [3P]
   scheduleExists: (name: string) => schedulerError('ConflictException', `Schedule ${name} already exists.`),
-  // §S.9 [3P, quoting AWS]
+  // §12.9 [3P, quoting AWS]
   scheduleNotFound: (name: string) => schedulerError('ResourceNotFoundException', `Schedule ${name} does not exist.`),
-  // §S.9 [3P]
+  // §12.9 [3P]
   groupNotFound: (name: string) =>
     schedulerError('ResourceNotFoundException', `Schedule group ${name} does not exist.`),
-  // §S.9 Emulation: by analogy with the schedule's text.
+  // §12.9 Emulation: by analogy with the schedule's text.
   groupExists: (name: string) => schedulerError('ConflictException', `Schedule group ${name} already exists.`),
-  // §S.9 Emulation: the default group cannot be deleted; AWS's text is not recorded.
+  // §12.9 Emulation: the default group cannot be deleted; AWS's text is not recorded.
   cannotDeleteDefault: () => schedulerError('ValidationException', 'The default schedule group cannot be deleted.'),
-  // §S.3 Emulation: the text for an unknown zone is not recorded.
+  // §12.3 Emulation: the text for an unknown zone is not recorded.
   badTimezone: (zone: string) => schedulerError('ValidationException', `Invalid time zone ${zone}.`),
-  // §S.4 Emulation
+  // §12.4 Emulation
   endBeforeStart: () => schedulerError('ValidationException', 'The EndDate must be later than the StartDate.'),
-  // §S.5 Emulation
+  // §12.5 Emulation
   windowNeedsMinutes: () =>
     schedulerError('ValidationException', 'MaximumWindowInMinutes must be provided when the Mode is FLEXIBLE.'),
   windowOffHasMinutes: () =>
     schedulerError('ValidationException', 'MaximumWindowInMinutes must not be provided when the Mode is OFF.'),
-  // §S.1 [Model] constraints, AWS's usual wording (Emulation).
+  // §12.1 [Model] constraints, AWS's usual wording (Emulation).
   missing: (at: string) => constraint('null', at, 'Member must not be null'),
   tooLong: (value: string, at: string, max: number) =>
     constraint(value, at, `Member must have length less than or equal to ${max}`),

@@ -8,7 +8,7 @@ export type ScheduleState = (typeof SCHEDULE_STATES)[number];
 export const COMPLETION_ACTIONS = ['NONE', 'DELETE'] as const;
 export const WINDOW_MODES = ['OFF', 'FLEXIBLE'] as const;
 
-/** What CreateSchedule or UpdateSchedule set (docs/aws-behaviour/eventbridge.md §S.2), parsed once. */
+/** What CreateSchedule or UpdateSchedule set (docs/aws-behaviour/eventbridge.md §12.2), parsed once. */
 export interface ScheduleSettings {
   readonly expression: { readonly text: string; readonly parsed: Expression };
   readonly zone: Zone;
@@ -18,7 +18,7 @@ export interface ScheduleSettings {
   readonly windowMinutes: number;
   readonly state: ScheduleState;
   readonly actionAfterCompletion: (typeof COMPLETION_ACTIONS)[number];
-  /** The target as GetSchedule shows it, RetryPolicy defaults filled in (§S.2). */
+  /** The target as GetSchedule shows it, RetryPolicy defaults filled in (§12.2). */
   readonly target: Target;
   readonly description: string | undefined;
   readonly kmsKeyArn: string | undefined;

@@ -11,7 +11,7 @@ export const SCHEDULER_SDK: ServiceSdk<'Scheduler'> = {
 };
 
 /**
- * Scheduler speaks REST-JSON (docs/aws-behaviour/eventbridge.md §S.1), as Lambda does: the deserializer builds the
+ * Scheduler speaks REST-JSON (docs/aws-behaviour/eventbridge.md §12.1), as Lambda does: the deserializer builds the
  * class the error type names (else the base exception named by the code), assigns `$metadata`, `$fault` and
  * `message`, and deletes the `Message` member its classes declare.
  */

@@ -32,7 +32,7 @@ export function parseScheduleExpression(text: string): Schedule | undefined {
 }
 
 /**
- * Parses an EventBridge Scheduler expression (docs/aws-behaviour/eventbridge.md §S.3): `at(yyyy-mm-ddThh:mm:ss)`,
+ * Parses an EventBridge Scheduler expression (docs/aws-behaviour/eventbridge.md §12.3): `at(yyyy-mm-ddThh:mm:ss)`,
  * or a rate or cron as a rule writes it; undefined when Scheduler would refuse it.
  */
 export function parseSchedulerExpression(text: string): Schedule | undefined {

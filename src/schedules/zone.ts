@@ -1,5 +1,5 @@
 /**
- * Time zones for schedules (docs/aws-behaviour/eventbridge.md §S.3): an IANA zone's offset from UTC at an instant,
+ * Time zones for schedules (docs/aws-behaviour/eventbridge.md §12.3): an IANA zone's offset from UTC at an instant,
  * read from the platform's `Intl.DateTimeFormat` (no zone database of our own). A local time is handled as the
  * number of milliseconds it would be if it were UTC, so the cron engine walks local days as it walks UTC days.
  */

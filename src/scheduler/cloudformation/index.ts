@@ -3,7 +3,7 @@ import type { WithScheduler } from '../internals.js';
 import { schedulerSchedule } from './schedule.js';
 import { schedulerScheduleGroup } from './schedule-group.js';
 
-/** EventBridge Scheduler's CloudFormation resource types (docs/aws-behaviour/eventbridge.md §S.11), by type name. */
+/** EventBridge Scheduler's CloudFormation resource types (docs/aws-behaviour/eventbridge.md §12.11), by type name. */
 export const SCHEDULER_RESOURCE_TYPES: Readonly<Record<string, ResourceType<WithScheduler>>> = {
   'AWS::Scheduler::Schedule': schedulerSchedule,
   'AWS::Scheduler::ScheduleGroup': schedulerScheduleGroup,

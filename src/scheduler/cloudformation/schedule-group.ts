@@ -13,7 +13,7 @@ import type { WithScheduler } from '../internals.js';
 const MAX_NAME = 64;
 
 /**
- * `AWS::Scheduler::ScheduleGroup` (docs/aws-behaviour/eventbridge.md §S.11): CreateScheduleGroup; `Ref` the name,
+ * `AWS::Scheduler::ScheduleGroup` (docs/aws-behaviour/eventbridge.md §12.11): CreateScheduleGroup; `Ref` the name,
  * `GetAtt` `Arn`, `CreationDate`, `LastModificationDate` and `State`. Tags are CloudFormation's list of Key/Value.
  */
 const GROUP_SCHEMA: PropertySchema = { properties: { Name: 'string', Tags: 'list' } };

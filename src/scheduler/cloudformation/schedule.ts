@@ -13,7 +13,7 @@ import { DEFAULT_GROUP } from '../schedule.js';
 const MAX_NAME = 64;
 
 /**
- * `AWS::Scheduler::Schedule` (docs/aws-behaviour/eventbridge.md §S.11): CreateSchedule with the template's
+ * `AWS::Scheduler::Schedule` (docs/aws-behaviour/eventbridge.md §12.11): CreateSchedule with the template's
  * properties as given, so the target, its retry policy and dead-letter queue behave as through the API. StartDate
  * and EndDate are date-time strings. `Ref` the name, `GetAtt Arn` the ARN.
  */

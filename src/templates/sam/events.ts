@@ -145,7 +145,10 @@ function snsEvent(owner: EventOwner, id: string, properties: Json): EventResourc
   return { resources, readsQueue: true };
 }
 
-/** The ScheduleV2 event's properties SAM copies onto the schedule as they are (docs/aws-behaviour/eventbridge.md §S.12). */
+/**
+ * The ScheduleV2 event's properties SAM copies onto the schedule as they are
+ * (docs/aws-behaviour/eventbridge.md §12.12).
+ */
 const SCHEDULE_V2_PROPERTIES = [
   'ScheduleExpression',
   'StartDate',
@@ -159,7 +162,7 @@ const SCHEDULE_V2_PROPERTIES = [
 const SCHEDULE_V2_TARGET_PROPERTIES = ['Input', 'RetryPolicy', 'DeadLetterConfig'];
 
 /**
- * `ScheduleV2` (§S.12): an `AWS::Scheduler::Schedule <Fn><Event>` invoking the function, named after the event's
+ * `ScheduleV2` (§12.12): an `AWS::Scheduler::Schedule <Fn><Event>` invoking the function, named after the event's
  * `Name` or its logical id, with a role `<Fn><Event>Role` trusted by Scheduler unless `RoleArn` is given.
  */
 function scheduleV2Event(owner: EventOwner, id: string, properties: Json): EventResources {
