@@ -118,3 +118,18 @@ describe('schedules', () => {
     expect(vi.getTimerCount()).toBe(0);
   });
 });
+
+it('aws.install(SchedulerClient) reaches clients the test never hands over', async () => {
+  const { SchedulerClient } = await import('@aws-sdk/client-scheduler');
+  const { createAwsMock } = await import('../../src/index.js');
+  const aws = createAwsMock();
+  const installed = aws.install(SchedulerClient);
+  try {
+    const client = new SchedulerClient({ region: 'us-east-1' });
+    await client.send(new CreateScheduleCommand({ Name: 'reached', ...base }));
+    expect(aws.scheduler.schedule('reached').state).toBe('ENABLED');
+  } finally {
+    installed.restore();
+    aws.reset();
+  }
+});

@@ -38,7 +38,9 @@ it('AWS::Scheduler::ScheduleGroup and AWS::Scheduler::Schedule: Ref the name, Ge
   expect(stack.getAtt('Group', 'State')).toBe('ACTIVE');
   const name = stack.ref('Nightly');
   expect(stack.getAtt('Nightly', 'Arn')).toBe(`arn:aws:scheduler:us-east-1:000000000000:schedule/batch/${name}`);
-  const { Tags } = await scheduler.send(new ListTagsForResourceCommand({ ResourceArn: stack.getAtt('Group', 'Arn') }));
+  const { Tags } = await scheduler.send(
+    new ListTagsForResourceCommand({ ResourceArn: stack.getAtt('Group', 'Arn') as string }),
+  );
   expect(Tags).toEqual([{ Key: 'team', Value: 'ops' }]);
   await advance(86_400_000);
   // 02:00 in Berlin in winter is 01:00Z.
