@@ -101,7 +101,7 @@ export function errorOf(
 /** Thrown for a command the emulation does not answer: never a made-up success, never the network. */
 export class NotEmulatedError extends Error {
   constructor(
-    readonly service: 'SQS' | 'SNS' | 'Lambda' | 'EventBridge',
+    readonly service: 'SQS' | 'SNS' | 'Lambda' | 'EventBridge' | 'Scheduler',
     readonly command: string,
     detail?: string,
   ) {

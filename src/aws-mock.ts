@@ -4,6 +4,7 @@ import { createIdSource, type IdSource } from './ids.js';
 import { installableClients } from './install/clients.js';
 import { installClient, type InstallHandle } from './install/install.js';
 import type { EventsMock } from './events/events-mock.js';
+import type { SchedulerMock } from './scheduler/scheduler-mock.js';
 import type { LambdaMock } from './lambda/lambda-mock.js';
 import { deliveryRouter, type DeliveryMessage, type DeliveryPort, type DeliveryResult } from './delivery.js';
 import { policyMode, type PolicyMode } from './policies/mode.js';
@@ -75,6 +76,8 @@ export class AwsMock implements Account {
   readonly lambda: LambdaMock<AwsMock>;
   /** EventBridge: buses, rules and targets, the plugin for `EventBridgeClient`, and the views of routed events. */
   readonly events: EventsMock<AwsMock>;
+  /** EventBridge Scheduler: schedule groups and schedules on the mock's clock, the plugin for `SchedulerClient`. */
+  readonly scheduler: SchedulerMock<AwsMock>;
   /** @internal */
   readonly work: WorkTracker;
   /**
@@ -148,6 +151,7 @@ export class AwsMock implements Account {
     this.sns = services.get('sns')!.facade as SnsMock<AwsMock>;
     this.lambda = services.get('lambda')!.facade as LambdaMock<AwsMock>;
     this.events = services.get('events')!.facade as EventsMock<AwsMock>;
+    this.scheduler = services.get('scheduler')!.facade as SchedulerMock<AwsMock>;
   }
 
   /** @internal The clock given to createAwsMock, if any: the only one the HTTP server (src/server) may move. */

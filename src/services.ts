@@ -5,10 +5,11 @@
  */
 import { eventsModule } from './events/module.js';
 import { lambdaModule } from './lambda/module.js';
+import { schedulerModule } from './scheduler/module.js';
 import { snsModule } from './sns/module.js';
 import { sqsModule } from './sqs/module.js';
 
-export const SERVICE_MODULES = [sqsModule, snsModule, lambdaModule, eventsModule] as const;
+export const SERVICE_MODULES = [sqsModule, snsModule, lambdaModule, eventsModule, schedulerModule] as const;
 
 type Modules = (typeof SERVICE_MODULES)[number];
 

@@ -1,5 +1,6 @@
 import type { DeliveryMessage, DeliveryPort } from '../delivery.js';
 import { EVENTS_PRINCIPAL } from '../events/delivery.js';
+import { SCHEDULER_PRINCIPAL } from '../scheduler/delivery.js';
 import { SNS_PRINCIPAL } from '../policies/sns-delivery.js';
 import type { AsyncInvocations } from './async/async-invocations.js';
 import type { FunctionDirectory } from './lambda-backend.js';
@@ -7,12 +8,14 @@ import type { InvocationTrigger } from './lambda-function.js';
 
 /**
  * What a function's invocation records as its trigger, by the sending service's principal. A service not listed
- * here (Scheduler, until it is emulated) is refused rather than invoked as something it is not.
+ * here is refused rather than invoked as something it is not.
  */
 const TRIGGERS: Readonly<Record<string, (message: DeliveryMessage) => InvocationTrigger | undefined>> = {
   [SNS_PRINCIPAL]: ({ via }) => (via === undefined ? undefined : { kind: 'sns', subscriptionArn: via }),
   // An EventBridge rule's target (docs/aws-behaviour/eventbridge.md §5.2).
   [EVENTS_PRINCIPAL]: ({ via }) => (via === undefined ? undefined : { kind: 'events', ruleArn: via }),
+  // A schedule's target (docs/aws-behaviour/eventbridge.md §13.7).
+  [SCHEDULER_PRINCIPAL]: ({ via }) => (via === undefined ? undefined : { kind: 'scheduler', scheduleArn: via }),
 };
 
 /**

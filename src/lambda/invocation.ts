@@ -45,4 +45,5 @@ export type InvocationTrigger =
   | { kind: 'sqs'; mappingUuid: string }
   | { kind: 'sns'; subscriptionArn: string }
   | { kind: 'invoke'; invocationType: 'RequestResponse' | 'Event' }
-  | { kind: 'events'; ruleArn: string };
+  | { kind: 'events'; ruleArn: string }
+  | { kind: 'scheduler'; scheduleArn: string };

@@ -2,11 +2,15 @@
  * Schedule expressions as EventBridge writes them (docs/aws-behaviour/eventbridge.md §8.1): `rate(n unit)` and
  * six-field `cron(...)`, parsed once into a `Schedule` that answers its next firing after an instant. A service
  * neutral home: EventBridge's scheduled rules use it in UTC; EventBridge Scheduler adds `at()` and time zones on top
- * (the `fieldsAt` / `instantOf` pair is where a zone plugs in).
+ * (src/schedules/zone.ts): a cron is read in a zone's local time, and `at(...)` names one local time.
  */
+import { UTC, type Zone } from './zone.js';
 
 export type Schedule =
-  { readonly kind: 'rate'; readonly periodMs: number } | { readonly kind: 'cron'; readonly cron: CronFields };
+  | { readonly kind: 'rate'; readonly periodMs: number }
+  | { readonly kind: 'cron'; readonly cron: CronFields }
+  /** EventBridge Scheduler's one-time schedule: one local time of the schedule's zone, as a UTC-based number. */
+  | { readonly kind: 'at'; readonly local: number };
 
 /** Parses an expression; undefined when EventBridge would refuse it. */
 export function parseScheduleExpression(text: string): Schedule | undefined {
@@ -27,13 +31,41 @@ export function parseScheduleExpression(text: string): Schedule | undefined {
   return undefined;
 }
 
-/** The first firing strictly after `after` (epoch ms), counting a rate from `start`; undefined when none is left. */
-export function nextFiring(schedule: Schedule, start: number, after: number): number | undefined {
+/**
+ * Parses an EventBridge Scheduler expression (docs/aws-behaviour/eventbridge.md §13.3): `at(yyyy-mm-ddThh:mm:ss)`,
+ * or a rate or cron as a rule writes it; undefined when Scheduler would refuse it.
+ */
+export function parseSchedulerExpression(text: string): Schedule | undefined {
+  const at = /^at\((\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2}):(\d{2})\)$/.exec(text);
+  if (!at) return parseScheduleExpression(text);
+  const [year, month, day, hour, minute, second] = at.slice(1).map(Number) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
+  if (hour > 23 || minute > 59 || second > 59) return undefined;
+  const local = Date.UTC(year, month - 1, day, hour, minute, second);
+  const check = new Date(local);
+  // A date that does not exist (`2025-02-30`) would roll over: refused.
+  if (check.getUTCFullYear() !== year || check.getUTCMonth() !== month - 1 || check.getUTCDate() !== day)
+    return undefined;
+  return { kind: 'at', local };
+}
+
+/**
+ * The first firing strictly after `after` (epoch ms), counting a rate from `start`; undefined when none is left. A
+ * cron is read in `zone`'s local time (UTC by default, as scheduled rules are); a rate is clock time in any zone.
+ */
+export function nextFiring(schedule: Schedule, start: number, after: number, zone: Zone = UTC): number | undefined {
+  if (schedule.kind === 'at') return zone.instantOf(schedule.local, after);
   if (schedule.kind === 'rate') {
     const periods = Math.floor((after - start) / schedule.periodMs) + 1;
     return start + Math.max(1, periods) * schedule.periodMs;
   }
-  return nextCronTime(schedule.cron, after);
+  return nextCronTime(schedule.cron, after, zone);
 }
 
 /** One field's allowed values, as a membership table. */
@@ -141,14 +173,28 @@ function single(text: string, min: number, max: number, names?: readonly string[
 
 const DAY_MS = 86_400_000;
 
-/** The first minute strictly after `after` that the cron allows, in UTC; a day at a time, a minute at a time in it. */
-function nextCronTime(cron: CronFields, after: number): number | undefined {
+/**
+ * The first instant strictly after `after` whose local minute in `zone` the cron allows; a day at a time, a minute
+ * at a time in it. Local times are handled as UTC-based numbers (`zone.localOf`), and each matching one is turned
+ * back into an instant by `zone.instantOf`, which skips a local time that does not exist.
+ */
+function nextCronTime(cron: CronFields, after: number, zone: Zone): number | undefined {
+  const localAfter = zone.localOf(after);
+  for (const local of cronMinutes(cron, localAfter)) {
+    const at = zone.instantOf(local, after);
+    if (at !== undefined) return at;
+  }
+  return undefined;
+}
+
+/** The local minutes the cron allows, strictly after the local time `after`, in order, until MAX_YEAR. */
+function* cronMinutes(cron: CronFields, after: number): Generator<number> {
   let day = Math.floor(after / DAY_MS) * DAY_MS;
   const firstMinute = Math.floor(after / 60_000) * 60_000 + 60_000;
   for (;;) {
     const date = new Date(day);
     const year = date.getUTCFullYear();
-    if (year > MAX_YEAR) return undefined;
+    if (year > MAX_YEAR) return;
     if (!cron.years[year]) {
       day = Date.UTC(year + 1, 0, 1);
       continue;
@@ -164,7 +210,7 @@ function nextCronTime(cron: CronFields, after: number): number | undefined {
         for (let minute = 0; minute < 60; minute++) {
           if (!cron.minutes[minute]) continue;
           const at = day + hour * 3_600_000 + minute * 60_000;
-          if (at >= firstMinute) return at;
+          if (at >= firstMinute) yield at;
         }
       }
     }

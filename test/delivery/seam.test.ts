@@ -41,8 +41,14 @@ describe('arnService', () => {
 describe('aws.deliver', () => {
   it('has one port per ARN service, from the list of services', () => {
     const { aws } = snsSetup();
-    expect(SERVICE_MODULES.map((service) => service.arnService)).toEqual(['sqs', 'sns', 'lambda', 'events']);
-    expect(Object.keys(aws.ports)).toEqual(['sqs', 'sns', 'lambda', 'events']);
+    expect(SERVICE_MODULES.map((service) => service.arnService)).toEqual([
+      'sqs',
+      'sns',
+      'lambda',
+      'events',
+      'scheduler',
+    ]);
+    expect(Object.keys(aws.ports)).toEqual(['sqs', 'sns', 'lambda', 'events', 'scheduler']);
   });
 
   it('refuses, naming it, an ARN no emulated service owns, a missing resource, and what is not an ARN', () => {

@@ -122,12 +122,69 @@ function snsEvent(owner: EventOwner, id: string, properties: Json): EventResourc
   return { resources, readsQueue: true };
 }
 
+/**
+ * The ScheduleV2 event's properties SAM copies onto the schedule as they are
+ * (docs/aws-behaviour/eventbridge.md §13.12).
+ */
+const SCHEDULE_V2_PROPERTIES = [
+  'ScheduleExpression',
+  'StartDate',
+  'EndDate',
+  'ScheduleExpressionTimezone',
+  'GroupName',
+  'State',
+  'Description',
+  'KmsKeyArn',
+];
+const SCHEDULE_V2_TARGET_PROPERTIES = ['Input', 'RetryPolicy', 'DeadLetterConfig'];
+
+/**
+ * `ScheduleV2` (§12.12): an `AWS::Scheduler::Schedule <Fn><Event>` invoking the function, named after the event's
+ * `Name` or its logical id, with a role `<Fn><Event>Role` trusted by Scheduler unless `RoleArn` is given.
+ */
+function scheduleV2Event(owner: EventOwner, id: string, properties: Json): EventResources {
+  const eventId = `${owner.logicalId}${id}`;
+  const resources: Record<string, Json> = {};
+  let roleArn = properties['RoleArn'];
+  if (roleArn === undefined) {
+    resources[`${eventId}Role`] = resource(owner, 'AWS::IAM::Role', {
+      AssumeRolePolicyDocument: {
+        Version: '2012-10-17',
+        Statement: [
+          { Action: ['sts:AssumeRole'], Effect: 'Allow', Principal: { Service: ['scheduler.amazonaws.com'] } },
+        ],
+      },
+      Policies: [
+        {
+          PolicyName: `${eventId}LambdaPolicy`,
+          PolicyDocument: {
+            Statement: [{ Action: 'lambda:InvokeFunction', Effect: 'Allow', Resource: getAtt(owner.logicalId, 'Arn') }],
+          },
+        },
+      ],
+    });
+    roleArn = getAtt(`${eventId}Role`, 'Arn');
+  }
+  resources[eventId] = resource(owner, 'AWS::Scheduler::Schedule', {
+    ...(properties['OmitName'] === true ? {} : { Name: properties['Name'] ?? eventId }),
+    FlexibleTimeWindow: properties['FlexibleTimeWindow'] ?? { Mode: 'OFF' },
+    ...picked(properties, SCHEDULE_V2_PROPERTIES),
+    Target: {
+      Arn: getAtt(owner.logicalId, 'Arn'),
+      RoleArn: roleArn,
+      ...picked(properties, SCHEDULE_V2_TARGET_PROPERTIES),
+    },
+  });
+  return { resources, readsQueue: false };
+}
+
 const EVENT_TYPES: Readonly<Record<string, (owner: EventOwner, id: string, properties: Json) => EventResources>> = {
   SQS: sqsEvent,
   SNS: snsEvent,
   EventBridgeRule: eventBridgeRuleEvent,
   CloudWatchEvent: eventBridgeRuleEvent,
   Schedule: scheduleEvent,
+  ScheduleV2: scheduleV2Event,
 };
 
 /**

@@ -1,0 +1,44 @@
+import type { DeliveryPort } from '../delivery.js';
+import type { ServiceContext } from '../service-context.js';
+import type { ServiceModule } from '../service-module.js';
+import type { ResourceType } from '../templates/resource-type.js';
+import { SCHEDULER_ACTIONS } from './actions/index.js';
+import { SCHEDULER_RESOURCE_TYPES } from './cloudformation/index.js';
+import { SCHEDULER_ERRORS } from './errors.js';
+import type { SchedulerInternals, WithScheduler } from './internals.js';
+import { SchedulerMock } from './scheduler-mock.js';
+import { SCHEDULER_SDK } from './sdk.js';
+
+/** createAwsMock's options that EventBridge Scheduler reads: none yet. */
+export type SchedulerOptions = object;
+
+/** EventBridge Scheduler as one service of the account (src/services.ts). */
+export const schedulerModule = {
+  key: 'scheduler',
+  arnService: 'scheduler',
+  sdk: SCHEDULER_SDK,
+  actions: SCHEDULER_ACTIONS,
+  errors: SCHEDULER_ERRORS,
+  batchActions: [],
+  resourceTypes: SCHEDULER_RESOURCE_TYPES,
+  create<Owner extends ServiceContext['account']>(
+    { account, work, deliver }: ServiceContext<Owner>,
+    _options: SchedulerOptions,
+  ) {
+    const facade = new SchedulerMock(account, work, deliver);
+    // Nothing delivers to a schedule: a message for one is refused, naming it.
+    const port: DeliveryPort = {
+      deliver: (arn) => ({ accepted: false, reason: `${arn} is a schedule, which takes no deliveries` }),
+    };
+    return { facade, internals: { backend: facade.backend }, port, reset: () => facade.resetState() };
+  },
+} satisfies ServiceModule<
+  'scheduler',
+  'Scheduler',
+  ServiceContext,
+  SchedulerOptions,
+  SchedulerMock,
+  SchedulerInternals,
+  DeliveryPort,
+  ResourceType<WithScheduler>
+>;

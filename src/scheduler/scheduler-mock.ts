@@ -1,0 +1,65 @@
+import { liveIds, type Account } from '../account.js';
+import type { Deliver } from '../delivery.js';
+import { handClientConfig } from '../install/install.js';
+import { applyMiddleware, dispatch, middlewareFor, type MiddlewareStackLike } from '../plugin.js';
+import type { WorkTracker } from '../work/work-tracker.js';
+import { schedulerActions } from './actions/index.js';
+import { DEFAULT_GROUP } from './schedule.js';
+import { SchedulerBackend } from './scheduler-backend.js';
+import { SCHEDULER_SDK } from './sdk.js';
+import { ScheduleView } from './views.js';
+
+/**
+ * The EventBridge Scheduler side of one AwsMock: schedule groups and schedules firing on the account's clock, the
+ * plugin for `SchedulerClient` (`client.middlewareStack.use(aws.scheduler)`), and the views of what they fired.
+ */
+export class SchedulerMock<Owner extends Account = Account> {
+  /** @internal */
+  readonly backend: SchedulerBackend;
+  private readonly middleware: ReturnType<typeof middlewareFor>;
+
+  constructor(
+    readonly aws: Owner,
+    work: WorkTracker,
+    deliver: Deliver,
+  ) {
+    this.backend = new SchedulerBackend(aws.accountId, aws.clock, liveIds(aws), work, deliver);
+    this.middleware = middlewareFor(
+      {
+        sdk: SCHEDULER_SDK,
+        handle: (action, input, request) =>
+          dispatch('Scheduler', schedulerActions, this.backend, action, input, request),
+      },
+      aws,
+    );
+  }
+
+  /** @internal The SDK plugin: `schedulerClient.middlewareStack.use(aws.scheduler)`. */
+  applyToStack(stack: MiddlewareStackLike): void {
+    handClientConfig(SCHEDULER_SDK);
+    applyMiddleware(stack, this.middleware, 'sqsSnsMock:Scheduler');
+  }
+
+  /** A schedule by name, in the default group or `options.group`, in the account's region. Throws if there is none. */
+  schedule(name: string, options: { readonly group?: string } = {}): ScheduleView {
+    const groupName = options.group ?? DEFAULT_GROUP;
+    const group = this.backend.groups(this.aws.region).get(groupName);
+    if (!group)
+      throw new Error(
+        `sqs-sns-mock: no schedule group "${groupName}" in account ${this.aws.accountId}, region ${this.aws.region}`,
+      );
+    const schedule = group.schedules.get(name);
+    if (!schedule) throw new Error(`sqs-sns-mock: no schedule "${name}" in schedule group ${groupName}`);
+    return new ScheduleView(schedule);
+  }
+
+  /** Same as `aws.reset()`. */
+  reset(): void {
+    this.aws.reset();
+  }
+
+  /** @internal Forgets every group and schedule, and stops every timer. */
+  resetState(): void {
+    this.backend.reset();
+  }
+}
