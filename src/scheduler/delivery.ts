@@ -1,7 +1,7 @@
 /**
  * How EventBridge Scheduler invokes a templated target (docs/aws-behaviour/eventbridge.md §13.7): through the
  * account's delivery seam (src/delivery.ts) as `scheduler.amazonaws.com` with the schedule as source ARN. Scheduler
- * calls with the schedule's execution role, which the emulation does not evaluate (§12.10): no resource policy is
+ * calls with the schedule's execution role, which the emulation does not evaluate (§13.10): no resource policy is
  * consulted. This file turns a schedule's target and input into the seam's message.
  */
 import type { Target } from '@aws-sdk/client-scheduler';
@@ -21,9 +21,9 @@ export interface Invocation {
   readonly now: string;
 }
 
-/** §12.7 [Docs]: the context attributes replaced in `Input`, as text. */
+/** §13.7 [Docs]: the context attributes replaced in `Input`, as text. */
 export function renderInput(input: string | undefined, invocation: Invocation): string {
-  // §12.7 Emulation: without Input the "default notification" is not documented; an empty JSON object.
+  // §13.7 Emulation: without Input the "default notification" is not documented; an empty JSON object.
   if (input === undefined) return '{}';
   return input
     .replaceAll('<aws.scheduler.schedule-arn>', invocation.scheduleArn)
@@ -38,7 +38,7 @@ export function invokeTarget(deliver: Deliver, target: Target, body: string, inv
     principal: SCHEDULER_PRINCIPAL,
     authority: 'role',
     sourceArn: invocation.scheduleArn,
-    // **Emulation:** the SenderId SQS shows for the execution role's session is not recorded (§12.7).
+    // **Emulation:** the SenderId SQS shows for the execution role's session is not recorded (§13.7).
     senderId: SCHEDULER_PRINCIPAL,
   };
   const arn = target.Arn!;
@@ -58,7 +58,7 @@ export function invokeTarget(deliver: Deliver, target: Target, body: string, inv
 }
 
 /**
- * §12.7: PutEvents of one entry, `EventBridgeParameters` giving its source and detail type and the input its detail,
+ * §13.7: PutEvents of one entry, `EventBridgeParameters` giving its source and detail type and the input its detail,
  * as the event the bus receives, or why there is none.
  */
 function eventFor(

@@ -45,7 +45,7 @@ export function schedulerError(name: SchedulerErrorName, message?: string) {
   return errorOf(SCHEDULER_ERRORS[name], message);
 }
 
-/** AWS's usual wording of a model constraint (Emulation for Scheduler: its texts are not recorded, §12.9). */
+/** AWS's usual wording of a model constraint (Emulation for Scheduler: its texts are not recorded, §13.9). */
 function constraint(value: string, at: string, rule: string) {
   return schedulerError(
     'ValidationException',
@@ -55,30 +55,30 @@ function constraint(value: string, at: string, rule: string) {
 
 /** The errors the emulation raises, in AWS's words where recorded (docs/aws-behaviour/eventbridge.md §13). */
 export const schedulerErrors = {
-  // §12.3 [AWS-snap]
+  // §13.3 [AWS-snap]
   badExpression: (expression: string) =>
     schedulerError('ValidationException', `Invalid Schedule Expression ${expression}.`),
-  // §12.9 [3P]
+  // §13.9 [3P]
   scheduleExists: (name: string) => schedulerError('ConflictException', `Schedule ${name} already exists.`),
-  // §12.9 [3P, quoting AWS]
+  // §13.9 [3P, quoting AWS]
   scheduleNotFound: (name: string) => schedulerError('ResourceNotFoundException', `Schedule ${name} does not exist.`),
-  // §12.9 [3P]
+  // §13.9 [3P]
   groupNotFound: (name: string) =>
     schedulerError('ResourceNotFoundException', `Schedule group ${name} does not exist.`),
-  // §12.9 Emulation: by analogy with the schedule's text.
+  // §13.9 Emulation: by analogy with the schedule's text.
   groupExists: (name: string) => schedulerError('ConflictException', `Schedule group ${name} already exists.`),
-  // §12.9 Emulation: the default group cannot be deleted; AWS's text is not recorded.
+  // §13.9 Emulation: the default group cannot be deleted; AWS's text is not recorded.
   cannotDeleteDefault: () => schedulerError('ValidationException', 'The default schedule group cannot be deleted.'),
-  // §12.3 Emulation: the text for an unknown zone is not recorded.
+  // §13.3 Emulation: the text for an unknown zone is not recorded.
   badTimezone: (zone: string) => schedulerError('ValidationException', `Invalid time zone ${zone}.`),
-  // §12.4 Emulation
+  // §13.4 Emulation
   endBeforeStart: () => schedulerError('ValidationException', 'The EndDate must be later than the StartDate.'),
-  // §12.5 Emulation
+  // §13.5 Emulation
   windowNeedsMinutes: () =>
     schedulerError('ValidationException', 'MaximumWindowInMinutes must be provided when the Mode is FLEXIBLE.'),
   windowOffHasMinutes: () =>
     schedulerError('ValidationException', 'MaximumWindowInMinutes must not be provided when the Mode is OFF.'),
-  // §12.1 [Model] constraints, AWS's usual wording (Emulation).
+  // §13.1 [Model] constraints, AWS's usual wording (Emulation).
   missing: (at: string) => constraint('null', at, 'Member must not be null'),
   tooLong: (value: string, at: string, max: number) =>
     constraint(value, at, `Member must have length less than or equal to ${max}`),

@@ -18,7 +18,7 @@ export interface ScheduleSettings {
   readonly windowMinutes: number;
   readonly state: ScheduleState;
   readonly actionAfterCompletion: (typeof COMPLETION_ACTIONS)[number];
-  /** The target as GetSchedule shows it, RetryPolicy defaults filled in (§12.2). */
+  /** The target as GetSchedule shows it, RetryPolicy defaults filled in (§13.2). */
   readonly target: Target;
   readonly description: string | undefined;
   readonly kmsKeyArn: string | undefined;

@@ -8,7 +8,7 @@ import { invokeTarget, renderInput, type Invocation } from './delivery.js';
 import { DEFAULT_GROUP, groupArn, ScheduleGroup, type Firing, type ScheduleModel } from './schedule.js';
 
 const MINUTE_MS = 60_000;
-/** **Emulation:** Scheduler's backoff intervals are not documented (§12.8): 1 s doubling, at most 5 minutes. */
+/** **Emulation:** Scheduler's backoff intervals are not documented (§13.8): 1 s doubling, at most 5 minutes. */
 const FIRST_RETRY_MS = 1_000;
 const MAX_RETRY_MS = 300_000;
 
@@ -19,7 +19,7 @@ const MAX_RETRY_MS = 300_000;
  */
 export class SchedulerBackend {
   private readonly regions = new Map<string, Map<string, ScheduleGroup>>();
-  /** Tags by schedule group ARN (schedules have none, §12.1). */
+  /** Tags by schedule group ARN (schedules have none, §13.1). */
   readonly tags = new Map<string, Map<string, string>>();
   private readonly timers: TimerSet;
   /** Every armed timer (a schedule's next firing, a retry) and when it runs: `nextAt` for runUntilIdle. */
@@ -36,7 +36,7 @@ export class SchedulerBackend {
     this.timers = new TimerSet(clock);
   }
 
-  /** The groups of a region, the default one always among them (§12.2). */
+  /** The groups of a region, the default one always among them (§13.2). */
   groups(region: string): Map<string, ScheduleGroup> {
     let groups = this.regions.get(region);
     if (!groups) {
@@ -60,7 +60,7 @@ export class SchedulerBackend {
     return group;
   }
 
-  /** §12.9: deleting a group deletes its schedules. */
+  /** §13.9: deleting a group deletes its schedules. */
   deleteGroup(group: ScheduleGroup): void {
     for (const schedule of [...group.schedules.values()]) this.deleteSchedule(schedule);
     this.groups(group.region).delete(group.name);
@@ -74,8 +74,8 @@ export class SchedulerBackend {
 
   /**
    * (Re)arms a schedule after CreateSchedule or UpdateSchedule, or after a firing: one timer at its next firing
-   * strictly after `after` (§12.3, §12.4), moved within its flexible window (§12.5). A schedule with none left has
-   * completed: ActionAfterCompletion DELETE deletes it (§12.6).
+   * strictly after `after` (§13.3, §13.4), moved within its flexible window (§13.5). A schedule with none left has
+   * completed: ActionAfterCompletion DELETE deletes it (§13.6).
    */
   arm(schedule: ScheduleModel, after: number): void {
     this.disarm(schedule);
@@ -88,7 +88,7 @@ export class SchedulerBackend {
       return;
     }
     const now = this.clock.now();
-    // §12.5 Emulation: a time drawn evenly within the window, from the account's (seedable) randomness.
+    // §13.5 Emulation: a time drawn evenly within the window, from the account's (seedable) randomness.
     const shift = Math.floor(this.ids.random() * settings.windowMinutes * MINUTE_MS);
     const at = Math.max(now, scheduled + shift);
     schedule.next = { scheduled, at };
@@ -101,11 +101,11 @@ export class SchedulerBackend {
   private nextScheduled(schedule: ScheduleModel, after: number): number | undefined {
     const { expression, zone, startDate, endDate } = schedule.settings;
     const parsed = expression.parsed;
-    // §12.4: StartDate and EndDate do not apply to at().
+    // §13.4: StartDate and EndDate do not apply to at().
     if (parsed.kind === 'at') return nextFiring(parsed, 0, after, zone);
     let next: number | undefined;
     if (parsed.kind === 'rate') {
-      // §12.4: a rate runs from its StartDate, else from when it was set, the first time at once.
+      // §13.4: a rate runs from its StartDate, else from when it was set, the first time at once.
       const start = startDate ?? schedule.lastModified;
       next = after < start ? start : nextFiring(parsed, start, after);
     } else {
@@ -135,7 +135,7 @@ export class SchedulerBackend {
     this.arm(schedule, scheduled);
   }
 
-  /** §12.8: one invocation; a refusal is retried with backoff until the retry policy runs out, then dead-lettered. */
+  /** §13.8: one invocation; a refusal is retried with backoff until the retry policy runs out, then dead-lettered. */
   private attempt(schedule: ScheduleModel, firing: Firing): void {
     const { target } = schedule.settings;
     firing.attempts++;
@@ -170,7 +170,7 @@ export class SchedulerBackend {
   }
 
   /**
-   * §12.8: the dead-letter event to the target's standard queue. **Emulation:** its body and attributes are not
+   * §13.8: the dead-letter event to the target's standard queue. **Emulation:** its body and attributes are not
    * documented: the input that was sent, with the schedule, the attempt and the error as attributes.
    */
   private deadLetter(schedule: ScheduleModel, firing: Firing, body: string, invocation: Invocation): void {
@@ -235,7 +235,7 @@ export class SchedulerBackend {
   }
 }
 
-/** `2022-03-22T18:59:43Z`: the form of `<aws.scheduler.scheduled-time>` (§12.7). */
+/** `2022-03-22T18:59:43Z`: the form of `<aws.scheduler.scheduled-time>` (§13.7). */
 function isoSeconds(ms: number): string {
   return new Date(Math.floor(ms / 1000) * 1000).toISOString().replace('.000Z', 'Z');
 }

@@ -3,7 +3,7 @@ import { schedulerErrors } from '../errors.js';
 import type { SchedulerBackend } from '../scheduler-backend.js';
 import { DEFAULT_GROUP, type ScheduleGroup, type ScheduleModel } from '../schedule.js';
 
-/** §12.1 [Model]: schedule and group names. */
+/** §13.1 [Model]: schedule and group names. */
 const NAME_PATTERN = /^[0-9a-zA-Z\-_.]+$/;
 const NAME_PATTERN_TEXT = '^[0-9a-zA-Z-_.]+$';
 
@@ -17,7 +17,7 @@ export function checkName(value: unknown, at: string): string {
   return text;
 }
 
-/** The group an action names (the default group without one), or §12.9's ResourceNotFoundException. */
+/** The group an action names (the default group without one), or §13.9's ResourceNotFoundException. */
 export function groupOf(backend: SchedulerBackend, request: RequestContext, name: string | undefined): ScheduleGroup {
   const groupName = name === undefined ? DEFAULT_GROUP : checkName(name, 'groupName');
   const group = backend.groups(request.region).get(groupName);
@@ -25,7 +25,7 @@ export function groupOf(backend: SchedulerBackend, request: RequestContext, name
   return group;
 }
 
-/** A schedule of a group, or §12.9's ResourceNotFoundException. */
+/** A schedule of a group, or §13.9's ResourceNotFoundException. */
 export function scheduleOf(
   backend: SchedulerBackend,
   request: RequestContext,

@@ -15,7 +15,7 @@ import type { SchedulerBackend } from '../scheduler-backend.js';
 import { DEFAULT_GROUP, type ScheduleGroup } from '../schedule.js';
 import { checkName, checkRange, groupOf } from './checks.js';
 
-/** Schedule groups (docs/aws-behaviour/eventbridge.md §13.1, §12.9) and their tags. */
+/** Schedule groups (docs/aws-behaviour/eventbridge.md §13.1, §13.9) and their tags. */
 export function createScheduleGroup(
   backend: SchedulerBackend,
   input: Partial<CreateScheduleGroupCommandInput>,
@@ -36,7 +36,7 @@ export function getScheduleGroup(
   return groupShape(groupOf(backend, request, checkName(input.Name, 'name')));
 }
 
-/** §12.9: deletes the group's schedules with it; the default group stays. */
+/** §13.9: deletes the group's schedules with it; the default group stays. */
 export function deleteScheduleGroup(
   backend: SchedulerBackend,
   input: Partial<DeleteScheduleGroupCommandInput>,
@@ -72,7 +72,7 @@ function groupShape(group: ScheduleGroup) {
   };
 }
 
-/** §12.1: only schedule groups take tags. */
+/** §13.1: only schedule groups take tags. */
 function taggedGroup(backend: SchedulerBackend, arn: string | undefined): ScheduleGroup {
   if (arn === undefined) throw schedulerErrors.missing('resourceArn');
   const group = backend.allGroups().find((candidate) => candidate.arn === arn);

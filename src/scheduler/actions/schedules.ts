@@ -25,12 +25,12 @@ import { checkEnum, checkName, checkRange, groupOf, scheduleOf } from './checks.
 const MAX_EXPRESSION = 256;
 const MAX_TIMEZONE = 50;
 const MAX_DESCRIPTION = 512;
-/** §12.8 [Model]: RetryPolicy's ranges, and the defaults GetSchedule shows [AWS-snap]. */
+/** §13.8 [Model]: RetryPolicy's ranges, and the defaults GetSchedule shows [AWS-snap]. */
 const RETRY_DEFAULTS = { MaximumEventAgeInSeconds: 86_400, MaximumRetryAttempts: 185 } as const;
 
 type ScheduleInput = Partial<CreateScheduleCommandInput>;
 
-/** Checks the whole of a Create or Update request (§12.2: an update replaces every field) into settings. */
+/** Checks the whole of a Create or Update request (§13.2: an update replaces every field) into settings. */
 function settingsOf(input: ScheduleInput): ScheduleSettings {
   const text = input.ScheduleExpression;
   if (text === undefined) throw schedulerErrors.missing('scheduleExpression');
@@ -94,7 +94,7 @@ export function createSchedule(
   return { ScheduleArn: schedule.arn };
 }
 
-/** UpdateSchedule (§12.2): replaces the whole schedule; it runs anew from now. */
+/** UpdateSchedule (§13.2): replaces the whole schedule; it runs anew from now. */
 export function updateSchedule(
   backend: SchedulerBackend,
   input: Partial<UpdateScheduleCommandInput>,
