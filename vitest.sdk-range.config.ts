@@ -1,7 +1,7 @@
 /**
  * The suite against another copy of the AWS SDK: `SDK_RANGE=oldest|newest` picks sdk-range/<name>/, whose
  * node_modules (installed by `npm ci` there, see scripts/sdk-range.sh) replace the devDependencies'
- * @aws-sdk/client-sqs, @aws-sdk/client-sns and @aws-sdk/client-lambda for the tests, for src/ (whose
+ * @aws-sdk/client-sqs, client-sns, client-lambda, client-eventbridge and client-scheduler for the tests, for src/ (whose
  * `import('@aws-sdk/client-sqs')` in sdk-errors.ts goes through the same resolver) and for the client libraries the
  * tests drive. Everything those packages import (@aws-sdk/*, @smithy/*) resolves from their own folder, so no part of
  * the current SDK mixes in.
@@ -14,7 +14,13 @@ import base from './vitest.config.js';
 const name = process.env['SDK_RANGE'];
 if (!name) throw new Error('vitest.sdk-range.config.ts: set SDK_RANGE to a folder of sdk-range/ (oldest or newest)');
 const folder = fileURLToPath(new URL(`./sdk-range/${name}/`, import.meta.url));
-const packages = ['@aws-sdk/client-sqs', '@aws-sdk/client-sns', '@aws-sdk/client-lambda'];
+const packages = [
+  '@aws-sdk/client-sqs',
+  '@aws-sdk/client-sns',
+  '@aws-sdk/client-lambda',
+  '@aws-sdk/client-eventbridge',
+  '@aws-sdk/client-scheduler',
+];
 for (const pkg of packages) {
   if (!existsSync(`${folder}node_modules/${pkg}/package.json`)) {
     throw new Error(`vitest.sdk-range.config.ts: ${pkg} is not installed in sdk-range/${name}; run npm ci there`);

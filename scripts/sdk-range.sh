@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Runs the vitest suite against the oldest and the newest AWS SDK we support (README: "Supported SDK versions").
-# Each folder of sdk-range/ pins @aws-sdk/client-sqs, client-sns and client-lambda exactly, with a lockfile;
+# Each folder of sdk-range/ pins the @aws-sdk clients the mock emulates exactly, with a lockfile;
 # `npm ci` installs them there and vitest.sdk-range.config.ts points the tests and the library at that copy.
 #   bash scripts/sdk-range.sh            # oldest, then newest
 #   bash scripts/sdk-range.sh oldest     # one of them
@@ -29,7 +29,9 @@ for range in "${ranges[@]}"; do
   sqs=$(version "$range" @aws-sdk/client-sqs)
   sns=$(version "$range" @aws-sdk/client-sns)
   lambda=$(version "$range" @aws-sdk/client-lambda)
-  versions="client-sqs $sqs, client-sns $sns, client-lambda $lambda"
+  events=$(version "$range" @aws-sdk/client-eventbridge)
+  scheduler=$(version "$range" @aws-sdk/client-scheduler)
+  versions="client-sqs $sqs, client-sns $sns, client-lambda $lambda, client-eventbridge $events, client-scheduler $scheduler"
   echo "== sdk-range/$range: vitest with $versions"
   started=$SECONDS
   if SDK_RANGE="$range" npx vitest run --config vitest.sdk-range.config.ts; then

@@ -19,6 +19,7 @@ import {
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { rejectionOf } from '../helpers.js';
 import { eventsSetup } from './support.js';
+import { attemptsFor } from '../sdk-features.js';
 
 beforeEach(() => vi.useFakeTimers({ now: Date.UTC(2025, 0, 2, 3, 4, 5) }));
 afterEach(() => vi.useRealTimers());
@@ -150,7 +151,7 @@ describe('rules', () => {
     const refused = rejectionOf(events.send(new PutTargetsCommand({ Rule: 'r', Targets: [target('t6')] })));
     await aws.runUntilIdle({ advance: (ms) => vi.advanceTimersByTimeAsync(ms) });
     const sixth = await refused;
-    expect((sixth.$metadata as { attempts: number }).attempts).toBe(3);
+    expect((sixth.$metadata as { attempts: number }).attempts).toBe(attemptsFor(3));
     expect([sixth.name, sixth.message]).toEqual([
       'LimitExceededException',
       'The requested resource exceeds the maximum number allowed.',
