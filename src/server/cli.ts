@@ -31,7 +31,8 @@ Options:
   --help                  this text
 
 Control routes (JSON): POST /_mock/clock/advance {"ms": 31000}, POST /_mock/run-until-idle, POST /_mock/reset,
-GET /_mock/state. The first line printed is "sqs-sns-mock listening on http://<host>:<port>".
+GET /_mock/state, GET /_mock/journey/<message id>. The first line printed is
+"sqs-sns-mock listening on http://<host>:<port>".
 SIGINT and SIGTERM close the server and exit 0.
 `;
 

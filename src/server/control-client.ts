@@ -11,6 +11,22 @@ export interface ControlClient {
   reset(): Promise<{ reset: true }>;
   /** What the account holds (wire.md §13.5). */
   state(): Promise<ServerState>;
+  /**
+   * The steps of a message's journey (`aws.journey(id)`, wire.md §13.6) for an SQS or SNS MessageId or a Lambda
+   * request id; rejects when nothing was recorded for it.
+   */
+  journey(id: string): Promise<ServerJourney>;
+}
+
+/** A journey over the wire: `aws.journey(id)`'s steps with times as epoch milliseconds, and its text. */
+export interface ServerJourney {
+  id: string;
+  steps: ({ at: number; service: string; kind: string; where: string; messageId: string; detail: string } & Record<
+    string,
+    unknown
+  >)[];
+  /** `String(aws.journey(id))`: one line per step. */
+  text: string;
 }
 
 export interface ServerState {
@@ -46,5 +62,6 @@ export function controlClient(endpoint: string): ControlClient {
     runUntilIdle: (options = {}) => call('POST', 'run-until-idle', options),
     reset: () => call('POST', 'reset'),
     state: () => call('GET', 'state'),
+    journey: (id) => call('GET', `journey/${encodeURIComponent(id)}`),
   };
 }

@@ -2,6 +2,7 @@ import type { AwsMock } from '../aws-mock.js';
 import type { ServedAccount } from './clock-control.js';
 import type { WireAnswer, WireRequest } from './protocol.js';
 import { outgoingQueueUrls } from './sqs-addresses.js';
+import { decodedSegment } from './url-segment.js';
 import { parseJsonObject } from './wire-json.js';
 
 /** The prefix of the control routes: no AWS route uses it (docs/aws-behaviour/wire.md §13.7). */
@@ -42,13 +43,24 @@ export async function controlAnswer(request: WireRequest, served: ServedAccount)
     case 'GET /state':
       return json(200, stateOf(served, request.host));
   }
-  if (request.method === 'GET' && request.path.startsWith(`${CONTROL_PREFIX}journey/`)) return journeyAnswer(aws);
+  const journey = JOURNEY_ROUTE.exec(request.path);
+  if (request.method === 'GET' && journey) return journeyAnswer(aws, decodedSegment(journey[1]!));
   return controlError(404, 'NotFound', `No control route ${request.method} ${request.path}.`);
 }
 
-function journeyAnswer(_aws: AwsMock): WireAnswer {
-  // `aws.journey(id)` is not part of the account yet: answered as not emulated rather than made up (wire.md §13.6).
-  return controlError(501, 'NotEmulated', 'The journey route needs aws.journey(id), which this version lacks.');
+const JOURNEY_ROUTE = /^\/_mock\/journey\/([^/]+)\/?$/;
+
+/** wire.md §13.6: `aws.journey(id)` as JSON, its times as epoch milliseconds; an id with no step is 404. */
+function journeyAnswer(aws: AwsMock, id: string): WireAnswer {
+  const journey = aws.journey(id);
+  if (!journey.found) return controlError(404, 'NotFound', String(journey));
+  // JSON.stringify writes a Date as ISO text; the control routes' times are epoch milliseconds (wire.md §13).
+  const steps = journey.steps.map((step) =>
+    Object.fromEntries(
+      Object.entries(step).map(([key, value]) => [key, value instanceof Date ? value.getTime() : value]),
+    ),
+  );
+  return json(200, { id, steps, text: String(journey) });
 }
 
 /** wire.md §13.5: what the account holds, with queue URLs for the host the request reached. */

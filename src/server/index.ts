@@ -1,4 +1,4 @@
 /** `sqs-sns-mock/server`: the emulation behind one HTTP port (docs/aws-behaviour/wire.md). */
 export { startServer, type MockServer, type ServerOptions } from './server.js';
 export type { ServerClock } from './clock-control.js';
-export { controlClient, type ControlClient, type ServerState } from './control-client.js';
+export { controlClient, type ControlClient, type ServerJourney, type ServerState } from './control-client.js';

@@ -52,7 +52,9 @@ describe('malformed requests', () => {
   it('answers the control routes their errors', async () => {
     expect((await post('/_mock/clock/advance', '{"ms":-1}')).status).toBe(400);
     expect((await post('/_mock/nothing', '')).status).toBe(404);
-    expect((await fetch(`${server.endpoint}/_mock/journey/abc`)).status).toBe(501);
+    const unknown = await fetch(`${server.endpoint}/_mock/journey/abc`);
+    expect(unknown.status).toBe(404);
+    expect(await unknown.json()).toMatchObject({ error: 'NotFound' });
   });
 
   it('refuses a body over the limit and still serves the next request', async () => {

@@ -115,7 +115,7 @@ describe('the SDK v3 over AWS JSON 1.0', () => {
     const { QueueUrl } = await sqs.send(
       new CreateQueueCommand({ QueueName: 'visible', Attributes: { VisibilityTimeout: '30' } }),
     );
-    await sqs.send(new SendMessageCommand({ QueueUrl, MessageBody: 'again' }));
+    const { MessageId } = await sqs.send(new SendMessageCommand({ QueueUrl, MessageBody: 'again' }));
     const first = await sqs.send(new ReceiveMessageCommand({ QueueUrl }));
     expect(first.Messages).toHaveLength(1);
     expect((await sqs.send(new ReceiveMessageCommand({ QueueUrl }))).Messages).toBeUndefined();
@@ -124,6 +124,11 @@ describe('the SDK v3 over AWS JSON 1.0', () => {
     await control.advance(1_000);
     const again = await sqs.send(new ReceiveMessageCommand({ QueueUrl, MessageSystemAttributeNames: ['All'] }));
     expect(again.Messages![0]!.Attributes!['ApproximateReceiveCount']).toBe('2');
+    const journey = await control.journey(MessageId!);
+    expect(journey.steps.map((step) => step.kind)).toEqual(['sent', 'received', 'visibleAgain', 'received']);
+    expect(journey.steps[2]).toMatchObject({ service: 'sqs', where: 'visible', messageId: MessageId, receiveCount: 1 });
+    expect(journey.steps[2]!.at - journey.steps[1]!.at).toBe(30_000);
+    expect(journey.text.split('\n')).toHaveLength(4);
     await sqs.send(
       new ChangeMessageVisibilityCommand({
         QueueUrl,
