@@ -1,24 +1,30 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { controlClient, startServer, type MockServer } from '../../src/server/index.js';
-import { available, run, type Ran } from './clients/run.js';
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { describeClient, run, type Ran, type WireClient } from './clients/run.js';
+import { advanceUntil, START_TIMEOUT, startServeChild, type ServeChild } from './clients/serve-child.js';
 
 /**
  * The AWS CLI over the wire: the CLI v1 on PATH (botocore 1.43: JSON to SQS) and Debian's `awscli` 2.9.19 (apt:
- * query to SQS), docs/aws-behaviour/wire.md §1. Each call is a child process; time moves only on the control routes.
+ * query to SQS), docs/aws-behaviour/wire.md §1. Each call is a child process, against `serve` in
+ * another; time moves only on the control routes.
  */
-const CLIS = [
-  { label: 'AWS CLI on PATH', file: 'aws', errorExit: 255 },
-  { label: "Debian's awscli 2.9 (query)", file: '/usr/bin/aws', errorExit: 254 },
+const CLIS: WireClient[] = [
+  { label: "Debian's awscli (query)", file: '/usr/bin/aws', versionArgs: ['--version'], requiredInCi: true },
+  { label: 'the AWS CLI on PATH', file: 'aws', versionArgs: ['--version'] },
 ];
 
-let server: MockServer;
-beforeEach(async () => {
-  server = await startServer({ port: 0 });
-});
-afterEach(() => server.close());
+/** The exit status of a call AWS answered with an error: 255 for the CLI v1, 254 for v2. */
+const errorExitOf = (version: string) => (version.startsWith('aws-cli/1.') ? 255 : 254);
 
-for (const { label, file, errorExit } of CLIS) {
-  describe.skipIf(!available(file, ['--version']))(label, () => {
+let server: ServeChild;
+beforeAll(async () => {
+  server = await startServeChild();
+}, START_TIMEOUT);
+afterAll(() => server.stop());
+beforeEach(() => server.control.reset());
+
+for (const client of CLIS) {
+  const { file } = client;
+  describeClient(client, (version) => {
     const cli = (...args: string[]): Promise<Ran> => run(file, ['--endpoint-url', server.endpoint, ...args]);
     // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the CLI's JSON, checked by the assertions
     const json = async (...args: string[]): Promise<Record<string, any>> => {
@@ -84,11 +90,11 @@ for (const { label, file, errorExit } of CLIS) {
 
       const { QueueUrl: empty } = await json('sqs', 'create-queue', '--queue-name', 'cli-empty');
       const poll = json('sqs', 'receive-message', '--queue-url', empty, '--wait-time-seconds', '20');
-      await advanceUntil(poll, server.endpoint, 20_000);
+      await advanceUntil(poll, server.control, 20_000);
       expect((await poll)['Messages']).toBeUndefined();
 
       const failed = await cli('sqs', 'get-queue-url', '--queue-name', 'missing');
-      expect(failed.code).toBe(errorExit);
+      expect(failed.code).toBe(errorExitOf(version));
       expect(failed.stderr).toContain('An error occurred (AWS.SimpleQueueService.NonExistentQueue)');
       expect(failed.stderr).toContain('The specified queue does not exist.');
     }, 180_000);
@@ -104,7 +110,7 @@ for (const { label, file, errorExit } of CLIS) {
       );
       await json('sqs', 'send-message', '--queue-url', url, '--message-body', 'again');
       expect((await json('sqs', 'receive-message', '--queue-url', url))['Messages']).toHaveLength(1);
-      await controlClient(server.endpoint).advance(30_000);
+      await server.control.advance(30_000);
       const again = await json('sqs', 'receive-message', '--queue-url', url, '--attribute-names', 'All');
       expect(again['Messages']).toMatchObject([{ Body: 'again', Attributes: { ApproximateReceiveCount: '2' } }]);
 
@@ -117,28 +123,13 @@ for (const { label, file, errorExit } of CLIS) {
         '--protocol',
         'sqs',
         '--notification-endpoint',
-        server.aws.sqs.queue('cli-visible').arn,
+        (await server.control.state()).queues.find((queue) => queue.name === 'cli-visible')!.arn,
         '--attributes',
         'RawMessageDelivery=true',
       );
       await json('sns', 'publish', '--topic-arn', topic, '--message', 'fanned');
-      expect(
-        server.aws.sqs
-          .queue('cli-visible')
-          .messages('visible')
-          .map((m) => m.body),
-      ).toEqual(['fanned']);
+      const fanned = await json('sqs', 'receive-message', '--queue-url', url, '--max-number-of-messages', '10');
+      expect(fanned['Messages']).toMatchObject([{ Body: 'fanned' }]);
     }, 180_000);
   });
-}
-
-/** Moves the clock by `step` until `pending` settles: the child's request may reach the server at any moment. */
-async function advanceUntil(pending: Promise<unknown>, endpoint: string, step: number): Promise<void> {
-  let settled = false;
-  void pending.finally(() => (settled = true)).catch(() => undefined);
-  const control = controlClient(endpoint);
-  while (!settled) {
-    await control.advance(step);
-    await Promise.race([pending.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 50))]);
-  }
 }

@@ -1,17 +1,25 @@
 import { createHash } from 'node:crypto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { controlClient, startServer, type MockServer } from '../../src/server/index.js';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { advanceUntil, START_TIMEOUT, startServeChild, type ServeChild } from './clients/serve-child.js';
 
 process.env['AWS_SDK_JS_SUPPRESS_MAINTENANCE_MODE_MESSAGE'] = '1';
 const { default: AWS } = await import('aws-sdk');
 
-/** The SDK v2 (`aws-sdk` 2.1693): JSON for SQS, query for SNS (docs/aws-behaviour/wire.md §1). */
-let server: MockServer;
+/**
+ * The SDK v2 (`aws-sdk` 2.1693): JSON for SQS, query for SNS (docs/aws-behaviour/wire.md §1), against `serve` in a
+ * child process.
+ */
+let server: ServeChild;
 let sqs: InstanceType<typeof AWS.SQS>;
 let sns: InstanceType<typeof AWS.SNS>;
 
+beforeAll(async () => {
+  server = await startServeChild();
+}, START_TIMEOUT);
+afterAll(() => server.stop());
+
 beforeEach(async () => {
-  server = await startServer({ port: 0 });
+  await server.control.reset();
   const config = {
     endpoint: server.endpoint,
     region: 'us-east-1',
@@ -20,11 +28,10 @@ beforeEach(async () => {
   sqs = new AWS.SQS(config);
   sns = new AWS.SNS(config);
 });
-afterEach(() => server.close());
 
 const md5 = (text: string) => createHash('md5').update(text).digest('hex');
 
-describe('the SDK v2', () => {
+describe('the SDK v2 against serve', () => {
   it('sends to the queue URL it was answered, receives with MD5s checked, batches, and deletes', async () => {
     const { QueueUrl } = await sqs.createQueue({ QueueName: 'v2-orders' }).promise();
     expect(QueueUrl).toBe(`${server.endpoint}/000000000000/v2-orders`);
@@ -68,14 +75,17 @@ describe('the SDK v2', () => {
       .promise();
     expect((await sqs.receiveMessage({ QueueUrl: QueueUrl! }).promise()).Messages).toHaveLength(1);
     const waiting = sqs.receiveMessage({ QueueUrl: QueueUrl!, WaitTimeSeconds: 20 }).promise();
-    await controlClient(server.endpoint).advance(10_000);
+    await advanceUntil(waiting, server.control, 10_000);
     expect((await waiting).Messages!.map((m) => m.Body)).toEqual(['f']);
   });
 
   it('publishes over SNS query and fans out to SQS', async () => {
     const { TopicArn } = await sns.createTopic({ Name: 'v2-events', Tags: [{ Key: 'team', Value: 'a' }] }).promise();
     const { QueueUrl } = await sqs.createQueue({ QueueName: 'v2-target' }).promise();
-    const queueArn = server.aws.sqs.queue('v2-target').arn;
+    const { Attributes } = await sqs
+      .getQueueAttributes({ QueueUrl: QueueUrl!, AttributeNames: ['QueueArn'] })
+      .promise();
+    const queueArn = Attributes!['QueueArn']!;
     await sns.subscribe({ TopicArn: TopicArn!, Protocol: 'sqs', Endpoint: queueArn }).promise();
     const published = await sns
       .publish({

@@ -11,28 +11,43 @@ import {
   SendMessageCommand,
   SQSClient,
 } from '@aws-sdk/client-sqs';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startServer, type MockServer } from '../../src/server/index.js';
-import { controlClient } from '../../src/server/control-client.js';
+import {
+  CreateTopicCommand,
+  NotFoundException,
+  PublishCommand,
+  SNSClient,
+  SubscribeCommand,
+} from '@aws-sdk/client-sns';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { advanceUntil, START_TIMEOUT, startServeChild, type ServeChild } from './clients/serve-child.js';
 
-let server: MockServer;
+/** The SDK v3 (JSON to SQS, query to SNS: docs/aws-behaviour/wire.md §1) against `serve` in a child process. */
+let server: ServeChild;
 let sqs: SQSClient;
+let sns: SNSClient;
+
+beforeAll(async () => {
+  server = await startServeChild();
+}, START_TIMEOUT);
+afterAll(() => server.stop());
 
 beforeEach(async () => {
-  server = await startServer({ port: 0 });
-  sqs = new SQSClient({
+  await server.control.reset();
+  const config = {
     endpoint: server.endpoint,
     region: 'us-east-1',
     credentials: { accessKeyId: 'test', secretAccessKey: 'test' },
-  });
+  };
+  sqs = new SQSClient(config);
+  sns = new SNSClient(config);
 });
 
-afterEach(async () => {
+afterEach(() => {
   sqs.destroy();
-  await server.close();
+  sns.destroy();
 });
 
-describe('the SDK v3 over AWS JSON 1.0', () => {
+describe('the SDK v3 against serve', () => {
   it('sends, receives with attributes and MD5s, and deletes', async () => {
     const { QueueUrl } = await sqs.send(new CreateQueueCommand({ QueueName: 'orders' }));
     expect(QueueUrl).toBe(`${server.endpoint}/000000000000/orders`);
@@ -57,7 +72,8 @@ describe('the SDK v3 over AWS JSON 1.0', () => {
     expect(message!.MD5OfMessageAttributes).toBe(sent.MD5OfMessageAttributes);
     expect(message!.Attributes!['ApproximateReceiveCount']).toBe('1');
     await sqs.send(new DeleteMessageCommand({ QueueUrl, ReceiptHandle: message!.ReceiptHandle }));
-    expect(server.aws.sqs.queue('orders').messages()).toHaveLength(0);
+    const [orders] = (await server.control.state()).queues;
+    expect(orders!.messages).toEqual({ visible: 0, inFlight: 0, delayed: 0 });
   });
 
   it('sends and deletes batches on a FIFO queue', async () => {
@@ -102,16 +118,17 @@ describe('the SDK v3 over AWS JSON 1.0', () => {
     const { QueueUrl } = await sqs.send(new CreateQueueCommand({ QueueName: 'waits' }));
     const first = sqs.send(new ReceiveMessageCommand({ QueueUrl, WaitTimeSeconds: 20 }));
     await sqs.send(new SendMessageCommand({ QueueUrl, MessageBody: 'hi' }));
-    expect((await first).Messages?.map((m) => m.Body)).toEqual(['hi']);
+    const { Messages } = await first;
+    expect(Messages?.map((m) => m.Body)).toEqual(['hi']);
+    await sqs.send(new DeleteMessageCommand({ QueueUrl, ReceiptHandle: Messages![0]!.ReceiptHandle }));
 
-    const control = controlClient(server.endpoint);
     const second = sqs.send(new ReceiveMessageCommand({ QueueUrl, WaitTimeSeconds: 20 }));
-    await control.advance(20_000);
+    await advanceUntil(second, server.control, 20_000);
     expect((await second).Messages).toBeUndefined();
   });
 
   it('brings a message back when the control route moves the clock past its visibility timeout', async () => {
-    const control = controlClient(server.endpoint);
+    const { control } = server;
     const { QueueUrl } = await sqs.send(
       new CreateQueueCommand({ QueueName: 'visible', Attributes: { VisibilityTimeout: '30' } }),
     );
@@ -143,6 +160,34 @@ describe('the SDK v3 over AWS JSON 1.0', () => {
     const attributes = await sqs.send(new GetQueueAttributesCommand({ QueueUrl, AttributeNames: ['All'] }));
     expect(attributes.Attributes!['ApproximateNumberOfMessages']).toBe('1');
     await control.reset();
-    expect(server.aws.sqs.queues()).toHaveLength(0);
+    expect((await control.state()).queues).toHaveLength(0);
+  });
+
+  it('publishes over SNS query and fans out to SQS, and answers SNS errors', async () => {
+    const { TopicArn } = await sns.send(new CreateTopicCommand({ Name: 'events' }));
+    const { QueueUrl } = await sqs.send(new CreateQueueCommand({ QueueName: 'events-queue' }));
+    const { Attributes } = await sqs.send(new GetQueueAttributesCommand({ QueueUrl, AttributeNames: ['QueueArn'] }));
+    await sns.send(
+      new SubscribeCommand({
+        TopicArn,
+        Protocol: 'sqs',
+        Endpoint: Attributes!['QueueArn'],
+        Attributes: { RawMessageDelivery: 'true' },
+      }),
+    );
+    await sns.send(
+      new PublishCommand({
+        TopicArn,
+        Message: 'fanned <&>',
+        MessageAttributes: { k: { DataType: 'String', StringValue: 'v' } },
+      }),
+    );
+    const { Messages } = await sqs.send(new ReceiveMessageCommand({ QueueUrl, MessageAttributeNames: ['All'] }));
+    expect(Messages).toMatchObject([{ Body: 'fanned <&>', MessageAttributes: { k: { StringValue: 'v' } } }]);
+    const missing = await sns
+      .send(new PublishCommand({ TopicArn: `${TopicArn}-missing`, Message: 'x' }))
+      .catch((e: unknown) => e);
+    expect(missing).toBeInstanceOf(NotFoundException);
+    expect(missing).toMatchObject({ $metadata: { httpStatusCode: 404 } });
   });
 });

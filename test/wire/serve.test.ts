@@ -1,4 +1,4 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import { ReceiveMessageCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { describe, expect, it } from 'vitest';
-import { controlClient } from '../../src/server/index.js';
+import { startServeChild } from './clients/serve-child.js';
 
 const CLI = fileURLToPath(new URL('../../src/server/cli.ts', import.meta.url));
 
@@ -24,31 +24,12 @@ Resources:
 
 const HANDLERS = `export const Greeter = async (event) => ({ hello: event.name });\n`;
 
-/** Starts the bin from source (CI's test:package checks the built one) and waits for its endpoint line. */
-async function serve(args: string[]): Promise<{ child: ChildProcess; endpoint: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', CLI, 'serve', '--port', '0', ...args], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stderr = '';
-  child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const endpoint = await new Promise<string>((resolve, reject) => {
-    let stdout = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString();
-      const match = /^sqs-sns-mock listening on (http:\/\/\S+)$/m.exec(stdout);
-      if (match) resolve(match[1]!);
-    });
-    child.once('exit', (code) => reject(new Error(`serve exited ${code}: ${stderr}`)));
-  });
-  return { child, endpoint };
-}
-
 describe('npx sqs-sns-mock serve', () => {
   it('provisions a template with parameters and functions, serves it, and exits 0 on SIGTERM', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'serve-'));
     await writeFile(join(dir, 'stack.yaml'), TEMPLATE);
     await writeFile(join(dir, 'handlers.mjs'), HANDLERS);
-    const { child, endpoint } = await serve([
+    const { endpoint, control, stop } = await startServeChild([
       '--template',
       join(dir, 'stack.yaml'),
       '--parameters',
@@ -62,16 +43,14 @@ describe('npx sqs-sns-mock serve', () => {
     const QueueUrl = `${endpoint}/000000000000/orders`;
     await sqs.send(new SendMessageCommand({ QueueUrl, MessageBody: 'hi' }));
     expect((await sqs.send(new ReceiveMessageCommand({ QueueUrl }))).Messages).toHaveLength(1);
-    await controlClient(endpoint).advance(30_000);
-    expect((await controlClient(endpoint).state()).queues[0]!.messages.visible).toBe(1);
+    await control.advance(30_000);
+    expect((await control.state()).queues[0]!.messages.visible).toBe(1);
     const lambda = new LambdaClient({ endpoint, region: 'us-east-1', credentials });
     const invoked = await lambda.send(new InvokeCommand({ FunctionName: 'greeter', Payload: '{"name":"ada"}' }));
     expect(JSON.parse(new TextDecoder().decode(invoked.Payload))).toEqual({ hello: 'ada' });
     sqs.destroy();
     lambda.destroy();
-    const exited = new Promise<number | null>((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    expect(await exited).toBe(0);
+    expect(await stop()).toBe(0);
   }, 60_000);
 
   it('says what it does with --help', async () => {
