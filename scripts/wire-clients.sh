@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Installs the clients the wire tests (test/wire/) need and the npm registry does not give: Debian's python3-boto3
+# (boto3 1.26) and awscli (the AWS CLI 2.9), which still speak the query protocol to SQS
+# (docs/aws-behaviour/wire.md §1). Under CI=true their tests fail when they are missing, so .ci/run calls this first.
+# A current boto3 or CLI v1 (JSON) comes from PyPI when the machine has one; their tests skip when absent.
+#   bash scripts/wire-clients.sh          # installs what is missing (root, or sudo), else says it is there
+#   bash scripts/wire-clients.sh --check  # exit 1 if something is missing, installing nothing
+set -euo pipefail
+
+PACKAGES=(python3-boto3 awscli)
+missing=()
+for package in "${PACKAGES[@]}"; do
+  dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q 'install ok installed' || missing+=("$package")
+done
+if [ ${#missing[@]} -eq 0 ]; then
+  echo "wire-clients: ${PACKAGES[*]} already installed ($(/usr/bin/aws --version 2>&1 | cut -d' ' -f1))"
+  exit 0
+fi
+if [ "${1:-}" = "--check" ]; then
+  echo "wire-clients: missing ${missing[*]}" >&2
+  exit 1
+fi
+sudo=()
+[ "$(id -u)" -eq 0 ] || sudo=(sudo)
+echo "== wire-clients: apt-get install ${missing[*]}"
+export DEBIAN_FRONTEND=noninteractive
+"${sudo[@]}" apt-get update -qq
+"${sudo[@]}" apt-get install -y -qq "${missing[@]}" >/dev/null
+/usr/bin/python3 -c 'import boto3; print("wire-clients: boto3", boto3.__version__)'
+/usr/bin/aws --version
