@@ -26,6 +26,8 @@ Options:
                           POST /_mock/run-until-idle; real: wall time
   --template <file>       a CloudFormation template (YAML or JSON, CDK and SAM too) to provision at start
   --parameters <p>        the template's parameters: a JSON file of { "Name": value }, or Name=Value (repeatable)
+  --cors                  answer browsers' CORS for pages served from this machine (localhost, 127.0.0.1)
+  --cors-origin <origin>  answer CORS for this origin instead (repeatable; '*' lets any web page drive it)
   --functions <module>    a module whose exports map a template function's logical id (or FunctionName) to a
                           handler or { load, handler }
   --help                  this text
@@ -47,6 +49,8 @@ async function main(argv: readonly string[]): Promise<number> {
       template: { type: 'string' },
       parameters: { type: 'string', multiple: true },
       functions: { type: 'string' },
+      cors: { type: 'boolean' },
+      'cors-origin': { type: 'string', multiple: true },
       help: { type: 'boolean' },
     },
   });
@@ -63,7 +67,8 @@ async function main(argv: readonly string[]): Promise<number> {
       `sqs-sns-mock: binding ${host}: anyone who reaches it can drive the emulation; use only on a trusted network.\n`,
     );
   }
-  const server = await startServer({ port, host, clock: values.clock as ServerClock });
+  const cors = values['cors-origin'] ?? values.cors;
+  const server = await startServer({ port, host, clock: values.clock as ServerClock, ...(cors ? { cors } : {}) });
   if (values.template) {
     const template = await readFile(values.template, 'utf8');
     const functions = values.functions ? await loadFunctions(values.functions) : undefined;

@@ -5,6 +5,7 @@ import { runAction, type ServiceEmulation } from '../plugin.js';
 import type { RequestContext } from '../request-context.js';
 import { servedAccount, type ServedAccount, type ServerClock } from './clock-control.js';
 import { CONTROL_PREFIX, controlAnswer } from './control.js';
+import { corsAllows, corsHeaders, preflightHeaders, type CorsOption } from './cors.js';
 import type { WireAnswer, WireCall, WireProtocol, WireRequest } from './protocol.js';
 import { WIRE_PROTOCOLS } from './protocols.js';
 import { answeredError, wireError } from './wire-errors.js';
@@ -24,6 +25,12 @@ export interface ServerOptions {
    * given, the server moves only a clock that account was made with (`createAwsMock({ clock })`).
    */
   clock?: ServerClock;
+  /**
+   * CORS for SDKs in a browser (docs/aws-behaviour/wire.md §12.3); default off. `true` allows pages served from
+   * this machine (localhost, 127.0.0.1, [::1]); a list allows exactly those origins (`'*'`: any page, which lets any
+   * web site a browser visits drive the emulation).
+   */
+  cors?: CorsOption;
 }
 
 export interface MockServer {
@@ -48,7 +55,13 @@ export async function startServer(options: ServerOptions = {}): Promise<MockServ
   const inFlight = new Set<AbortController>();
   let closing = false;
   const http = createServer((req, res) => {
-    void serve(req, res, { served, defaultHost: () => endpointHost, inFlight, closing: () => closing });
+    void serve(req, res, {
+      served,
+      defaultHost: () => endpointHost,
+      inFlight,
+      closing: () => closing,
+      cors: options.cors,
+    });
   });
   await new Promise<void>((resolve, reject) => {
     http.once('error', reject);
@@ -84,11 +97,20 @@ interface ServeContext {
   readonly defaultHost: () => string;
   readonly inFlight: Set<AbortController>;
   readonly closing: () => boolean;
+  readonly cors: CorsOption | undefined;
 }
 
 async function serve(req: IncomingMessage, res: ServerResponse, context: ServeContext): Promise<void> {
   const { aws } = context.served;
   const requestId = aws.ids.uuid();
+  const origin = req.headers.origin;
+  const cors = origin !== undefined && corsAllows(context.cors, origin) ? origin : undefined;
+  if (cors && req.method === 'OPTIONS' && req.headers['access-control-request-method']) {
+    req.resume();
+    res.writeHead(204, preflightHeaders(cors, req.headers['access-control-request-headers']));
+    res.end();
+    return;
+  }
   const controller = new AbortController();
   // A client that goes away ends its wait: a long poll drops its waiter (wire.md §11.3).
   res.on('close', () => {
@@ -112,7 +134,11 @@ async function serve(req: IncomingMessage, res: ServerResponse, context: ServeCo
     answer = jsonError(wireError('InternalFailure'));
   }
   if (res.destroyed || res.writableEnded) return;
-  res.writeHead(answer.status, { 'x-amzn-requestid': requestId, ...answer.headers });
+  res.writeHead(answer.status, {
+    'x-amzn-requestid': requestId,
+    ...answer.headers,
+    ...(cors ? corsHeaders(cors) : {}),
+  });
   res.end(answer.body);
 }
 
