@@ -52,7 +52,7 @@ const MAX_BODY_BYTES = 8 * 1024 * 1024;
 export async function startServer(options: ServerOptions = {}): Promise<MockServer> {
   const served = servedAccount(options.aws, options.clock);
   const host = options.host ?? '127.0.0.1';
-  const inFlight = new Set<AbortController>();
+  const inFlight = new Set<RequestAbort>();
   let closing = false;
   const http = createServer((req, res) => {
     void serve(req, res, {
@@ -92,10 +92,36 @@ function closeHttp(http: Server): Promise<void> {
   });
 }
 
+/**
+ * A request's abort, its AbortController made only when an action asks for the signal (a long poll, a fault's
+ * latency): most requests never do, and making a controller and its signal is a measurable share of a request.
+ */
+class RequestAbort {
+  #controller: AbortController | undefined;
+  #aborted = false;
+
+  get aborted(): boolean {
+    return this.#aborted;
+  }
+
+  get signal(): AbortSignal {
+    if (!this.#controller) {
+      this.#controller = new AbortController();
+      if (this.#aborted) this.#controller.abort();
+    }
+    return this.#controller.signal;
+  }
+
+  abort(): void {
+    this.#aborted = true;
+    this.#controller?.abort();
+  }
+}
+
 interface ServeContext {
   readonly served: ServedAccount;
   readonly defaultHost: () => string;
-  readonly inFlight: Set<AbortController>;
+  readonly inFlight: Set<RequestAbort>;
   readonly closing: () => boolean;
   readonly cors: CorsOption | undefined;
 }
@@ -111,7 +137,7 @@ async function serve(req: IncomingMessage, res: ServerResponse, context: ServeCo
     res.end();
     return;
   }
-  const controller = new AbortController();
+  const controller = new RequestAbort();
   // A client that goes away ends its wait: a long poll drops its waiter (wire.md §11.3).
   res.on('close', () => {
     if (!res.writableFinished) controller.abort();
@@ -146,7 +172,7 @@ async function route(
   request: WireRequest,
   context: ServeContext,
   requestId: string,
-  controller: AbortController,
+  controller: RequestAbort,
 ): Promise<WireAnswer> {
   if (request.path.startsWith(CONTROL_PREFIX)) return controlAnswer(request, context.served);
   const protocol: WireProtocol | undefined = WIRE_PROTOCOLS.find((candidate) => candidate.matches(request));
@@ -155,7 +181,9 @@ async function route(
   const region = request.scope?.region ?? aws.region;
   const requestContext: RequestContext = {
     requestId,
-    abortSignal: controller.signal,
+    get abortSignal() {
+      return controller.signal;
+    },
     region,
     traceHeader: request.headers['x-amzn-trace-id'],
     callerAccount: aws.accountId,
@@ -169,7 +197,7 @@ async function route(
         return await runAction(emulation, aws.journeys, action, input, requestContext);
       } catch (error) {
         // Closing the server answers a waiting receive empty, as its wait running out would (wire.md §14.2).
-        if (context.closing() && action === 'ReceiveMessage' && controller.signal.aborted) return {};
+        if (context.closing() && action === 'ReceiveMessage' && controller.aborted) return {};
         throw error;
       }
     },
@@ -198,7 +226,7 @@ function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
 }
 
 function wireRequest(req: IncomingMessage, body: Buffer, defaultHost: string): WireRequest {
-  const url = new URL(req.url ?? '/', 'http://localhost');
+  const url = requestTarget(req.url ?? '/');
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(req.headers)) {
     if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
@@ -212,6 +240,19 @@ function wireRequest(req: IncomingMessage, body: Buffer, defaultHost: string): W
     host: headers['host'] || defaultHost,
     scope: signingScope(headers['authorization'] ?? url.searchParams.get('X-Amz-Credential') ?? undefined),
   };
+}
+
+/**
+ * The path and query of a request target. The usual `/path?query` is split as it is; anything else (an absolute URL,
+ * dot segments) goes through the URL parser, which normalises it.
+ */
+function requestTarget(target: string): { pathname: string; searchParams: URLSearchParams } {
+  if (target.startsWith('/') && !target.includes('/.')) {
+    const mark = target.indexOf('?');
+    if (mark < 0) return { pathname: target, searchParams: new URLSearchParams() };
+    return { pathname: target.slice(0, mark), searchParams: new URLSearchParams(target.slice(mark + 1)) };
+  }
+  return new URL(target, 'http://localhost');
 }
 
 /**
