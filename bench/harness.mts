@@ -118,11 +118,11 @@ function quantile(sorted: readonly number[], q: number): number {
 /** One line of the table: a measured value against its target. */
 export interface FigureResult {
   readonly figure: string;
-  /** The measured value: a ratio, or bytes for the memory figure. */
+  /** The measured value: a ratio, bytes for the memory figure, or milliseconds of CPU time. */
   readonly value: number;
   readonly low?: number;
   readonly high?: number;
-  readonly unit: 'x' | 'B';
+  readonly unit: 'x' | 'B' | 'ms';
   /** The most the value may be; undefined for a figure that is only reported. */
   readonly target: number | undefined;
   /** What the two sides were, in µs or bytes: for the notes under the table. */
@@ -175,6 +175,7 @@ export function parseReported(stdout: string): FigureResult[] {
 
 export function formatValue(result: FigureResult): string {
   if (result.unit === 'B') return `${Math.round(result.value)} B`;
+  if (result.unit === 'ms') return `${result.value.toFixed(1)} ms`;
   const range =
     result.low !== undefined && result.high !== undefined
       ? ` (${result.low.toFixed(2)}–${result.high.toFixed(2)})`
@@ -184,7 +185,8 @@ export function formatValue(result: FigureResult): string {
 
 export function formatTarget(result: FigureResult): string {
   if (result.target === undefined) return '—';
-  return result.unit === 'B' ? `≤ ${result.target} B` : `≤ ${result.target}×`;
+  if (result.unit === 'x') return `≤ ${result.target}×`;
+  return `≤ ${result.target} ${result.unit}`;
 }
 
 function formatLine(result: FigureResult): string {

@@ -27,6 +27,7 @@ const FIGURES: readonly FigureFile[] = [
   { file: 'lambda-unscoped.mts' },
   { file: 'provision.mts' },
   { file: 'import-cost.mts' },
+  { file: 'wire.mts' },
 ];
 
 const only = process.argv.slice(2);
