@@ -175,7 +175,7 @@ describe('the SDK v3 against serve', () => {
         Attributes: { RawMessageDelivery: 'true' },
       }),
     );
-    await sns.send(
+    const published = await sns.send(
       new PublishCommand({
         TopicArn,
         Message: 'fanned <&>',
@@ -184,6 +184,12 @@ describe('the SDK v3 against serve', () => {
     );
     const { Messages } = await sqs.send(new ReceiveMessageCommand({ QueueUrl, MessageAttributeNames: ['All'] }));
     expect(Messages).toMatchObject([{ Body: 'fanned <&>', MessageAttributes: { k: { StringValue: 'v' } } }]);
+    const journey = await server.control.journey(published.MessageId!);
+    expect(journey.steps.slice(0, 3)).toMatchObject([
+      { service: 'sns', kind: 'published', where: 'events' },
+      { service: 'sns', kind: 'delivered', where: 'events-queue', source: 'events' },
+      { service: 'sqs', kind: 'sent', where: 'events-queue' },
+    ]);
     const missing = await sns
       .send(new PublishCommand({ TopicArn: `${TopicArn}-missing`, Message: 'x' }))
       .catch((e: unknown) => e);
