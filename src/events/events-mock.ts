@@ -1,6 +1,12 @@
 import { liveIds, type Account } from '../account.js';
 import { handClientConfig } from '../install/install.js';
-import { applyMiddleware, dispatch, middlewareFor, type MiddlewareStackLike } from '../plugin.js';
+import {
+  applyMiddleware,
+  dispatch,
+  middlewareFor,
+  type MiddlewareStackLike,
+  type ServiceEmulation,
+} from '../plugin.js';
 import type { Queue } from '../sqs/queue.js';
 import type { WorkTracker } from '../work/work-tracker.js';
 import { eventsActions } from './actions/index.js';
@@ -19,6 +25,8 @@ export class EventsMock<Owner extends Account = Account> {
   /** @internal */
   readonly backend: EventsBackend;
   private readonly middleware: ReturnType<typeof middlewareFor>;
+  /** @internal The actions behind the plugin, as the HTTP server (src/server) reaches them too. */
+  readonly emulation: ServiceEmulation;
 
   constructor(
     readonly aws: Owner,
@@ -27,14 +35,11 @@ export class EventsMock<Owner extends Account = Account> {
     findQueue: (arn: string) => Queue | undefined,
   ) {
     this.backend = new EventsBackend(aws.accountId, aws.clock, liveIds(aws), work, seam, findQueue);
-    this.middleware = middlewareFor(
-      {
-        sdk: EVENTS_SDK,
-        handle: (action, input, request) =>
-          dispatch('EventBridge', eventsActions, this.backend, action, input, request),
-      },
-      aws,
-    );
+    this.emulation = {
+      sdk: EVENTS_SDK,
+      handle: (action, input, request) => dispatch('EventBridge', eventsActions, this.backend, action, input, request),
+    };
+    this.middleware = middlewareFor(this.emulation, aws);
   }
 
   /** @internal The SDK plugin: `eventBridgeClient.middlewareStack.use(aws.events)`. */

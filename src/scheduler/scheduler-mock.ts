@@ -1,7 +1,13 @@
 import { liveIds, type Account } from '../account.js';
 import type { Deliver } from '../delivery.js';
 import { handClientConfig } from '../install/install.js';
-import { applyMiddleware, dispatch, middlewareFor, type MiddlewareStackLike } from '../plugin.js';
+import {
+  applyMiddleware,
+  dispatch,
+  middlewareFor,
+  type MiddlewareStackLike,
+  type ServiceEmulation,
+} from '../plugin.js';
 import type { WorkTracker } from '../work/work-tracker.js';
 import { schedulerActions } from './actions/index.js';
 import { DEFAULT_GROUP } from './schedule.js';
@@ -17,6 +23,8 @@ export class SchedulerMock<Owner extends Account = Account> {
   /** @internal */
   readonly backend: SchedulerBackend;
   private readonly middleware: ReturnType<typeof middlewareFor>;
+  /** @internal The actions behind the plugin, as the HTTP server (src/server) reaches them too. */
+  readonly emulation: ServiceEmulation;
 
   constructor(
     readonly aws: Owner,
@@ -24,14 +32,11 @@ export class SchedulerMock<Owner extends Account = Account> {
     deliver: Deliver,
   ) {
     this.backend = new SchedulerBackend(aws.accountId, aws.clock, liveIds(aws), work, deliver);
-    this.middleware = middlewareFor(
-      {
-        sdk: SCHEDULER_SDK,
-        handle: (action, input, request) =>
-          dispatch('Scheduler', schedulerActions, this.backend, action, input, request),
-      },
-      aws,
-    );
+    this.emulation = {
+      sdk: SCHEDULER_SDK,
+      handle: (action, input, request) => dispatch('Scheduler', schedulerActions, this.backend, action, input, request),
+    };
+    this.middleware = middlewareFor(this.emulation, aws);
   }
 
   /** @internal The SDK plugin: `schedulerClient.middlewareStack.use(aws.scheduler)`. */
