@@ -16,7 +16,7 @@ export const WIRE_ERRORS = {
   UnknownOperationException: {
     code: 'UnknownOperationException',
     status: 400,
-    message: 'The request matches no operation of SQS, SNS or Lambda on this endpoint.',
+    message: 'The request matches no operation of SQS, SNS, Lambda, EventBridge or Scheduler on this endpoint.',
   },
   /** wire.md §7.3: a query request with no Action parameter. */
   MissingAction: { code: 'MissingAction', status: 400, message: 'The request must contain the parameter Action.' },
