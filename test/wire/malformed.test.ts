@@ -70,6 +70,10 @@ describe('malformed requests', () => {
       { path: '/', headers: { 'content-type': 'application/x-www-form-urlencoded' } },
       { path: '/2015-03-31/functions/f/invocations', headers: {} },
       { path: '/2015-03-31/event-source-mappings', headers: {} },
+      { path: '/', headers: { 'x-amz-target': 'AWSEvents.PutEvents' } },
+      { path: '/', headers: { 'x-amz-target': 'AWSEvents.PutRule' } },
+      { path: '/schedules/s', headers: {} },
+      { path: '/schedule-groups/g', headers: {} },
       { path: '/_mock/clock/advance', headers: {} },
       { path: '/000000000000/q', headers: { 'content-type': 'application/x-www-form-urlencoded' } },
     ];
