@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { startServer, type MockServer } from '../../src/server/index.js';
-import { available, run } from './clients/run.js';
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { describeClient, run, type WireClient } from './clients/run.js';
+import { START_TIMEOUT, startServeChild, type ServeChild } from './clients/serve-child.js';
 
 const SCENARIO = fileURLToPath(new URL('./clients/eventbridge_scenario.py', import.meta.url));
 
@@ -9,21 +9,28 @@ const SCENARIO = fileURLToPath(new URL('./clients/eventbridge_scenario.py', impo
  * EventBridge (JSON 1.1) and Scheduler (REST-JSON) through boto3: pyenv's 1.43 and Debian's python3-boto3 1.26 speak
  * the same protocols to both (docs/aws-behaviour/wire.md §1). The checks run in Python; this test reads its verdict.
  */
-const PYTHONS = [
-  { label: 'boto3 on PATH', python: 'python3' },
-  { label: "Debian's python3-boto3", python: '/usr/bin/python3' },
+const BOTO3 = ['-c', 'import boto3; print("boto3/" + boto3.__version__)'];
+const PYTHONS: WireClient[] = [
+  {
+    label: "Debian's python3-boto3: EventBridge and Scheduler",
+    file: '/usr/bin/python3',
+    versionArgs: BOTO3,
+    requiredInCi: true,
+  },
+  { label: 'boto3 of the python3 on PATH: EventBridge and Scheduler', file: 'python3', versionArgs: BOTO3 },
 ];
 
-let server: MockServer;
-beforeEach(async () => {
-  server = await startServer({ port: 0 });
-});
-afterEach(() => server.close());
+let server: ServeChild;
+beforeAll(async () => {
+  server = await startServeChild();
+}, START_TIMEOUT);
+afterAll(() => server.stop());
+beforeEach(() => server.control.reset());
 
-for (const { label, python } of PYTHONS) {
-  describe.skipIf(!available(python, ['-c', 'import boto3']))(`${label}: EventBridge and Scheduler`, () => {
+for (const client of PYTHONS) {
+  describeClient(client, () => {
     it('puts an event through a rule to a queue, fires an at() schedule by the clock route, reads errors', async () => {
-      const ran = await run(python, [SCENARIO, server.endpoint]);
+      const ran = await run(client.file, [SCENARIO, server.endpoint]);
       expect(ran.stderr).toBe('');
       expect(JSON.parse(ran.stdout)).toEqual({
         event: { source: 'shop', time: '2025-03-04T05:06:07Z', detail: { n: 1 } },
