@@ -1,6 +1,7 @@
 import { consistentChoiceExists, type Membership } from './array-consistency.js';
 import type { Condition } from './condition.js';
 import { PatternError } from './errors.js';
+import type { PatternGrammar } from './grammar.js';
 import { expandAlternatives } from './expand.js';
 import { anyAlternative, keyMiss, NOT_AN_OBJECT, observedField, splitAcrossElements } from './explain.js';
 import { flattenEvent, type EventField, type EventFields } from './fields.js';
@@ -12,12 +13,12 @@ import { readJson } from '../json/json-reader.js';
 
 /**
  * Reads a pattern's text: JSON syntax (a JsonSyntaxError in Jackson's words), then event-ruler's checks in document
- * order (a PatternError quoting the pattern with where event-ruler's parser stood).
+ * order (a PatternError quoting the pattern with where event-ruler's parser stood), with the operators of `grammar`.
  */
-export function parseEventPattern(text: string): PatternObject {
+export function parseEventPattern(text: string, grammar: PatternGrammar = 'sns'): PatternObject {
   const document = readJson(text);
   try {
-    return parsePattern(document);
+    return parsePattern(document, grammar);
   } catch (error) {
     throw error instanceof PatternError ? error.locatedIn(text) : error;
   }

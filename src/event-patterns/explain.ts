@@ -101,6 +101,15 @@ function requirements(rules: readonly PositiveRule[]): string {
       case 'equals-ignore-case':
         others.push(`${quote(rule.value)} ignoring case`);
         break;
+      case 'prefix-ignore-case':
+        others.push(`prefixed by ${quote(rule.value)} ignoring case`);
+        break;
+      case 'suffix-ignore-case':
+        others.push(`suffixed by ${quote(rule.value)} ignoring case`);
+        break;
+      case 'wildcard':
+        others.push(`like wildcard ${quote(rule.value)}`);
+        break;
       case 'numeric':
         others.push(numericText(rule.condition));
         break;
@@ -136,6 +145,9 @@ const STRING_RULES: ReadonlySet<Rule['kind']> = new Set([
   'prefix',
   'suffix',
   'equals-ignore-case',
+  'prefix-ignore-case',
+  'suffix-ignore-case',
+  'wildcard',
   'cidr',
 ]);
 
@@ -158,10 +170,19 @@ function exclusion(exclude: AnythingButExclusion): string {
     case 'numbers':
       return `anything-but ${listed(exclude.keys.map((key) => String(numberOfKey(key))))}`;
     case 'prefix':
-      return `anything-but prefix ${quote(exclude.prefix)}`;
+    case 'suffix':
+    case 'wildcard':
+      return `anything-but ${exclude.kind} ${oneOrList(exclude.values)}`;
+    case 'equals-ignore-case':
+      return `anything-but ${oneOrList(exclude.values)} ignoring case`;
     default:
       return unreachable(exclude);
   }
+}
+
+/** `"a"` for one value (as SNS's single anything-but prefix reads), `["a", "b"]` for several. */
+function oneOrList(values: readonly string[]): string {
+  return values.length === 1 ? quote(values[0] as string) : listed(values.map(quote));
 }
 
 /** Keys that each hold alone, but only in different elements of one array of objects (array-consistency.ts). */

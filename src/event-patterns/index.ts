@@ -1,6 +1,6 @@
 /**
  * Event patterns in event-ruler's grammar (docs/aws-behaviour/sns.md §10): parsing with event-ruler's messages, and
- * matching of JSON events against compiled patterns. SNS filter policies, Lambda's filter criteria and, next,
+ * matching of JSON events against compiled patterns. SNS filter policies, Lambda's filter criteria and
  * EventBridge rules are built on it; each service keeps its own limits, scopes and error texts.
  */
 export {
@@ -12,6 +12,8 @@ export {
   type EventPatternOptions,
 } from './compile.js';
 export { PatternError } from './errors.js';
+export type { PatternGrammar } from './grammar.js';
+export { MAX_WILDCARD_COMPLEXITY, wildcardComplexity } from './wildcard.js';
 export { anyAlternative, keyMiss, show, type Observed } from './explain.js';
 export { flattenEvent, type EventFields } from './fields.js';
 export type { KeyMatcher } from './key-matcher.js';

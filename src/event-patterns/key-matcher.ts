@@ -3,6 +3,7 @@ import { numericKey, satisfiesNumeric, type NumericCondition } from './numeric.j
 import type { AnythingButExclusion, Rule } from './rules.js';
 import type { Leaf } from './values.js';
 import { unreachable } from '../util/unreachable.js';
+import { compileWildcard } from './wildcard.js';
 
 /**
  * The rules of one policy key, compiled once into lookup structures. A key matches when any of its rules matches
@@ -44,8 +45,14 @@ class RuleParts {
   readonly strings = new Set<string>();
   readonly prefixes: string[] = [];
   readonly suffixes: string[] = [];
-  /** `equals-ignore-case` operands, lower-cased. */
+  /**
+   * `equals-ignore-case` operands, and those of `prefix`/`suffix` with it, lower-cased: case is folded by
+   * lower-casing both sides (docs/aws-behaviour/eventbridge.md §7.3).
+   */
   readonly lowerCased = new Set<string>();
+  readonly lowerPrefixes: string[] = [];
+  readonly lowerSuffixes: string[] = [];
+  readonly wildcards: ((value: string) => boolean)[] = [];
   /** IP addresses written as exact strings: event-ruler matches them as addresses, so spellings meet. */
   readonly ipKeys = new Set<string>();
   readonly blocks: CidrBlock[] = [];
@@ -86,6 +93,15 @@ class RuleParts {
       case 'equals-ignore-case':
         this.lowerCased.add(rule.value.toLowerCase());
         break;
+      case 'prefix-ignore-case':
+        this.lowerPrefixes.push(rule.value.toLowerCase());
+        break;
+      case 'suffix-ignore-case':
+        this.lowerSuffixes.push(rule.value.toLowerCase());
+        break;
+      case 'wildcard':
+        this.wildcards.push(compileWildcard(rule.value));
+        break;
       case 'numeric':
         if (rule.condition.kind === 'equals') this.numberKeys.add(rule.condition.key);
         else this.ranges.push(rule.condition);
@@ -101,15 +117,17 @@ class RuleParts {
   /** One closure per key; the checks a key has no rules for cost an empty-collection test at most. */
   compile(): (value: Leaf) => boolean {
     const { strings, prefixes, suffixes, lowerCased, ipKeys, blocks, numberKeys, bigNumbers, ranges } = this;
-    const { acceptsTrue, acceptsFalse, acceptsNull, acceptsAnyButNull } = this;
-    const testsText = prefixes.length > 0 || suffixes.length > 0 || lowerCased.size > 0;
+    const { acceptsTrue, acceptsFalse, acceptsNull, acceptsAnyButNull, lowerPrefixes, lowerSuffixes, wildcards } = this;
+    const foldsCase = lowerCased.size > 0 || lowerPrefixes.length > 0 || lowerSuffixes.length > 0;
+    const testsText = prefixes.length > 0 || suffixes.length > 0 || foldsCase || wildcards.length > 0;
     const testsIp = ipKeys.size > 0 || blocks.length > 0;
     const matchesString = (value: string): boolean => {
       if (strings.has(value)) return true;
       if (testsText) {
         for (const prefix of prefixes) if (value.startsWith(prefix)) return true;
         for (const suffix of suffixes) if (value.endsWith(suffix)) return true;
-        if (lowerCased.size > 0 && lowerCased.has(value.toLowerCase())) return true;
+        if (foldsCase && matchesFolded(value.toLowerCase())) return true;
+        for (const wildcard of wildcards) if (wildcard(value)) return true;
       }
       if (testsIp) {
         const address = parseIpAddress(value);
@@ -118,6 +136,12 @@ class RuleParts {
           for (const block of blocks) if (inBlock(address, block)) return true;
         }
       }
+      return false;
+    };
+    const matchesFolded = (lower: string): boolean => {
+      if (lowerCased.has(lower)) return true;
+      for (const prefix of lowerPrefixes) if (lower.startsWith(prefix)) return true;
+      for (const suffix of lowerSuffixes) if (lower.endsWith(suffix)) return true;
       return false;
     };
     const matchesNumber = (value: number): boolean => {
@@ -163,8 +187,20 @@ function notExcludedBy(exclude: AnythingButExclusion): (value: Leaf) => boolean 
       };
     }
     case 'prefix': {
-      const { prefix } = exclude;
-      return (value) => typeof value !== 'string' || !value.startsWith(prefix);
+      const { values } = exclude;
+      return (value) => typeof value !== 'string' || !values.some((prefix) => value.startsWith(prefix));
+    }
+    case 'suffix': {
+      const { values } = exclude;
+      return (value) => typeof value !== 'string' || !values.some((suffix) => value.endsWith(suffix));
+    }
+    case 'equals-ignore-case': {
+      const lowered = new Set(exclude.values.map((text) => text.toLowerCase()));
+      return (value) => typeof value !== 'string' || !lowered.has(value.toLowerCase());
+    }
+    case 'wildcard': {
+      const matchers = exclude.values.map(compileWildcard);
+      return (value) => typeof value !== 'string' || !matchers.some((matches) => matches(value));
     }
     default:
       return unreachable(exclude);

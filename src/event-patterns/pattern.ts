@@ -1,4 +1,5 @@
 import { fail } from './errors.js';
+import type { PatternGrammar } from './grammar.js';
 import { afterToken, type JsonNode } from '../json/json-reader.js';
 import { parseRules, type Rule } from './rules.js';
 
@@ -18,21 +19,24 @@ export type PatternEntry =
   | { readonly kind: 'object'; readonly object: PatternObject }
   | { readonly kind: 'or'; readonly branches: readonly PatternObject[] };
 
-export function parsePattern(root: JsonNode): PatternObject {
+export function parsePattern(root: JsonNode, grammar: PatternGrammar): PatternObject {
   if (root.kind !== 'object') throw fail('Filter is not an object', afterToken(root));
-  return parseObject(root);
+  return parseObject(root, grammar);
 }
 
-function parseObject(node: JsonNode & { kind: 'object' }): PatternObject {
+function parseObject(node: JsonNode & { kind: 'object' }, grammar: PatternGrammar): PatternObject {
   if (node.entries.length === 0) throw fail('Empty objects are not allowed', node.end);
   const entries = new Map<string, PatternEntry>();
   for (const { key, value } of node.entries) {
     if (key === OR_KEY && isOrRelationship(value)) {
-      entries.set(key, { kind: 'or', branches: value.items.map((branch) => parseObject(branch as ObjectNode)) });
+      entries.set(key, {
+        kind: 'or',
+        branches: value.items.map((branch) => parseObject(branch as ObjectNode, grammar)),
+      });
     } else if (value.kind === 'object') {
-      entries.set(key, { kind: 'object', object: parseObject(value) });
+      entries.set(key, { kind: 'object', object: parseObject(value, grammar) });
     } else if (value.kind === 'array') {
-      entries.set(key, { kind: 'rules', rules: parseRules(value) });
+      entries.set(key, { kind: 'rules', rules: parseRules(value, grammar) });
     } else {
       throw fail(`"${key}" must be an object or an array`, afterToken(value));
     }

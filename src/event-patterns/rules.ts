@@ -1,13 +1,17 @@
 import { fail } from './errors.js';
+import type { PatternGrammar } from './grammar.js';
 import { parseCidr, parseIpAddress, type CidrBlock, type IpAddress } from './ip.js';
 import { afterToken, type JsonEntry, type JsonNode } from '../json/json-reader.js';
 import { parseNumericCondition, policyNumericKey, TOO_MANY_ELEMENTS, type NumericCondition } from './numeric.js';
 import { unreachable } from '../util/unreachable.js';
+import { checkWildcard } from './wildcard.js';
 
 /**
  * One entry of a policy's value array (`"key": [rule, rule, …]`), validated. The checks follow event-ruler's
- * `JsonRuleCompiler` from the era SNS behaves like (it has `suffix` and `equals-ignore-case` but refuses
- * `anything-but` with `suffix`, docs/aws-behaviour/sns.md §10.4): same order, same messages, reported where its parser
+ * `JsonRuleCompiler`: under the `'sns'` grammar the era SNS behaves like (it has `suffix` and `equals-ignore-case` but
+ * refuses `anything-but` with `suffix`, docs/aws-behaviour/sns.md §10.4), under `'eventbridge'` the current one with
+ * `wildcard`, `prefix`/`suffix` with `equals-ignore-case` and `anything-but` with `suffix`, `equals-ignore-case`,
+ * `wildcard` and lists (docs/aws-behaviour/eventbridge.md §7.3): same order, same messages, reported where its parser
  * stands (pattern.ts). Refusals raised outside the parser carry no location: CIDR blocks, and a single `anything-but`
  * number out of range.
  */
@@ -19,6 +23,10 @@ export type Rule =
   | { readonly kind: 'prefix'; readonly value: string }
   | { readonly kind: 'suffix'; readonly value: string }
   | { readonly kind: 'equals-ignore-case'; readonly value: string }
+  | { readonly kind: 'prefix-ignore-case'; readonly value: string }
+  | { readonly kind: 'suffix-ignore-case'; readonly value: string }
+  /** `value` as written, escapes included (wildcard.ts reads it). */
+  | { readonly kind: 'wildcard'; readonly value: string }
   | { readonly kind: 'anything-but'; readonly exclude: AnythingButExclusion }
   | { readonly kind: 'numeric'; readonly condition: NumericCondition }
   | { readonly kind: 'exists'; readonly value: boolean }
@@ -28,20 +36,23 @@ export type Rule =
 export type AnythingButExclusion =
   | { readonly kind: 'strings'; readonly values: readonly string[] }
   | { readonly kind: 'numbers'; readonly keys: readonly number[] }
-  | { readonly kind: 'prefix'; readonly prefix: string };
+  | { readonly kind: 'prefix'; readonly values: readonly string[] }
+  | { readonly kind: 'suffix'; readonly values: readonly string[] }
+  | { readonly kind: 'equals-ignore-case'; readonly values: readonly string[] }
+  | { readonly kind: 'wildcard'; readonly values: readonly string[] };
 
 type ObjectNode = JsonNode & { kind: 'object' };
 
 /** Parses the value array of one policy key, item by item. */
-export function parseRules(array: JsonNode & { kind: 'array' }): Rule[] {
+export function parseRules(array: JsonNode & { kind: 'array' }, grammar: PatternGrammar): Rule[] {
   const rules: Rule[] = [];
-  for (const item of array.items) rules.push(parseRule(item));
+  for (const item of array.items) rules.push(parseRule(item, grammar));
   // event-ruler reports an empty array only after the loop, which for an empty array is the same thing.
   if (rules.length === 0) throw fail('Empty arrays are not allowed', array.end);
   return rules;
 }
 
-function parseRule(item: JsonNode): Rule {
+function parseRule(item: JsonNode, grammar: PatternGrammar): Rule {
   switch (item.kind) {
     case 'string':
       return { kind: 'exact-string', value: item.value, ip: parseIpAddress(item.value) };
@@ -52,7 +63,7 @@ function parseRule(item: JsonNode): Rule {
     case 'null':
       return { kind: 'literal', value: null };
     case 'object':
-      return parseMatchExpression(item);
+      return parseMatchExpression(item, grammar);
     case 'array':
       throw fail('Match value must be String, number, true, false, or null', afterToken(item));
     default:
@@ -61,10 +72,10 @@ function parseRule(item: JsonNode): Rule {
 }
 
 /**
- * Operators SNS accepts. event-ruler also knows `wildcard` and `exactly`; SNS documents neither
- * (docs/aws-behaviour/sns.md §12 Q2).
+ * Operators SNS accepts, and under the `'eventbridge'` grammar EventBridge's too. event-ruler also knows `exactly`;
+ * neither service documents it (docs/aws-behaviour/sns.md §12 Q2).
  */
-function parseMatchExpression(expression: ObjectNode): Rule {
+function parseMatchExpression(expression: ObjectNode, grammar: PatternGrammar): Rule {
   const [first, ...rest] = expression.entries;
   if (first === undefined) throw fail('Match expression name not found', expression.end);
   const { key: operator, value: operand } = first;
@@ -73,9 +84,12 @@ function parseMatchExpression(expression: ObjectNode): Rule {
     if (rest[0] !== undefined) throw fail(message, afterToken(rest[0].value));
   };
   const onlyOneKey = (): void => noSecondKey('Only one key allowed in match expression');
+  const eventBridge = grammar === 'eventbridge';
   switch (operator) {
     case 'prefix':
     case 'suffix':
+      if (eventBridge && operand.kind === 'object') return parseIgnoreCaseAffix(operator, operand);
+    // falls through: a string operand
     case 'equals-ignore-case': {
       const value = stringOperand(operand, operator);
       onlyOneKey();
@@ -88,7 +102,7 @@ function parseMatchExpression(expression: ObjectNode): Rule {
     }
     case 'anything-but': {
       if (operand.kind === 'object') {
-        const exclude = parseAnythingButOperator(operand);
+        const exclude = eventBridge ? parseAnythingButSet(operand) : parseAnythingButOperator(operand);
         onlyOneKey();
         return { kind: 'anything-but', exclude };
       }
@@ -109,9 +123,29 @@ function parseMatchExpression(expression: ObjectNode): Rule {
       onlyOneKey();
       return { kind: 'cidr', block, text: operand.value };
     }
+    case 'wildcard': {
+      if (!eventBridge) throw fail(`Unrecognized match type ${operator}`, afterToken(operand));
+      const value = stringOperand(operand, operator);
+      checkWildcard(value, operand.end);
+      onlyOneKey();
+      return { kind: 'wildcard', value };
+    }
     default:
       throw fail(`Unrecognized match type ${operator}`, afterToken(operand));
   }
+}
+
+/** `{"prefix": {"equals-ignore-case": "x"}}` and the same for `suffix` (EventBridge grammar). */
+function parseIgnoreCaseAffix(operator: 'prefix' | 'suffix', operand: ObjectNode): Rule {
+  const [first, second]: readonly (JsonEntry | undefined)[] = operand.entries;
+  const capitalised = operator === 'prefix' ? 'Prefix' : 'Suffix';
+  if (first === undefined) throw fail(`${capitalised} expression name not found`, operand.end);
+  if (first.key !== 'equals-ignore-case') {
+    throw fail(`Unsupported ${operator} pattern: ${first.key}`, afterToken(first.value));
+  }
+  const value = stringOperand(first.value, 'equals-ignore-case');
+  if (second !== undefined) throw fail('Only one key allowed in match expression', afterToken(second.value));
+  return { kind: operator === 'prefix' ? 'prefix-ignore-case' : 'suffix-ignore-case', value };
 }
 
 function stringOperand(operand: JsonNode, operator: string): string {
@@ -130,7 +164,46 @@ function parseAnythingButOperator(operator: ObjectNode): AnythingButExclusion {
   const prefix = stringOperand(first.value, 'prefix');
   if (prefix === '') throw fail('Null prefix not allowed', first.value.end);
   if (second !== undefined) throw fail('Only one key allowed in match expression', afterToken(second.value));
-  return { kind: 'prefix', prefix };
+  return { kind: 'prefix', values: [prefix] };
+}
+
+const ANYTHING_BUT_SET_KINDS = ['prefix', 'suffix', 'equals-ignore-case', 'wildcard'] as const;
+type AnythingButSetKind = (typeof ANYTHING_BUT_SET_KINDS)[number];
+
+/**
+ * `{"anything-but": {"prefix"|"suffix"|"equals-ignore-case"|"wildcard": "x" or ["x", …]}}` as the EventBridge
+ * grammar takes it (docs/aws-behaviour/eventbridge.md §7.3): event-ruler's messages, in its order.
+ */
+function parseAnythingButSet(operator: ObjectNode): AnythingButExclusion {
+  const [first, second]: readonly (JsonEntry | undefined)[] = operator.entries;
+  if (first === undefined) throw fail('Anything-But expression name not found', operator.end);
+  const kind = ANYTHING_BUT_SET_KINDS.find((known) => known === first.key);
+  if (kind === undefined) throw fail(`Unsupported anything-but pattern: ${first.key}`, afterToken(first.value));
+  const operand = first.value;
+  const items = operand.kind === 'array' ? operand.items : [operand];
+  if (operand.kind !== 'array' && operand.kind !== 'string' && operand.kind !== 'number') {
+    throw fail('Value of anything-but must be an array or single string/number value.', afterToken(operand));
+  }
+  const values: string[] = [];
+  for (const item of items) {
+    if (item.kind !== 'string') throw fail(notAStringInSet(kind), afterToken(item));
+    if ((kind === 'prefix' || kind === 'suffix') && item.value === '') {
+      throw fail('Null prefix/suffix not allowed', item.end);
+    }
+    values.push(item.value);
+  }
+  if (kind === 'wildcard') for (const value of values) checkWildcard(value, operand.end);
+  if (second !== undefined) throw fail(TOO_MANY_ELEMENTS, afterToken(second.value));
+  return { kind, values };
+}
+
+function notAStringInSet(kind: AnythingButSetKind): string {
+  if (kind === 'equals-ignore-case') {
+    return 'Inside anything-but/equals-ignore-case list, number|start|null|boolean is not supported.';
+  }
+  return kind === 'wildcard'
+    ? 'wildcard match pattern must be a string'
+    : 'prefix/suffix match pattern must be a string';
 }
 
 /** A single string or number, or a non-empty list of only strings or only numbers. */

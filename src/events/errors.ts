@@ -119,6 +119,12 @@ export const eventsErrors = {
   // §7.1 [AWS-snap]
   invalidPattern: (reason: string) =>
     eventsError('InvalidEventPatternException', `Event pattern is not valid. Reason: ${reason}`),
+  // §7.4 [AWS-snap], event-ruler's text, without a location
+  wildcardTooComplex: () =>
+    eventsErrors.invalidPattern(
+      'Rule is too complex - try using fewer wildcard characters or fewer repeating character sequences after a ' +
+        'wildcard character',
+    ),
   // §4.3 [AWS-snap]
   ruleHasTargets: () => eventsError('ValidationException', "Rule can't be deleted since it has targets."),
   // §5.1 [AWS-snap]

@@ -1,4 +1,11 @@
-import { EventPattern, parseEventPattern, PatternError, type PatternObject } from '../event-patterns/index.js';
+import {
+  EventPattern,
+  MAX_WILDCARD_COMPLEXITY,
+  parseEventPattern,
+  PatternError,
+  wildcardComplexity,
+  type PatternObject,
+} from '../event-patterns/index.js';
 import { jacksonLocation } from '../json/jackson-location.js';
 import { JsonSyntaxError } from '../json/json-reader.js';
 import { eventsErrors } from './errors.js';
@@ -9,13 +16,13 @@ const MAX_COMBINATIONS = 1000;
 
 /**
  * An EventBridge event pattern, parsed and compiled once (docs/aws-behaviour/eventbridge.md §7): event-ruler's
- * grammar through the shared engine, with EventBridge's limit and its InvalidEventPatternException text in place of
- * SNS's.
+ * grammar through the shared engine with EventBridge's operators (§7.3), its limits and its
+ * InvalidEventPatternException text in place of SNS's.
  */
 export function compileRulePattern(text: string): EventPattern {
   let pattern: PatternObject;
   try {
-    pattern = parseEventPattern(text);
+    pattern = parseEventPattern(text, 'eventbridge');
   } catch (error) {
     if (error instanceof PatternError) throw eventsErrors.invalidPattern(error.message);
     if (error instanceof JsonSyntaxError) throw eventsErrors.invalidPattern(syntaxReason(error, text));
@@ -25,7 +32,33 @@ export function compileRulePattern(text: string): EventPattern {
   if (combinations(pattern) > MAX_COMBINATIONS) {
     throw eventsErrors.invalidPattern(`The rule has more than ${MAX_COMBINATIONS} combinations`);
   }
-  return new EventPattern(pattern);
+  const compiled = new EventPattern(pattern);
+  checkWildcardComplexity(compiled);
+  return compiled;
+}
+
+/** §7.4: the wildcard operands of each key, together, must not make too complex an automaton. */
+function checkWildcardComplexity(pattern: EventPattern): void {
+  const operandsByPath = new Map<string, string[]>();
+  const seen = new Set<number>();
+  for (const alternative of pattern.alternatives.list) {
+    for (const { id, path, rules } of alternative) {
+      if (seen.has(id)) continue;
+      seen.add(id);
+      for (const rule of rules) {
+        const operands =
+          rule.kind === 'wildcard'
+            ? [rule.value]
+            : rule.kind === 'anything-but' && rule.exclude.kind === 'wildcard'
+              ? rule.exclude.values
+              : [];
+        if (operands.length > 0) operandsByPath.set(path, [...(operandsByPath.get(path) ?? []), ...operands]);
+      }
+    }
+  }
+  for (const operands of operandsByPath.values()) {
+    if (wildcardComplexity(operands) > MAX_WILDCARD_COMPLEXITY) throw eventsErrors.wildcardTooComplex();
+  }
 }
 
 /**
