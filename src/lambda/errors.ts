@@ -157,3 +157,34 @@ export const validationErrors = {
   /** Not recorded from AWS: a list's Marker that no page gave. */
   invalidMarker: (marker: string) => lambdaError('InvalidParameterValueException', `Invalid Marker: ${marker}`),
 } as const;
+
+/**
+ * The errors of AddPermission, RemovePermission and GetPolicy, in AWS's words (docs/aws-behaviour/lambda.md §8)
+ * [AWS-snap 2025-11, LocalStack test_lambda_api.py TestLambdaPermissions].
+ */
+export const permissionErrors = {
+  latestNotSupported: () =>
+    lambdaError('InvalidParameterValueException', 'We currently do not support adding policies for $LATEST.'),
+  invalidPrincipal: () =>
+    lambdaError(
+      'InvalidParameterValueException',
+      'The provided principal was invalid. Please check the principal and try again.',
+    ),
+  duplicateStatement: (sid: string) =>
+    lambdaError(
+      'ResourceConflictException',
+      `The statement id (${sid}) provided already exists. Please provide a new statement id, or remove the existing ` +
+        'statement.',
+    ),
+  /** AddPermission on a missing function or version: the ARN as asked, without `:$LATEST`. */
+  functionNotFound: (arn: string) => lambdaError('ResourceNotFoundException', `Function not found: ${arn}`),
+  aliasNotFound: (arn: string) => lambdaError('ResourceNotFoundException', `Cannot find alias arn: ${arn}`),
+  /** RemovePermission on a missing function. */
+  noPolicyFound: (arn: string) => lambdaError('ResourceNotFoundException', `No policy found for: ${arn}`),
+  /** RemovePermission on a function without a policy. */
+  noPolicy: () => lambdaError('ResourceNotFoundException', 'No policy is associated with the given resource.'),
+  statementNotFound: (sid: string) =>
+    lambdaError('ResourceNotFoundException', `Statement ${sid} is not found in resource policy.`),
+  /** GetPolicy on a missing function, version or policy. */
+  resourceNotFound: () => lambdaError('ResourceNotFoundException', 'The resource you requested does not exist.'),
+} as const;

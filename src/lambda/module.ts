@@ -31,7 +31,7 @@ export const lambdaModule = {
   batchActions: [],
   resourceTypes: LAMBDA_RESOURCE_TYPES,
   create<Owner extends ServiceContext['account']>(
-    { account, work, deliver, internalsOf }: ServiceContext<Owner>,
+    { account, work, deliver, internalsOf, policies }: ServiceContext<Owner>,
     options: LambdaOptions,
   ) {
     const facade = new LambdaMock(account, work, {
@@ -41,8 +41,9 @@ export const lambdaModule = {
       deliver,
       invocationHistory: historyLimit('invocationHistory', options.invocationHistory, 'invocations'),
     });
-    // SNS hands the event to Lambda's asynchronous queue (docs/aws-behaviour/lambda.md §3.5).
-    const port = lambdaDeliveryPort(facade.backend, facade.asyncInvocations);
+    // SNS hands the event to Lambda's asynchronous queue (docs/aws-behaviour/lambda.md §3.5); EventBridge's rules
+    // need the function's policy under `policies: 'enforce'` (§8.4).
+    const port = lambdaDeliveryPort(facade.backend, facade.asyncInvocations, policies);
     const { backend, mappings, asyncInvocations } = facade;
     return {
       facade,

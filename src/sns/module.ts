@@ -41,7 +41,10 @@ export const snsModule = {
   ) {
     // `sqs` and `lambda` subscriptions deliver through the account's seam, which finds the port at each delivery.
     const facade = new SnsMock(account, { deliver, permits }, options);
-    const port: DeliveryPort = { deliver: (topicArn, message) => facade.publishFromService(topicArn, message) };
+    const port: DeliveryPort = {
+      deliver: (topicArn, message) => facade.publishFromService(topicArn, message),
+      permits: (topicArn, sender) => facade.publishPermission(topicArn, sender),
+    };
     return { facade, internals: { backend: facade.backend }, port, reset: () => facade.resetState() };
   },
 } satisfies ServiceModule<

@@ -4,7 +4,7 @@ import { FaultControls } from '../faults/controls.js';
 import { FaultInjector } from '../faults/injector.js';
 import { handClientConfig } from '../install/install.js';
 import { AwsError } from '../aws-error.js';
-import type { DeliveryMessage, DeliveryResult } from '../delivery.js';
+import type { DeliveryMessage, DeliveryPermission, DeliveryResult, DeliverySender } from '../delivery.js';
 import { policyMode, type PolicyMode } from '../policies/mode.js';
 import { historyLimit } from '../util/history-limit.js';
 import { deliveryProblems, type DeliveryProblem } from '../policies/delivery-problems.js';
@@ -24,6 +24,7 @@ import type { SnsAction, SnsBatchAction, SnsErrorName } from './fault-names.js';
 import { SNS_SDK } from './sdk.js';
 import { publish } from './actions/publish.js';
 import { topicRegion } from './arn.js';
+import { topicPublishVerdict } from './inbound-policy.js';
 import { snsSender } from './delivery/context.js';
 import { SnsBackend, type SnsDelivery } from './sns-backend.js';
 import type { Topic } from './topic.js';
@@ -139,8 +140,13 @@ export class SnsMock<Owner extends Account = Account> extends FaultControls<SnsA
    */
   publishFromService(topicArn: string, message: DeliveryMessage): DeliveryResult {
     this.backend.expireUnconfirmed();
-    if (!this.backend.findTopicByArn(topicArn))
-      return { accepted: false, reason: `the topic ${topicArn} does not exist` };
+    const topic = this.backend.findTopicByArn(topicArn);
+    if (!topic) return { accepted: false, reason: `the topic ${topicArn} does not exist` };
+    // A service publishing on its own authority (EventBridge) needs the topic's Policy under `policies: 'enforce'`.
+    if (message.sender.authority === 'resourcePolicy' && this.backend.policies === 'enforce') {
+      const verdict = topicPublishVerdict(topic, this.backend.scope.accountId, message.sender);
+      if (!verdict.allowed) return { accepted: false, reason: verdict.reason, byPolicy: true };
+    }
     const request = internalRequest(this.aws, topicRegion(topicArn));
     try {
       const { MessageId } = publish(
@@ -159,6 +165,16 @@ export class SnsMock<Owner extends Account = Account> extends FaultControls<SnsA
       if (error instanceof AwsError) return { accepted: false, reason: `Publish refused it: ${error.message}` };
       throw error;
     }
+  }
+
+  /**
+   * @internal Whether the topic's Policy lets a service principal publish to it, whatever createAwsMock's `policies`
+   * (SNS's port's `permits`).
+   */
+  publishPermission(topicArn: string, sender: DeliverySender): DeliveryPermission {
+    const topic = this.backend.findTopicByArn(topicArn);
+    if (!topic) return { allowed: false, reason: `the topic ${topicArn} does not exist`, missing: true };
+    return topicPublishVerdict(topic, this.backend.scope.accountId, sender);
   }
 
   /** Every topic of every region, oldest first. */

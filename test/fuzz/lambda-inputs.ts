@@ -94,6 +94,23 @@ const commands: Record<string, Gen & { readonly input: fc.Arbitrary<Record<strin
     Marker: optional(ref('mappingUuid'), badString),
     MaxItems: integer(1, 10_000),
   }),
+  AddPermission: record({
+    FunctionName: functionName,
+    StatementId: { clean: fc.constantFrom('events', 'sns-1'), messy: fc.constantFrom('example.com', '', 'a b') },
+    Action: { clean: fc.constant('lambda:InvokeFunction'), messy: badString },
+    Principal: {
+      clean: fc.constantFrom('events.amazonaws.com', '*', '000000000000'),
+      messy: fc.constantFrom('invalid.nonaws.com', ''),
+    },
+    SourceArn: optional(fc.constant('arn:aws:events:us-east-1:000000000000:rule/r'), badString),
+    Qualifier: optional(fc.constantFrom('$LATEST', 'live', '1'), badString),
+  }),
+  RemovePermission: record({
+    FunctionName: functionName,
+    StatementId: { clean: fc.constantFrom('events', 'sns-1'), messy: badString },
+    Qualifier: optional(fc.constantFrom('live', '1'), badString),
+  }),
+  GetPolicy: record({ FunctionName: functionName, Qualifier: optional(fc.constantFrom('live', '1'), badString) }),
 };
 
 export const lambdaInputs: Readonly<Record<string, fc.Arbitrary<Record<string, unknown>>>> = Object.fromEntries(

@@ -8,6 +8,7 @@ import {
   updateEventSourceMapping,
 } from './event-source-mappings.js';
 import { invoke } from './invoke.js';
+import { addPermission, getPolicy, removePermission } from './permissions.js';
 
 /**
  * The Lambda actions the emulation answers, by the SDK's operation name; any other command of LambdaClient answers a
@@ -20,6 +21,9 @@ export const LAMBDA_ACTIONS = {
   ListEventSourceMappings: { handler: listEventSourceMappings },
   UpdateEventSourceMapping: { handler: updateEventSourceMapping },
   DeleteEventSourceMapping: { handler: deleteEventSourceMapping },
+  AddPermission: { handler: addPermission },
+  RemovePermission: { handler: removePermission },
+  GetPolicy: { handler: getPolicy },
 } as const satisfies ActionTable<ActionSpec<LambdaModels>>;
 
 /** The handlers by action name, as the plugin's dispatch looks them up. */

@@ -1,5 +1,7 @@
 import { partitionOf } from '../../arn.js';
 import type { WithLambda } from '../internals.js';
+import { grantPermission } from '../actions/permissions.js';
+import { existingPolicyOf } from '../resource-policy.js';
 import type {
   CreatedResource,
   ProvisionContext,
@@ -93,12 +95,13 @@ export const lambdaEventSourceMapping: ResourceType<WithLambda> = {
 const MAX_STATEMENT_ID = 100;
 
 /**
- * `AWS::Lambda::Permission` (docs/aws-behaviour/templates.md §3.8): not enforced (SNS invokes a subscribed function
- * whatever the function's policy says), but, as AddPermission, refused for a function that does not exist.
+ * `AWS::Lambda::Permission` (docs/aws-behaviour/templates.md §3.8): AddPermission's statement on the function, with
+ * the resource's generated id as StatementId; removed when the stack is rolled back. EventBridge's rules need it under
+ * `policies: 'enforce'` (docs/aws-behaviour/lambda.md §8.4); SNS invokes a subscribed function whatever it says.
  */
 export const lambdaPermission: ResourceType<WithLambda> = {
   create(request: ResourceRequest, context: ProvisionContext<WithLambda>): CreatedResource {
-    const { FunctionName } = readProperties(request, {
+    const read = readProperties(request, {
       properties: {
         Action: 'string',
         FunctionName: 'string',
@@ -112,8 +115,22 @@ export const lambdaPermission: ResourceType<WithLambda> = {
       },
       required: ['Action', 'FunctionName', 'Principal'],
     });
-    callService(request, () => context.internals.lambda.backend.require(FunctionName as string, context.region));
+    const text = (key: string): string | undefined => read[key] as string | undefined;
+    const { backend } = context.internals.lambda;
+    const { fn } = callService(request, () => backend.require(read['FunctionName'] as string, context.region));
     const id = context.generatedName(request.logicalId, MAX_STATEMENT_ID);
-    return { ref: id, attributes: { Id: id }, undo: () => undefined };
+    callService(request, () =>
+      grantPermission(backend, fn, {
+        statementId: id,
+        action: text('Action') as string,
+        principal: text('Principal') as string,
+        sourceArn: text('SourceArn'),
+        sourceAccount: text('SourceAccount'),
+        principalOrgId: text('PrincipalOrgID'),
+        eventSourceToken: text('EventSourceToken'),
+        functionUrlAuthType: text('FunctionUrlAuthType'),
+      }),
+    );
+    return { ref: id, attributes: { Id: id }, undo: () => existingPolicyOf(fn)?.remove(id) };
   },
 };
