@@ -157,4 +157,31 @@ describe("Lambda targets under policies: 'enforce'", () => {
     await setup.aws.idle();
     expect(seen).toEqual([{ n: 7 }]);
   });
+
+  it("SAM's generated <Fn><Event>Permission lets the EventBridgeRule event invoke its function", async () => {
+    const { setup, seen } = withLambda();
+    const sam = `
+Transform: AWS::Serverless-2016-10-31
+Resources:
+  OnOrder:
+    Type: AWS::Serverless::Function
+    Properties:
+      Runtime: nodejs22.x
+      Handler: index.handler
+      CodeUri: src/
+      Events:
+        Placed:
+          Type: EventBridgeRule
+          Properties:
+            Pattern:
+              source: [shop]
+`;
+    setup.aws.provision(sam, {
+      stackName: 'app',
+      functions: { OnOrder: async (event: { detail: unknown }) => void seen.push(event.detail) },
+    });
+    await put(setup, 8);
+    await setup.aws.idle();
+    expect(seen).toEqual([{ n: 8 }]);
+  });
 });
