@@ -22,9 +22,12 @@ export interface TargetMessage {
   readonly attributes?: Readonly<Record<string, string>>;
 }
 
-/** `errorCode` is the one EventBridge writes on a dead-letter message (§5.4). */
+/**
+ * `errorCode` is the one EventBridge writes on a dead-letter message (§5.4); `messageId` the id the target gave it (a
+ * queue's copy, a topic's MessageId, a function's request id, a bus's event id), for journeys.
+ */
 export type TargetResult =
-  | { readonly accepted: true }
+  | { readonly accepted: true; readonly messageId?: string | undefined }
   | {
       readonly accepted: false;
       readonly reason: string;
@@ -53,7 +56,7 @@ export function deliverToTarget(seam: DeliverySeam, arn: string, message: Target
     via: message.ruleArn,
     messageGroupId: message.messageGroupId,
   });
-  if (result.accepted) return { accepted: true };
+  if (result.accepted) return { accepted: true, messageId: result.messageId };
   const errorCode = result.byPolicy
     ? 'NO_PERMISSIONS'
     : seam.permits(arn, sender).missing

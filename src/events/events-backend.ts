@@ -10,6 +10,8 @@ import type { DeliveryResult } from '../delivery.js';
 import type { Queue } from '../sqs/queue.js';
 import { deliverToTarget, type DeliverySeam, type TargetMessage } from './delivery.js';
 import { eventTime, type BusEvent, type RecordedEvent, type Route } from './event.js';
+import type { JourneyRecorder } from '../journeys/recorder.js';
+import { EventSteps } from './journey-steps.js';
 
 /**
  * Forwarding between buses can loop (a rule whose target is its own bus); AWS warns of such loops and lets them
@@ -27,6 +29,8 @@ export class EventsBackend {
   private removeWork: (() => void) | undefined;
   /** How many forwards between buses the delivery now running is into (see MAX_FORWARDS). */
   private forwards = 0;
+  /** The journey steps of events (docs/guide/journeys.md); undefined when the account records none. */
+  private readonly steps: EventSteps | undefined;
 
   constructor(
     readonly accountId: string,
@@ -36,8 +40,10 @@ export class EventsBackend {
     private readonly seam: DeliverySeam,
     /** The account's queues by ARN, as PutTargets looks at a FIFO target (§5.3). */
     readonly findQueue: (arn: string) => Queue | undefined,
+    journeys?: JourneyRecorder,
   ) {
     this.timers = new TimerSet(clock);
+    this.steps = journeys && new EventSteps(journeys);
   }
 
   /** The buses of a region, the default one always among them (§3). */
@@ -102,7 +108,10 @@ export class EventsBackend {
   putEntry(region: string, entry: PutEventsRequestEntry, detail: Record<string, unknown>): PutEventsResultEntry {
     const id = this.ids.uuid();
     const bus = this.findBus(region, entry.EventBusName);
-    if (!bus) return { EventId: id };
+    if (!bus) {
+      this.steps?.dropped(region, entry, id);
+      return { EventId: id };
+    }
     const at = entry.Time === undefined ? this.clock.now() : new Date(entry.Time).getTime();
     const event: BusEvent = {
       version: '0',
@@ -115,20 +124,25 @@ export class EventsBackend {
       resources: entry.Resources ?? [],
       detail,
     };
-    this.accept(bus, event);
+    this.accept(bus, event, entry.Detail);
     return { EventId: id };
   }
 
-  /** Records `event` on `bus` and delivers it to every target of every enabled rule whose pattern matches it. */
-  private accept(bus: EventBus, event: BusEvent): RecordedEvent {
+  /**
+   * Records `event` on `bus` and delivers it to every target of every enabled rule whose pattern matches it.
+   * `detailText`: the Detail as PutEvents gave it, for the journey; `forwardedBy`: the rule of another bus.
+   */
+  private accept(bus: EventBus, event: BusEvent, detailText?: string, forwardedBy?: string): RecordedEvent {
     const recorded = recordOf(event, bus.arn);
     bus.events.push(recorded);
+    this.steps?.published(bus, event, detailText ?? JSON.stringify(event.detail), forwardedBy);
     const text = JSON.stringify(event);
     const fields = flattenEvent(text);
     for (const rule of bus.rules.values()) {
       const pattern = rule.settings.eventPattern;
       if (!rule.enabled || pattern === undefined || !pattern.compiled.matches(fields)) continue;
       rule.matched.push(recorded);
+      this.steps?.routed(rule, event);
       this.deliverToTargets(rule, event, recorded);
     }
     return recorded;
@@ -146,13 +160,20 @@ export class EventsBackend {
     const { target } = stored;
     const base = { rule: rule.name, ruleArn: rule.arn, targetId: target.Id!, targetArn: target.Arn! };
     const body = stored.input.render(event, { ruleArn: rule.arn, ruleName: rule.name, ingestionTime });
+    const seq = this.steps?.mark() ?? 0;
     // §6.3: a transformed input that is not JSON is silently not delivered.
-    if (body === undefined) return { ...base, delivered: false, reason: 'the transformed input is not valid JSON' };
+    if (body === undefined) {
+      const reason = 'the transformed input is not valid JSON';
+      this.steps?.delivery(rule, event, target.Arn!, { accepted: false, notJson: true, reason }, seq);
+      return { ...base, delivered: false, reason };
+    }
     const message: TargetMessage = { body, ruleArn: rule.arn, messageGroupId: target.SqsParameters?.MessageGroupId };
     const result = deliverToTarget(this.seam, target.Arn!, message);
+    this.steps?.delivery(rule, event, target.Arn!, result, seq);
     if (result.accepted) return { ...base, delivered: true };
     const deadLetterArn = target.DeadLetterConfig?.Arn;
     if (deadLetterArn === undefined) return { ...base, delivered: false, reason: result.reason };
+    const deadLetterSeq = this.steps?.mark() ?? 0;
     // §5.4: not retried; the event, with what went wrong, to the target's dead-letter queue.
     const deadLetter = deliverToTarget(this.seam, deadLetterArn, {
       body: JSON.stringify(event),
@@ -164,6 +185,7 @@ export class EventsBackend {
         ERROR_MESSAGE: result.reason,
       },
     });
+    this.steps?.deadLetter(rule, event, target.Arn!, deadLetterArn, deadLetter, deadLetterSeq);
     const where = deadLetter.accepted
       ? `sent to the dead-letter queue ${deadLetterArn}`
       : `the dead-letter queue ${deadLetterArn} refused it too: ${deadLetter.reason}`;
@@ -174,7 +196,7 @@ export class EventsBackend {
    * EventBridge's inbound port (§5.2): a rule of another bus forwards an event here. The body is the event (or the
    * rule's transformed input, which must then be a whole event to be one); its fields are kept (§1.1).
    */
-  deliverToBus(arn: string, body: string): DeliveryResult {
+  deliverToBus(arn: string, body: string, forwardedBy?: string): DeliveryResult {
     const bus = this.findBus('', arn);
     if (!bus) return { accepted: false, reason: `the event bus ${arn} does not exist` };
     let event: BusEvent;
@@ -188,7 +210,7 @@ export class EventsBackend {
     if (this.forwards >= MAX_FORWARDS) return { accepted: true };
     this.forwards++;
     try {
-      this.accept(bus, { ...event, region: bus.region });
+      this.accept(bus, { ...event, region: bus.region }, undefined, forwardedBy);
     } finally {
       this.forwards--;
     }
@@ -237,6 +259,7 @@ export class EventsBackend {
     };
     const recorded = recordOf(event, rule.bus.arn);
     rule.matched.push(recorded);
+    this.steps?.scheduled(rule, event, at);
     this.deliverToTargets(rule, event, recorded);
     this.schedule(rule);
   }

@@ -34,7 +34,8 @@ export class EventsMock<Owner extends Account = Account> {
     seam: DeliverySeam,
     findQueue: (arn: string) => Queue | undefined,
   ) {
-    this.backend = new EventsBackend(aws.accountId, aws.clock, liveIds(aws), work, seam, findQueue);
+    const journeys = aws.journeys?.on ? aws.journeys : undefined;
+    this.backend = new EventsBackend(aws.accountId, aws.clock, liveIds(aws), work, seam, findQueue, journeys);
     this.emulation = {
       sdk: EVENTS_SDK,
       handle: (action, input, request) => dispatch('EventBridge', eventsActions, this.backend, action, input, request),

@@ -39,6 +39,15 @@ export class JourneyRecorder {
   }
 
   /**
+   * The `seq` the next step recorded without one gets. A service that hands a message on and records its own step
+   * after the receiver's (EventBridge's `delivered`, after the queue's `sent`) reads it before the hand-over and
+   * records its step just below it, so the journey reads in the order things happened.
+   */
+  get nextSeq(): number {
+    return this.counter;
+  }
+
+  /**
    * Records a step and answers its place in the order of recording. A step that already has a `seq` keeps it: a
    * service that learns of a step only after later ones were recorded (SNS's deliveries, after the queue's `sent`)
    * places it between the steps it came between, with a fraction.

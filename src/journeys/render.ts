@@ -70,9 +70,9 @@ export function journeyMermaid(steps: readonly RecordedStep[]): string {
   return lines.join('\n');
 }
 
-/** Where an arrow into the step's place starts: the topic of a delivery. */
+/** Where an arrow into the step's place starts: the topic, rule or schedule of a delivery. */
 function arrowSource(step: RecordedStep): { service: string; where: string } | undefined {
-  if (step.kind === 'delivered' && step.source !== undefined) return { service: 'sns', where: step.source };
+  if (step.kind === 'delivered' && step.source !== undefined) return { service: step.service, where: step.source };
   return undefined;
 }
 

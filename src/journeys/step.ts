@@ -156,7 +156,7 @@ export function detailOf(step: RecordedStep): string {
       break;
     case 'delivered':
     case 'filteredOut':
-      if (step.source) parts.push(`from topic ${step.source}`);
+      if (step.source) parts.push(`from ${SOURCE_NOUNS[step.service]} ${step.source}`);
       if (step.filterReason) parts.push(step.filterReason);
       break;
     case 'invoked':
@@ -169,13 +169,23 @@ export function detailOf(step: RecordedStep): string {
     default:
       break;
   }
-  if (step.kind === 'refused' && step.source) parts.push(`from topic ${step.source}`);
+  if (step.kind === 'refused' && step.source) parts.push(`from ${SOURCE_NOUNS[step.service]} ${step.source}`);
   if (step.error) parts.push(`${step.error.name}: ${oneLine(step.error.message)}`);
   if (step.requestId && step.kind !== 'refused') parts.push(`request ${step.requestId}`);
-  if (step.nextMessageId) parts.push(`as ${step.nextMessageId}`);
+  // A Lambda target of EventBridge or Scheduler: the request id is also the link to the invocation's steps.
+  if (step.nextMessageId && step.nextMessageId !== step.requestId) parts.push(`as ${step.nextMessageId}`);
   if (step.note) parts.push(step.note);
   return parts.join(', ');
 }
+
+/** What a step's `source` is, by the service that records it: a topic's subscription, a rule's or schedule's target. */
+const SOURCE_NOUNS: Readonly<Record<JourneyService, string>> = {
+  sqs: 'queue',
+  sns: 'topic',
+  lambda: 'function',
+  events: 'rule',
+  scheduler: 'schedule',
+};
 
 /** Error texts are cut to this many characters in a step's detail. */
 const MAX_ERROR_TEXT = 160;

@@ -36,6 +36,8 @@ export interface Firing {
   /** Why the last attempt was refused, and where the event went after the retries. */
   reason?: string;
   attempts: number;
+  /** The id its journey steps go by: the first attempt's execution id (docs/guide/journeys.md). */
+  journeyId?: string;
 }
 
 export class ScheduleGroup {

@@ -5,6 +5,8 @@ import { TimerSet } from '../lambda/runtime.js';
 import { nextFiring } from '../schedules/expression.js';
 import type { WorkTracker } from '../work/work-tracker.js';
 import { invokeTarget, renderInput, type Invocation } from './delivery.js';
+import type { JourneyRecorder } from '../journeys/recorder.js';
+import { ScheduleSteps, type DeadLetterOutcome } from './journey-steps.js';
 import { DEFAULT_GROUP, groupArn, ScheduleGroup, type Firing, type ScheduleModel } from './schedule.js';
 
 const MINUTE_MS = 60_000;
@@ -25,6 +27,8 @@ export class SchedulerBackend {
   /** Every armed timer (a schedule's next firing, a retry) and when it runs: `nextAt` for runUntilIdle. */
   private readonly pending = new Map<object, { at: number; handle: TimerHandle }>();
   private removeWork: (() => void) | undefined;
+  /** The journey steps of firings (docs/guide/journeys.md); undefined when the account records none. */
+  private readonly steps: ScheduleSteps | undefined;
 
   constructor(
     readonly accountId: string,
@@ -32,8 +36,10 @@ export class SchedulerBackend {
     readonly ids: IdSource,
     private readonly work: WorkTracker,
     private readonly deliver: Deliver,
+    journeys?: JourneyRecorder,
   ) {
     this.timers = new TimerSet(clock);
+    this.steps = journeys && new ScheduleSteps(journeys);
   }
 
   /** The groups of a region, the default one always among them (§13.2). */
@@ -140,10 +146,16 @@ export class SchedulerBackend {
     const { target } = schedule.settings;
     firing.attempts++;
     const now = this.clock.now();
+    const executionId = this.ids.uuid();
+    // A firing's journey goes by its first attempt's execution id.
+    if (firing.journeyId === undefined) {
+      firing.journeyId = executionId;
+      this.steps?.scheduled(schedule, firing, executionId);
+    }
     const invocation: Invocation = {
       scheduleArn: schedule.arn,
       scheduledTime: isoSeconds(firing.scheduledAt.getTime()),
-      executionId: this.ids.uuid(),
+      executionId,
       attempt: firing.attempts,
       accountId: this.accountId,
       region: schedule.group.region,
@@ -151,7 +163,9 @@ export class SchedulerBackend {
       now: isoSeconds(now),
     };
     const body = renderInput(target.Input, invocation);
+    const seq = this.steps?.mark() ?? 0;
     const result = invokeTarget(this.deliver, target, body, invocation);
+    this.steps?.attempt(schedule, firing, firing.journeyId, result, seq);
     if (result.accepted) {
       firing.delivered = true;
       delete firing.reason;
@@ -163,6 +177,7 @@ export class SchedulerBackend {
     const age = now + delay - firing.at.getTime();
     if (firing.attempts <= MaximumRetryAttempts && age <= MaximumEventAgeInSeconds * 1000) {
       const key = {};
+      this.steps?.retried(schedule, firing, firing.journeyId, now + delay);
       this.setTimer(key, now + delay, () => this.attempt(schedule, firing));
       return;
     }
@@ -177,8 +192,10 @@ export class SchedulerBackend {
     const arn = schedule.settings.target.DeadLetterConfig?.Arn;
     if (arn === undefined) {
       firing.reason = `${firing.reason}; dropped after ${firing.attempts} attempts`;
+      this.steps?.gaveUp(schedule, firing, firing.journeyId!, undefined);
       return;
     }
+    const seq = this.steps?.mark() ?? 0;
     const attribute = (value: string) => ({ DataType: 'String', StringValue: value });
     const result = this.deliver(arn, {
       body,
@@ -197,6 +214,8 @@ export class SchedulerBackend {
       },
       via: schedule.arn,
     });
+    const deadLetter: DeadLetterOutcome = { arn, result, seq };
+    this.steps?.gaveUp(schedule, firing, firing.journeyId!, deadLetter);
     firing.reason = result.accepted
       ? `${firing.reason}; sent to the dead-letter queue ${arn} after ${firing.attempts} attempts`
       : `${firing.reason}; the dead-letter queue ${arn} refused it too: ${result.reason}`;

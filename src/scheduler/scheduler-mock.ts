@@ -31,7 +31,8 @@ export class SchedulerMock<Owner extends Account = Account> {
     work: WorkTracker,
     deliver: Deliver,
   ) {
-    this.backend = new SchedulerBackend(aws.accountId, aws.clock, liveIds(aws), work, deliver);
+    const journeys = aws.journeys?.on ? aws.journeys : undefined;
+    this.backend = new SchedulerBackend(aws.accountId, aws.clock, liveIds(aws), work, deliver, journeys);
     this.emulation = {
       sdk: SCHEDULER_SDK,
       handle: (action, input, request) => dispatch('Scheduler', schedulerActions, this.backend, action, input, request),
