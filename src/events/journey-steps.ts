@@ -6,7 +6,7 @@
  */
 import type { PutEventsRequestEntry } from '@aws-sdk/client-eventbridge';
 import {
-  handOverSeq,
+  handOverMark,
   recordDeadLetter,
   recordHandOver,
   type HandOver,
@@ -22,7 +22,8 @@ export class EventSteps {
 
   /** A bus took the event: what it is, and the rule of another bus that forwarded it, if one did. */
   published(bus: EventBus, event: BusEvent, detailText: string, forwardedBy: string | undefined): void {
-    const from = forwardedBy === undefined ? '' : `forwarded by rule ${shortName(forwardedBy)}, `;
+    // A rule's ARN ends in `rule/<name>`, or `rule/<bus>/<name>` on a custom bus.
+    const from = forwardedBy === undefined ? '' : `forwarded by rule ${forwardedBy.split('/').at(-1)}, `;
     this.journeys.record({
       at: this.journeys.now(),
       service: 'events',
@@ -74,7 +75,7 @@ export class EventSteps {
 
   /** Where the step of the hand-over about to happen goes: before what the target records. */
   mark(): number {
-    return handOverSeq(this.journeys);
+    return handOverMark(this.journeys);
   }
 
   delivery(rule: Rule, event: BusEvent, targetArn: string, result: TargetResult | NotJson, seq: number): void {
@@ -90,7 +91,14 @@ export class EventSteps {
     seq: number,
   ): void {
     const outcome = result.accepted ? result : { accepted: false as const, reason: result.reason };
-    recordDeadLetter(this.from(rule, event), targetArn, deadLetterArn, outcome, seq, "to the target's dead-letter queue");
+    recordDeadLetter(
+      this.from(rule, event),
+      targetArn,
+      deadLetterArn,
+      outcome,
+      seq,
+      "to the target's dead-letter queue",
+    );
   }
 
   private from(rule: Rule, event: BusEvent): HandOver {

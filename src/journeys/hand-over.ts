@@ -20,19 +20,24 @@ export type HandOverResult =
   | { readonly accepted: true; readonly messageId?: string | undefined }
   | { readonly accepted: false; readonly error: StepError };
 
+/** Read before a hand-over: where its step goes (see `placed`). */
+export function handOverMark(journeys: JourneyRecorder): number {
+  return journeys.nextSeq;
+}
+
 /**
- * The place of the step a hand-over records after the target recorded its own (a queue's `sent`): just before
- * them. Read before the hand-over.
+ * The `seq` of a hand-over's step, recorded after the target recorded its own (a queue's `sent`): just before those,
+ * or, when the target recorded nothing, none (the next in order), so that two steps never share a place.
  */
-export function handOverSeq(journeys: JourneyRecorder): number {
-  return journeys.nextSeq - 0.5;
+function placed(journeys: JourneyRecorder, mark: number): number | undefined {
+  return journeys.nextSeq === mark ? undefined : mark - 0.5;
 }
 
 /**
  * `delivered` (naming the queue's copy, the topic's MessageId, the bus's event in `nextMessageId`; a function's
  * request id in `requestId`, and in `nextMessageId` too, as the link to the invocation's steps) or `refused`.
  */
-export function recordHandOver(from: HandOver, targetArn: string, result: HandOverResult, seq: number): void {
+export function recordHandOver(from: HandOver, targetArn: string, result: HandOverResult, mark: number): void {
   const endpointService = ENDPOINT_SERVICES[arnService(targetArn) ?? ''];
   const base = {
     at: from.journeys.now(),
@@ -41,7 +46,7 @@ export function recordHandOver(from: HandOver, targetArn: string, result: HandOv
     messageId: from.messageId,
     source: from.source,
     endpointService,
-    seq,
+    seq: placed(from.journeys, mark),
   };
   if (!result.accepted) {
     from.journeys.record({ ...base, kind: 'refused', error: result.error });
@@ -56,8 +61,10 @@ export function recordDeadLetter(
   from: HandOver,
   targetArn: string,
   deadLetterArn: string,
-  result: { readonly accepted: true; readonly messageId?: string | undefined } | { readonly accepted: false; readonly reason: string },
-  seq: number,
+  result:
+    | { readonly accepted: true; readonly messageId?: string | undefined }
+    | { readonly accepted: false; readonly reason: string },
+  mark: number,
   note?: string,
 ): void {
   from.journeys.record({
@@ -70,7 +77,7 @@ export function recordDeadLetter(
     target: deadLetterArn.split(':').at(-1),
     nextMessageId: result.accepted ? result.messageId : undefined,
     note: result.accepted ? note : `the dead-letter queue refused it too: ${result.reason}`,
-    seq,
+    seq: placed(from.journeys, mark),
   });
 }
 

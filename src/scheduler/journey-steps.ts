@@ -4,7 +4,7 @@
  * retry policy lasts, and `deadLettered` at the end.
  */
 import type { DeliveryResult } from '../delivery.js';
-import { handOverSeq, recordDeadLetter, recordHandOver, type HandOver } from '../journeys/hand-over.js';
+import { handOverMark, recordDeadLetter, recordHandOver, type HandOver } from '../journeys/hand-over.js';
 import type { JourneyRecorder } from '../journeys/index.js';
 import type { Firing, ScheduleModel } from './schedule.js';
 
@@ -28,13 +28,16 @@ export class ScheduleSteps {
   }
 
   mark(): number {
-    return handOverSeq(this.journeys);
+    return handOverMark(this.journeys);
   }
 
   attempt(schedule: ScheduleModel, firing: Firing, id: string, result: DeliveryResult, seq: number): void {
     const outcome = result.accepted
       ? result
-      : { accepted: false as const, error: { name: result.byPolicy ? 'AccessDenied' : 'DeliveryFailed', message: result.reason } };
+      : {
+          accepted: false as const,
+          error: { name: result.byPolicy ? 'AccessDenied' : 'DeliveryFailed', message: result.reason },
+        };
     recordHandOver(this.from(schedule, id), firing.target, outcome, seq);
   }
 
