@@ -56,7 +56,7 @@ export class EventsMock<Owner extends Account = Account> {
       throw new Error(
         `sqs-sns-mock: no event bus "${ref}" in account ${this.aws.accountId}, region ${this.aws.region}`,
       );
-    return new BusView(bus);
+    return new BusView(bus, this.viewContext());
   }
 
   /** A rule by name, on the default bus or on `options.bus` (a name, an ARN or a bus view). Throws if there is none. */
@@ -65,7 +65,11 @@ export class EventsMock<Owner extends Account = Account> {
     const bus = this.bus(busRef);
     const rule = bus.model.rules.get(name);
     if (!rule) throw new Error(`sqs-sns-mock: no rule "${name}" on event bus ${bus.name}`);
-    return new RuleView(rule);
+    return new RuleView(rule, this.viewContext());
+  }
+
+  private viewContext() {
+    return { names: this.aws.names, journeys: this.aws.journeys?.on ? this.aws.journeys : undefined };
   }
 
   /** Same as `aws.reset()`. */

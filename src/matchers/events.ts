@@ -1,12 +1,15 @@
 /**
  * The EventBridge matchers: `expect(aws.events.bus()).toHaveRouted(detail, { to })` and
  * `expect(aws.events.rule(name)).toHaveMatched(detail)`. An event's `detail` matches as `toMatchObject` reads it
- * (match.ts `containsDeep`), asymmetric matchers included.
+ * (match.ts `containsDeep`), asymmetric matchers included. A failure says, for the closest events (a few), which
+ * rule's pattern failed on which field (the pattern engine's `explainMiss`, worded only then), and ends with their
+ * journeys.
  */
-import type { EventRecord } from '../events/views.js';
+import type { EventRecord, RuleView } from '../events/views.js';
 import type { Route } from '../events/event.js';
 import type { MatcherOutcome } from './outcome.js';
 import { describeExpected } from './format.js';
+import { journeyLines, type JournalLike } from './journeys.js';
 import { containsDeep, type Equals } from './match.js';
 import { asBusView, asRuleView } from './received.js';
 
@@ -18,6 +21,10 @@ export interface RoutedOptions {
   readonly to?: RouteTarget;
 }
 
+/** Events a failure explains, and rules per event. */
+const MAX_EVENTS = 3;
+const MAX_RULES = 5;
+
 export function toHaveRouted(received: unknown, expected: unknown, equals: Equals, options?: unknown): MatcherOutcome {
   const bus = asBusView(received, 'toHaveRouted');
   const to = (options as RoutedOptions | undefined)?.to;
@@ -27,10 +34,20 @@ export function toHaveRouted(received: unknown, expected: unknown, equals: Equal
   const reaches = (route: Route) =>
     to === undefined ||
     (typeof to === 'string' ? route.rule === to || route.targetArn === to : route.targetArn === to.arn);
-  const events = bus.events().filter((event) => containsDeep(event.detail, expected, equals));
+  const all = bus.events();
+  const events = all.filter((event) => containsDeep(event.detail, expected, equals));
   const pass = events.some((event) => event.routes.some((route) => route.delivered && reaches(route)));
   const where = to === undefined ? 'a target' : typeof to === 'string' ? JSON.stringify(to) : to.arn;
   const subject = `event bus ${JSON.stringify(bus.name)}`;
+  const explain = (): string => {
+    const rules = bus.rules().filter((rule) => to === undefined || ruleReaches(rule, to));
+    const closest = closestEvents(all, events, expected, equals);
+    const none =
+      to !== undefined && rules.length === 0
+        ? `\n\nNo rule of ${subject} has ${where} as a target (or is named so).`
+        : '';
+    return none + whyNot(closest, rules) + journeysOf(bus.eventJournal(), closest);
+  };
   return {
     pass,
     message: () =>
@@ -38,8 +55,9 @@ export function toHaveRouted(received: unknown, expected: unknown, equals: Equal
         ? `expected ${subject} not to have routed an event with detail ${describeExpected(expected)} to ${where}, but it did`
         : `expected ${subject} to have routed an event with detail ${describeExpected(expected)} to ${where}, ` +
           (events.length === 0
-            ? `but no event's detail matches; its events: ${listEvents(bus.events())}`
-            : `but the matching events went: ${events.map(describeRoutes).join('; ')}`),
+            ? `but no event's detail matches; its events: ${listEvents(all)}`
+            : `but the matching events went: ${events.map(describeRoutes).join('; ')}`) +
+          explain(),
   };
 }
 
@@ -48,19 +66,91 @@ export function toHaveMatched(received: unknown, expected: unknown, equals: Equa
   const matched = rule.matched();
   const pass = matched.some((event) => containsDeep(event.detail, expected, equals));
   const subject = `rule ${JSON.stringify(rule.name)}`;
+  const explain = (): string => {
+    const all = rule.busEvents();
+    const closest = closestEvents(
+      all,
+      all.filter((event) => containsDeep(event.detail, expected, equals)),
+      expected,
+      equals,
+    );
+    return whyNot(closest, [rule]) + journeysOf(rule.eventJournal(), closest);
+  };
   return {
     pass,
     message: () =>
       pass
         ? `expected ${subject} not to have matched an event with detail ${describeExpected(expected)}, but it did`
         : `expected ${subject} to have matched an event with detail ${describeExpected(expected)}, but it matched ` +
-          (matched.length === 0 ? 'none' : listEvents(matched)),
+          (matched.length === 0 ? 'none' : listEvents(matched)) +
+          explain(),
   };
+}
+
+function ruleReaches(rule: RuleView, to: RouteTarget): boolean {
+  if (typeof to === 'string') return rule.name === to || rule.targetArns().includes(to);
+  return rule.targetArns().includes(to.arn);
+}
+
+/**
+ * The events a failure explains: the newest few whose detail matches, else the few sharing most of the expected
+ * detail's top-level values (the newest first among equals).
+ */
+function closestEvents(
+  all: readonly EventRecord[],
+  matching: readonly EventRecord[],
+  expected: unknown,
+  equals: Equals,
+): EventRecord[] {
+  if (matching.length > 0) return matching.slice(-MAX_EVENTS);
+  const keys = typeof expected === 'object' && expected !== null ? Object.keys(expected) : [];
+  const score = (event: EventRecord) =>
+    keys.filter((key) => equals(event.detail[key], (expected as Record<string, unknown>)[key])).length;
+  return all
+    .map((event, index) => ({ event, index, score: score(event) }))
+    .sort((a, b) => b.score - a.score || b.index - a.index)
+    .slice(0, MAX_EVENTS)
+    .map(({ event }) => event);
+}
+
+/** For each event, why each rule's pattern did not match it: the rule, the failing field and its value. */
+function whyNot(events: readonly EventRecord[], rules: readonly RuleView[]): string {
+  if (events.length === 0 || rules.length === 0) return '';
+  const lines: string[] = [];
+  for (const event of events) {
+    const misses: string[] = [];
+    let more = 0;
+    for (const rule of rules) {
+      const reason = rule.missReason(event.id);
+      if (reason === undefined) continue;
+      if (misses.length < MAX_RULES) misses.push(`    rule ${rule.name}: ${reason}`);
+      else more++;
+    }
+    if (misses.length === 0) continue;
+    lines.push(`  event ${event.id} (${describeEvent(event)}):`, ...misses);
+    if (more > 0) lines.push(`    … and ${more} more ${more === 1 ? 'rule' : 'rules'}`);
+  }
+  return lines.length === 0
+    ? ''
+    : `\n\nWhy the rules' patterns did not match (the closest events):\n${lines.join('\n')}`;
+}
+
+function journeysOf(journal: JournalLike | undefined, events: readonly EventRecord[]): string {
+  if (!journal || events.length === 0) return '';
+  const lines = journeyLines(
+    journal,
+    events.map((event) => event.id),
+  );
+  return lines.length === 0 ? '' : `\n\n${lines.join('\n')}`;
+}
+
+function describeEvent(event: EventRecord): string {
+  return `${event.source}/${event.detailType} ${JSON.stringify(event.detail)}`;
 }
 
 function listEvents(events: readonly EventRecord[]): string {
   if (events.length === 0) return 'none';
-  return events.map((event) => `${event.source}/${event.detailType} ${JSON.stringify(event.detail)}`).join(', ');
+  return events.map(describeEvent).join(', ');
 }
 
 function describeRoutes(event: EventRecord): string {

@@ -21,7 +21,7 @@ interface JourneyLike {
 }
 
 /** The part of the recorder the ending reads. */
-interface JournalLike {
+export interface JournalLike {
   journey(id: string): JourneyLike;
   recent(accepts: (step: RecordedLike) => boolean, max: number): RecordedLike[];
   now(): number;
@@ -54,16 +54,7 @@ export function journeyEnding(received: unknown): string {
   const name = typeof view.name === 'string' ? view.name : '';
   try {
     const { ids, empty, service } = talkedAbout(view, journal, name);
-    const parts: string[] = [];
-    const journeys = ids.map((id) => [id, journal.journey(id)] as const).filter(([, journey]) => journey.found);
-    if (journeys.length > 0) {
-      parts.push(`Journeys (the last steps of each; aws.journey(id) gives all):`);
-      for (const [id, journey] of journeys) {
-        parts.push(`${id}:`, indent(journey.toShortString(MAX_LINES)));
-        const waiting = waitNote(journey, id, journal.now());
-        if (waiting) parts.push(indent(waiting));
-      }
-    }
+    const parts: string[] = journeyLines(journal, ids);
     if (empty) {
       const refused = journal.recent((step) => step.kind === 'refused' && nearMiss(step, name, service), MAX_REFUSED);
       if (refused.length > 0) {
@@ -76,6 +67,24 @@ export function journeyEnding(received: unknown): string {
     // A view of a queue or topic that is gone throws on reading: the matcher's own message says so.
     return '';
   }
+}
+
+/**
+ * The journeys of `ids` (those recorded), each cut short, with what a message still in flight waits for: the part of
+ * a failure message every matcher ends with; the EventBridge matchers pick their events themselves (events.ts).
+ */
+export function journeyLines(journal: JournalLike, ids: readonly string[]): string[] {
+  const parts: string[] = [];
+  const journeys = ids.map((id) => [id, journal.journey(id)] as const).filter(([, journey]) => journey.found);
+  if (journeys.length > 0) {
+    parts.push(`Journeys (the last steps of each; aws.journey(id) gives all):`);
+    for (const [id, journey] of journeys) {
+      parts.push(`${id}:`, indent(journey.toShortString(MAX_LINES)));
+      const waiting = waitNote(journey, id, journal.now());
+      if (waiting) parts.push(indent(waiting));
+    }
+  }
+  return parts;
 }
 
 /** The ids the failure is about, and whether the view holds nothing (then refused calls may explain why). */

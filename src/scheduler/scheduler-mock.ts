@@ -56,7 +56,7 @@ export class SchedulerMock<Owner extends Account = Account> {
       );
     const schedule = group.schedules.get(name);
     if (!schedule) throw new Error(`sqs-sns-mock: no schedule "${name}" in schedule group ${groupName}`);
-    return new ScheduleView(schedule);
+    return new ScheduleView(schedule, this.aws.names);
   }
 
   /** Same as `aws.reset()`. */

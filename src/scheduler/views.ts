@@ -1,3 +1,4 @@
+import { displayName, INSPECT, NAME_OF, nameIn, type ResourceName, type ResourceNames } from '../resource-names.js';
 import type { Firing, ScheduleModel, ScheduleState } from './schedule.js';
 
 /** One invocation of a schedule's target, as `fired()` shows it. */
@@ -15,7 +16,10 @@ export interface FiredRecord {
 /** A schedule: `aws.scheduler.schedule(name)` in the default group, or `aws.scheduler.schedule(name, { group })`. */
 export class ScheduleView {
   /** @internal */
-  constructor(readonly model: ScheduleModel) {}
+  constructor(
+    readonly model: ScheduleModel,
+    private readonly names?: ResourceNames,
+  ) {}
 
   get name(): string {
     return this.model.name;
@@ -42,6 +46,31 @@ export class ScheduleView {
   /** Every firing so far, oldest first. */
   fired(): FiredRecord[] {
     return this.model.fired.map(firedView);
+  }
+
+  /** @internal The names of this schedule (its logical id, when a stack provisioned it), or of what an ARN points at. */
+  [NAME_OF](arn: string = this.model.arn): ResourceName {
+    const names = nameIn(this.names, arn);
+    return arn === this.model.arn ? { ...names, name: this.model.name } : names;
+  }
+
+  /**
+   * What `console.log` and `util.inspect` print: `ScheduleView remind { group: default, state: ENABLED, expression:
+   * at(2025-01-02T05:00:00), next: 2025-01-02T05:00:00.000Z, fired: 0 }`.
+   */
+  [INSPECT](): string {
+    const { settings, group, fired } = this.model;
+    const next = this.nextFireAt;
+    return (
+      `ScheduleView ${displayName(this[NAME_OF]())} { group: ${group.name}, state: ${settings.state}, ` +
+      `expression: ${settings.expression.text}, next: ${next ? next.toISOString() : 'none'}, ` +
+      `fired: ${fired.length} }`
+    );
+  }
+
+  /** What `JSON.stringify` (and a test runner's printing of a value) shows: which schedule it is. */
+  toJSON(): { name: string; group: string; arn: string } {
+    return { name: this.name, group: this.group, arn: this.arn };
   }
 }
 

@@ -49,6 +49,11 @@ export interface CreatedResource {
   readonly attributes: Readonly<Record<string, unknown>>;
   /** For `stack.queue()`, `stack.topic()`, `stack.function()`: the ARN of the queue, topic or function. */
   readonly view?: { readonly kind: 'queue' | 'topic' | 'function'; readonly arn: string };
+  /**
+   * The ARN of a resource with no view of the stack that journeys and views still name by its logical id (an
+   * EventBridge rule or bus, a schedule): recorded in the account's names (src/resource-names.ts).
+   */
+  readonly namedArn?: string;
   /** Deletes what was created: a later resource failed, and nothing may stay half-created. */
   undo(): void;
 }

@@ -35,6 +35,7 @@ export type StackResource =
       readonly ref: string;
       readonly attributes: Readonly<Record<string, unknown>>;
       readonly view?: { readonly kind: 'queue' | 'topic' | 'function'; readonly arn: string };
+      readonly namedArn?: string;
     }
   | { readonly state: 'skipped'; readonly type: string; readonly ref: string; attribute(name: string): string }
   | { readonly state: 'conditionFalse'; readonly type: string; readonly condition: string };

@@ -41,6 +41,7 @@ export const eventsEventBus: ResourceType<WithEvents> = {
     return {
       ref: name,
       attributes: { Arn: EventBusArn, Name: name },
+      namedArn: EventBusArn,
       undo: () => {
         const bus = backend.findBus(context.region, name);
         if (bus) backend.deleteBus(bus);

@@ -82,6 +82,7 @@ export const eventsRule: ResourceType<WithEvents> = {
     return {
       ref: bus === undefined || bus.name === DEFAULT_BUS ? name : `${bus.name}|${name}`,
       attributes: { Arn: RuleArn },
+      namedArn: RuleArn,
       undo,
     };
   },

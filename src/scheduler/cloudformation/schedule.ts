@@ -59,6 +59,7 @@ export const schedulerSchedule: ResourceType<WithScheduler> = {
     return {
       ref: name,
       attributes: { Arn: ScheduleArn },
+      namedArn: ScheduleArn,
       undo: () => {
         const schedule = backend.groups(context.region).get(groupName)?.schedules.get(name);
         if (schedule) backend.deleteSchedule(schedule);

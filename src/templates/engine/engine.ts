@@ -95,6 +95,8 @@ function recordLogicalIds(
   for (const [logicalId, resource] of resources) {
     if (resource.state === 'created' && resource.view) {
       table?.record([resource.view.arn, resource.ref], { logicalId, stackName });
+    } else if (resource.state === 'created' && resource.namedArn) {
+      table?.record([resource.namedArn], { logicalId, stackName });
     }
   }
 }
@@ -245,6 +247,7 @@ class TemplateNames implements Scope {
       ref: made.ref,
       attributes: made.attributes,
       ...(made.view ? { view: made.view } : {}),
+      ...(made.namedArn ? { namedArn: made.namedArn } : {}),
     });
     return made;
   }
