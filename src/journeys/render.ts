@@ -1,6 +1,6 @@
 import { detailOf, shortName, type RecordedStep } from './step.js';
 
-/** Columns of a journey line: the service names fit in this width. */
+/** Columns of a journey line: the service names of SQS, SNS, Lambda and EventBridge fit in this width. */
 const SERVICE_WIDTH = 6;
 /** `visibleAgain`, `deadLettered`: the longest kinds. */
 const KIND_WIDTH = 12;
@@ -20,11 +20,13 @@ export function journeyLines(steps: readonly RecordedStep[]): string[] {
   const timeWidth = Math.max(...times.map((t) => t.length));
   const places = steps.map((step) => shortName(step.where));
   const whereWidth = Math.min(MAX_WHERE_WIDTH, Math.max(...places.map((where) => where.length)));
+  // `scheduler` is wider than the others: a journey through it widens the column.
+  const serviceWidth = Math.max(SERVICE_WIDTH, ...steps.map((step) => step.service.length));
   return steps.map((step, i) => {
     const detail = detailOf(step);
     const line = [
       times[i]!.padEnd(timeWidth),
-      step.service.padEnd(SERVICE_WIDTH),
+      step.service.padEnd(serviceWidth),
       places[i]!.padEnd(whereWidth),
       detail ? step.kind.padEnd(KIND_WIDTH) : step.kind,
       detail,
