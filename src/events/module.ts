@@ -37,7 +37,9 @@ export const eventsModule = {
     const findQueue = (arn: string) => (internalsOf('sqs') as SqsInternals).backend.findByArn(arn);
     const facade = new EventsMock(account, work, { deliver, permits }, findQueue);
     // Another bus as a rule's target (§5.2).
-    const port: DeliveryPort = { deliver: (arn, message) => facade.backend.deliverToBus(arn, message.body, message.via) };
+    const port: DeliveryPort = {
+      deliver: (arn, message) => facade.backend.deliverToBus(arn, message.body, message.via),
+    };
     return { facade, internals: { backend: facade.backend }, port, reset: () => facade.resetState() };
   },
 } satisfies ServiceModule<

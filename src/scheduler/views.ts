@@ -48,7 +48,7 @@ export class ScheduleView {
     return this.model.fired.map(firedView);
   }
 
-  /** @internal The names of this schedule (its logical id, when a stack provisioned it), or of what an ARN points at. */
+  /** @internal The names of this schedule (its logical id, when a stack provisioned it), or of what an ARN names. */
   [NAME_OF](arn: string = this.model.arn): ResourceName {
     const names = nameIn(this.names, arn);
     return arn === this.model.arn ? { ...names, name: this.model.name } : names;
