@@ -52,11 +52,17 @@ export interface JourneyStep {
   readonly messageId: string;
   /** One line saying what happened, for a person. */
   readonly detail: string;
-  /** The id the message goes on under: the queue's copy of an SNS delivery, a move task's new message. */
+  /**
+   * The id the message goes on under: the queue's copy of an SNS delivery, a move task's new message, what a rule's
+   * or schedule's target made of it (a queue's copy, a topic's MessageId, a bus's event, a function's request id).
+   */
   readonly nextMessageId?: string;
   /** Lambda's request id: `invoked`, `succeeded`, `failed`, `timedOut`, `retried`, an SNS delivery to a function. */
   readonly requestId?: string;
-  /** Where the message came from: the topic of a subscription's step, the source queue of a dead letter. */
+  /**
+   * Where the message came from: the topic of a subscription's step, the rule or schedule of a target's step, the
+   * source queue of a dead letter.
+   */
   readonly source?: string;
   /** Where the message went: the dead-letter queue, a move task's destination, the function a mapping invokes. */
   readonly target?: string;
