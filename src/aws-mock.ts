@@ -115,6 +115,7 @@ export class AwsMock implements Account {
     this.journeys = new JourneyRecorder(
       options.journeySteps === undefined ? DEFAULT_JOURNEY_STEPS : (journeySteps ?? Number.POSITIVE_INFINITY),
       this.clock,
+      this.names,
     );
     const injected = options.clock;
     this.work = new WorkTracker(

@@ -7,6 +7,7 @@ export {
   type JourneyService,
   type JourneyStep,
   type JourneyStepKind,
+  type PlaceName,
   type RecordedStep,
   type StepError,
 } from './step.js';

@@ -1,6 +1,7 @@
 import type { Clock } from '../clock.js';
 import { Journey } from './journey.js';
-import type { RecordedStep } from './step.js';
+import type { ResourceNames } from '../resource-names.js';
+import { shortName, type RecordedStep } from './step.js';
 
 /** How many steps an account keeps by default (createAwsMock's `journeySteps`). */
 export const DEFAULT_JOURNEY_STEPS = 10_000;
@@ -23,7 +24,15 @@ export class JourneyRecorder {
     /** 0: records nothing. */
     readonly limit: number,
     private readonly clock: Clock,
+    /** The account's resource names: a step's place reads as a provisioned resource's logical id. */
+    private readonly names?: ResourceNames,
   ) {}
+
+  /**
+   * How a recorded place (an ARN, a URL or a name) reads: the logical id of a resource a stack provisioned, else its
+   * short name. One map read, at read time: recording keeps the reference it was given.
+   */
+  readonly place = (ref: string): string => this.names?.logicalNameOf(ref)?.logicalId ?? shortName(ref);
 
   /** Whether steps are recorded at all: the services skip building them when not. */
   get on(): boolean {
@@ -91,12 +100,17 @@ export class JourneyRecorder {
         }
       }
     }
-    return new Journey(id, this.ordered([...found]), this.emptyReason(id));
+    return new Journey(id, this.ordered([...found]), this.emptyReason(id), this.place);
   }
 
   /** Every recorded step, in time order. */
   timeline(): Journey {
-    return new Journey(undefined, this.ordered(this.steps()), this.on ? 'no steps recorded yet' : this.offText());
+    return new Journey(
+      undefined,
+      this.ordered(this.steps()),
+      this.on ? 'no steps recorded yet' : this.offText(),
+      this.place,
+    );
   }
 
   /** Every kept step, in the order recorded. Not for a hot path: it copies the ring. */

@@ -1,4 +1,4 @@
-import { detailOf, shortName, type RecordedStep } from './step.js';
+import { detailOf, shortName, type PlaceName, type RecordedStep } from './step.js';
 
 /** Columns of a journey line: the service names of SQS, SNS, Lambda and EventBridge fit in this width. */
 const SERVICE_WIDTH = 6;
@@ -13,17 +13,17 @@ export function relativeTime(ms: number): string {
 }
 
 /** One line per step, times relative to the first step, columns aligned. */
-export function journeyLines(steps: readonly RecordedStep[]): string[] {
+export function journeyLines(steps: readonly RecordedStep[], place: PlaceName = shortName): string[] {
   if (steps.length === 0) return [];
   const start = steps[0]!.at;
   const times = steps.map((step) => relativeTime(step.at - start));
   const timeWidth = Math.max(...times.map((t) => t.length));
-  const places = steps.map((step) => shortName(step.where));
+  const places = steps.map((step) => place(step.where));
   const whereWidth = Math.min(MAX_WHERE_WIDTH, Math.max(...places.map((where) => where.length)));
   // `scheduler` is wider than the others: a journey through it widens the column.
   const serviceWidth = Math.max(SERVICE_WIDTH, ...steps.map((step) => step.service.length));
   return steps.map((step, i) => {
-    const detail = detailOf(step);
+    const detail = detailOf(step, place);
     const line = [
       times[i]!.padEnd(timeWidth),
       step.service.padEnd(serviceWidth),
@@ -39,7 +39,7 @@ export function journeyLines(steps: readonly RecordedStep[]): string[] {
  * A Mermaid sequence diagram: one participant per service and place, a step that hands the message on (delivered,
  * dead-lettered, moved, invoked by a mapping) an arrow, every other a note over its place.
  */
-export function journeyMermaid(steps: readonly RecordedStep[]): string {
+export function journeyMermaid(steps: readonly RecordedStep[], place: PlaceName = shortName): string {
   const lines = ['sequenceDiagram'];
   const participants = new Map<string, string>();
   const participant = (service: string, where: string): string => {
@@ -56,15 +56,15 @@ export function journeyMermaid(steps: readonly RecordedStep[]): string {
   const start = steps[0]!.at;
   for (const step of steps) {
     const time = relativeTime(step.at - start);
-    const detail = detailOf(step);
+    const detail = detailOf(step, place);
     const text = mermaidText(`${time} ${step.kind}${detail ? ` ${detail}` : ''}`);
-    const here = participant(step.endpointService ?? step.service, shortName(step.where));
-    const from = arrowSource(step);
+    const here = participant(step.endpointService ?? step.service, place(step.where));
+    const from = arrowSource(step, place);
     if (from !== undefined) {
       const origin = participant(from.service, from.where);
       lines.push(origin === here ? `  Note over ${here}: ${text}` : `  ${origin}->>${here}: ${text}`);
     } else if (step.target !== undefined && (step.kind === 'deadLettered' || step.kind === 'moved')) {
-      lines.push(`  ${here}->>${participant('sqs', step.target)}: ${text}`);
+      lines.push(`  ${here}->>${participant('sqs', place(step.target))}: ${text}`);
     } else {
       lines.push(`  Note over ${here}: ${text}`);
     }
@@ -73,8 +73,9 @@ export function journeyMermaid(steps: readonly RecordedStep[]): string {
 }
 
 /** Where an arrow into the step's place starts: the topic, rule or schedule of a delivery. */
-function arrowSource(step: RecordedStep): { service: string; where: string } | undefined {
-  if (step.kind === 'delivered' && step.source !== undefined) return { service: step.service, where: step.source };
+function arrowSource(step: RecordedStep, place: PlaceName): { service: string; where: string } | undefined {
+  if (step.kind === 'delivered' && step.source !== undefined)
+    return { service: step.service, where: place(step.source) };
   return undefined;
 }
 

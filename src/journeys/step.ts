@@ -135,8 +135,14 @@ export function shortName(arnOrName: string): string {
   return parts[5] ?? arnOrName;
 }
 
+/**
+ * How a step's place (`where`, `source`, `target`: a name, an ARN or a URL as recorded) reads to a person: the
+ * account's resource names give a provisioned resource's logical id, read when a step is read, never when recorded.
+ */
+export type PlaceName = (ref: string) => string;
+
 /** The detail line of a recorded step. */
-export function detailOf(step: RecordedStep): string {
+export function detailOf(step: RecordedStep, place: PlaceName = shortName): string {
   const parts: string[] = [];
   const count =
     step.receiveCount === undefined
@@ -154,15 +160,15 @@ export function detailOf(step: RecordedStep): string {
       if (count) parts.push(count);
       break;
     case 'deadLettered':
-      if (step.target) parts.push(`to ${step.target}`);
+      if (step.target) parts.push(`to ${place(step.target)}`);
       if (count) parts.push(`after ${count}`);
       break;
     case 'moved':
-      if (step.target) parts.push(`to ${step.target}`);
+      if (step.target) parts.push(`to ${place(step.target)}`);
       break;
     case 'delivered':
     case 'filteredOut':
-      if (step.source) parts.push(`from ${SOURCE_NOUNS[step.service]} ${step.source}`);
+      if (step.source) parts.push(`from ${SOURCE_NOUNS[step.service]} ${place(step.source)}`);
       if (step.filterReason) parts.push(step.filterReason);
       break;
     case 'invoked':
@@ -175,7 +181,7 @@ export function detailOf(step: RecordedStep): string {
     default:
       break;
   }
-  if (step.kind === 'refused' && step.source) parts.push(`from ${SOURCE_NOUNS[step.service]} ${step.source}`);
+  if (step.kind === 'refused' && step.source) parts.push(`from ${SOURCE_NOUNS[step.service]} ${place(step.source)}`);
   if (step.error) parts.push(`${step.error.name}: ${oneLine(step.error.message)}`);
   if (step.requestId && step.kind !== 'refused') parts.push(`request ${step.requestId}`);
   // A Lambda target of EventBridge or Scheduler: the request id is also the link to the invocation's steps.
@@ -202,18 +208,24 @@ function oneLine(text: string): string {
 }
 
 /** The public form of a recorded step. */
-export function publicStep(step: RecordedStep): JourneyStep {
+export function publicStep(step: RecordedStep, place: PlaceName = shortName): JourneyStep {
   const out: Record<string, unknown> = {
     at: new Date(step.at),
     service: step.service,
     kind: step.kind,
-    where: shortName(step.where),
+    where: place(step.where),
     messageId: step.messageId,
-    detail: detailOf(step),
+    detail: detailOf(step, place),
   };
   for (const key of OPTIONAL_FIELDS) {
     const value = step[key];
-    if (value !== undefined) out[key] = key === 'visibleAt' ? new Date(value as number) : value;
+    if (value === undefined) continue;
+    out[key] =
+      key === 'visibleAt'
+        ? new Date(value as number)
+        : key === 'source' || key === 'target'
+          ? place(value as string)
+          : value;
   }
   return out as unknown as JourneyStep;
 }

@@ -68,7 +68,7 @@ function errorOf(invocation: Invocation): StepError | undefined {
 
 /** What the journey steps of an asynchronous event need of it. */
 interface AsyncEvent {
-  readonly fn: { readonly name: string };
+  readonly fn: { readonly arn: string };
   readonly requestId: string;
   readonly trigger: InvocationTrigger;
   readonly payload: unknown;
@@ -83,7 +83,7 @@ export function recordRetry(journeys: JourneyRecorder, event: AsyncEvent, at: nu
       at: journeys.now(),
       service: 'lambda',
       kind: 'retried',
-      where: event.fn.name,
+      where: event.fn.arn,
       messageId,
       requestId,
       visibleAt: at,
@@ -106,7 +106,7 @@ export function recordGiveUp(
       at: journeys.now(),
       service: 'lambda',
       kind: 'deadLettered',
-      where: event.fn.name,
+      where: event.fn.arn,
       messageId,
       requestId,
       target: targets.length ? targets.join(' and ') : undefined,

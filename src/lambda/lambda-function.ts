@@ -168,7 +168,7 @@ export class LambdaFunction {
       lateCommands: [],
     };
     this.invocations.push(record);
-    const steps = this.runtime.journeys && invocationSteps(this.runtime.journeys, this.name, record);
+    const steps = this.runtime.journeys && invocationSteps(this.runtime.journeys, this.arn, record);
     const timeoutMs = this.settings.timeoutSeconds * 1000;
     let settle!: (result: InvocationResult) => void;
     const done = new Promise<InvocationResult>((resolve) => (settle = resolve));

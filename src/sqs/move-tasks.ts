@@ -137,7 +137,7 @@ export class MoveTask {
     const destination = choice.destination;
     if (destination && 'failure' in destination) return this.end('FAILED', destination.failure);
     if (!message || !destination) return this.end('COMPLETED');
-    destination.queue.acceptMoved(this.redriven(message), { queue: this.source.name, messageId: message.messageId });
+    destination.queue.acceptMoved(this.redriven(message), { queue: this.source.arn, messageId: message.messageId });
     this.approximateNumberOfMessagesMoved++;
     if (this.approximateNumberOfMessagesMoved >= this.approximateNumberOfMessagesToMove) this.end('COMPLETED');
   }

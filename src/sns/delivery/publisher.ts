@@ -79,14 +79,14 @@ export function publishToTopic(
   };
   const { traceHeader } = request;
   const { journeys } = backend;
-  const publishedStep = journeys && recordPublished(journeys, topic.name, messageId, entry.message, now);
+  const publishedStep = journeys && recordPublished(journeys, topic.arn, messageId, entry.message, now);
   const deliveries = fanOut(
     topic,
     notification,
     entry,
     deliveryContext(backend, topic, entry, deduplicationId, traceHeader),
   );
-  if (journeys) recordDeliveries(journeys, topic.name, messageId, deliveries, now, publishedStep!);
+  if (journeys) recordDeliveries(journeys, topic.arn, messageId, deliveries, now, publishedStep!);
   topic.archiveAt(now).record({ notification, entry, deduplicationId, traceHeader });
   topic.published.push({
     messageId,
