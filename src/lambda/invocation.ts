@@ -42,7 +42,12 @@ export interface LateCommand {
 }
 
 export type InvocationTrigger =
-  | { kind: 'sqs'; mappingUuid: string }
+  | {
+      kind: 'sqs';
+      mappingUuid: string;
+      /** The mapping's `FunctionResponseTypes` holds `ReportBatchItemFailures`: an answer may fail some records. */
+      reportBatchItemFailures?: boolean;
+    }
   | { kind: 'sns'; subscriptionArn: string }
   | { kind: 'invoke'; invocationType: 'RequestResponse' | 'Event' }
   | { kind: 'events'; ruleArn: string }

@@ -1,4 +1,5 @@
 import { shortName, type JourneyRecorder, type StepError } from '../journeys/index.js';
+import { itemsToKeep } from './esm/batch-response.js';
 import type { Invocation, InvocationTrigger } from './invocation.js';
 
 /**
@@ -35,11 +36,37 @@ export function invocationSteps(
       const ended = done.endedAt?.getTime() ?? journeys.now();
       const kind = done.outcome === 'success' ? 'succeeded' : done.outcome === 'timeout' ? 'timedOut' : 'failed';
       const error = done.outcome === 'success' ? undefined : errorOf(done);
+      const failedItems = kind === 'succeeded' ? reportedFailures(done, about) : undefined;
       for (const messageId of about) {
-        journeys.record({ at: ended, service: 'lambda', kind, where, messageId, requestId, error });
+        const itemError =
+          failedItems === 'all' ? WHOLE_BATCH_FAILED : failedItems?.has(messageId) ? REPORTED : undefined;
+        journeys.record(
+          itemError
+            ? { at: ended, service: 'lambda', kind: 'failed', where, messageId, requestId, error: itemError }
+            : { at: ended, service: 'lambda', kind, where, messageId, requestId, error },
+        );
       }
     },
   };
+}
+
+/** A record the handler's SQSBatchResponse named in `batchItemFailures` (docs/aws-behaviour/lambda.md §2.7). */
+const REPORTED: StepError = { name: 'BatchItemFailure', message: 'the handler reported it in batchItemFailures' };
+
+/** An answer that fails the whole batch with ReportBatchItemFailures on (lambda.md §2.7). */
+const WHOLE_BATCH_FAILED: StepError = {
+  name: 'BatchItemFailure',
+  message: 'the answer is no valid SQSBatchResponse (or names an id not in the batch): the whole batch failed',
+};
+
+/**
+ * Under ReportBatchItemFailures, the records a successful answer failed: those it named, or 'all' for an answer
+ * that fails the whole batch; undefined for any other invocation. Read as the poller reads it (`itemsToKeep`).
+ */
+function reportedFailures(done: Invocation, about: readonly string[]): ReadonlySet<string> | 'all' | undefined {
+  const { trigger } = done;
+  if (trigger.kind !== 'sqs' || trigger.reportBatchItemFailures !== true) return undefined;
+  return itemsToKeep(done.result, new Set(about));
 }
 
 /** Which messages an invocation is about; an Invoke of no message is about its request. */

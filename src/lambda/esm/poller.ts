@@ -3,6 +3,7 @@ import { noteInvocationStarting } from '../../diagnostics/synchronous-advance.js
 import type { Waiter } from '../../sqs/long-poll.js';
 import type { Queue, ReceivedMessage } from '../../sqs/queue.js';
 import type { TimedWork } from '../../work/work-tracker.js';
+import type { InvocationTrigger } from '../invocation.js';
 import type { InvocationResult, LambdaFunction } from '../lambda-function.js';
 import type { ExecutionEnvironment } from '../sandbox/environments.js';
 import type { LambdaRuntime } from '../runtime.js';
@@ -313,7 +314,7 @@ export class SqsPoller implements Waiter, TimedWork {
     const result = await resolved.fn.invoke(
       { Records: batch.records },
       {
-        trigger: { kind: 'sqs', mappingUuid: this.target.uuid },
+        trigger: this.trigger(),
         invokedArn: resolved.invokedArn,
         ...(reserved ? { reserved } : {}),
       },
@@ -343,6 +344,14 @@ export class SqsPoller implements Waiter, TimedWork {
     for (const record of batch.records) {
       if (!keep?.has(record.messageId)) batch.queue.deleteByHandle(record.receiptHandle, this.receiver);
     }
+  }
+
+  /** What the mapping's invocations say started them; their journeys read per record what the answer failed. */
+  private trigger(): InvocationTrigger {
+    const { uuid, settings } = this.target;
+    return settings.reportBatchItemFailures
+      ? { kind: 'sqs', mappingUuid: uuid, reportBatchItemFailures: true }
+      : { kind: 'sqs', mappingUuid: uuid };
   }
 
   /** §2.12: a throttled batch is retried with growing pauses while its visibility lasts, then given up. */
