@@ -169,6 +169,7 @@ export function detailOf(step: RecordedStep, place: PlaceName = shortName): stri
     case 'delivered':
     case 'filteredOut':
       if (step.source) parts.push(`from ${SOURCE_NOUNS[step.service]} ${place(step.source)}`);
+      if (step.by) parts.push(`by ${step.by}`);
       if (step.filterReason) parts.push(step.filterReason);
       break;
     case 'invoked':

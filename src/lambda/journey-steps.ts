@@ -141,3 +141,27 @@ export function recordGiveUp(
     });
   }
 }
+
+/**
+ * A mapping's filter criteria passed no filter for the message: Lambda deletes it without invoking the function
+ * (docs/aws-behaviour/lambda.md §2.10). `where` is the function, `by` the mapping, `filterReason` why each filter
+ * failed.
+ */
+export function recordFilteredOut(
+  journeys: JourneyRecorder,
+  functionArn: string,
+  record: { readonly messageId: string },
+  mapping: string,
+  filterReason: string | undefined,
+): void {
+  journeys.record({
+    at: journeys.now(),
+    service: 'lambda',
+    kind: 'filteredOut',
+    where: functionArn,
+    messageId: record.messageId,
+    by: mapping,
+    filterReason,
+    note: 'deleted unread',
+  });
+}

@@ -1,6 +1,7 @@
 /**
  * An event source mapping's steps per message, through the real SQSClient and LambdaClient: with
- * ReportBatchItemFailures only the records the handler named fail (docs/aws-behaviour/lambda.md §2.7).
+ * ReportBatchItemFailures only the records the handler named fail (docs/aws-behaviour/lambda.md §2.7); a message
+ * the FilterCriteria pass no filter for is filtered out, with the reason, and deleted (§2.10).
  */
 import { CreateEventSourceMappingCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import { CreateQueueCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
@@ -79,5 +80,43 @@ describe('a mapping in the journeys', () => {
     await runUntilIdle(aws, 20_000);
     const failed = aws.journey(first).steps.find((s) => s.kind === 'failed')!;
     expect(failed.error?.message).toMatch(/the whole batch failed/);
+  });
+
+  it('records a message the filter criteria drop as filteredOut, with why no filter passed, then deleted', async () => {
+    const { aws, lambda, queueArn, send } = await setup();
+    const got: string[] = [];
+    aws.lambda.createFunction('orders-only', async (event: Recorded) => {
+      for (const record of event.Records) got.push(record['body'] as string);
+    });
+    const order = await send('{"type":"order"}');
+    const refund = await send('{"type":"refund"}');
+    await lambda.send(
+      new CreateEventSourceMappingCommand({
+        FunctionName: 'orders-only',
+        EventSourceArn: queueArn,
+        FilterCriteria: { Filters: [{ Pattern: JSON.stringify({ body: { type: ['order'] } }) }] },
+      }),
+    );
+    await runUntilIdle(aws);
+
+    expect(got).toEqual(['{"type":"order"}']);
+    expect(aws.journey(order).steps.map((s) => s.kind)).toEqual([
+      'sent',
+      'received',
+      'invoked',
+      'succeeded',
+      'deleted',
+    ]);
+    const steps = aws.journey(refund).steps;
+    expect(steps.map((s) => `${s.service} ${s.kind} ${s.where}`)).toEqual([
+      'sqs sent orders',
+      'sqs received orders',
+      'lambda filteredOut orders-only',
+      'sqs deleted orders',
+    ]);
+    expect(steps[2]!.filterReason).toBe('body.type: "refund" is not one of ["order"]');
+    expect(steps[2]!.detail).toMatch(
+      /^by event source mapping [0-9a-f-]+, body\.type: "refund" is not one of \["order"\]/,
+    );
   });
 });

@@ -58,8 +58,7 @@ export class FilterCriteria {
   /**
    * Why no filter passes the record, in one bounded line (`body.type: "x" is not one of ["order"]`; with several
    * filters, why each failed: src/event-patterns/explain.ts); undefined when one passes. Slower than `passes`: for a
-   * miss only. Lambda keeps no record of a message it filters out (it deletes it, lambda.md §2.10), so nothing calls
-   * this on the poller's path yet.
+   * miss only: the poller calls it for a message it filters out (and deletes, lambda.md §2.10), for its journey.
    */
   explainMiss(record: SqsRecord): string | undefined {
     if (this.patterns.length === 0) return undefined;

@@ -58,6 +58,10 @@ export class SqsEventSourceMapping implements EventSourceMapping, PollTarget {
     return `arn:${partitionOf(this.region)}:lambda:${this.region}:${this.dependencies.accountId}:event-source-mapping:${this.uuid}`;
   }
 
+  get functionArn(): string {
+    return this.target.arn;
+  }
+
   resolveFunction(): { fn: LambdaFunction; invokedArn: string } | undefined {
     const fn = this.dependencies.findFunction(this.target.arn);
     return fn ? { fn, invokedArn: this.target.echoedArn } : undefined;

@@ -7,6 +7,7 @@ import type { InvocationTrigger } from '../invocation.js';
 import type { InvocationResult, LambdaFunction } from '../lambda-function.js';
 import type { ExecutionEnvironment } from '../sandbox/environments.js';
 import type { LambdaRuntime } from '../runtime.js';
+import { recordFilteredOut } from '../journey-steps.js';
 import { itemsToKeep } from './batch-response.js';
 import type { MappingSettings } from './mapping-settings.js';
 import { ConcurrencyScaling } from './scaling.js';
@@ -28,6 +29,8 @@ export interface PollTarget {
   readonly uuid: string;
   readonly eventSourceArn: string;
   readonly settings: MappingSettings;
+  /** The mapped function's unqualified ARN, where its journey steps happen (it may have been deleted since). */
+  readonly functionArn: string;
   /** The function to invoke now and the ARN it is invoked by; undefined once the function was deleted. */
   resolveFunction(): { fn: LambdaFunction; invokedArn: string } | undefined;
 }
@@ -246,6 +249,16 @@ export class SqsPoller implements Waiter, TimedWork {
     const record = sqsRecord(message, queue, settings.windowSeconds > 0);
     // §2.10: a message no filter passes is deleted, never handed to the function.
     if (settings.filters && !settings.filters.passes(record)) {
+      const { journeys } = this.services.runtime;
+      // The reason is worded only for a miss, and only when journeys are recorded.
+      if (journeys)
+        recordFilteredOut(
+          journeys,
+          this.target.functionArn,
+          record,
+          this.receiver,
+          settings.filters.explainMiss(record),
+        );
       queue.deleteByHandle(message.receiptHandle, `${this.receiver}: its filter criteria pass no record`);
       return;
     }
