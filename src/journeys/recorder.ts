@@ -80,6 +80,15 @@ export class JourneyRecorder {
   }
 
   /**
+   * A place in the order of recording for steps learnt of later: a step recorded with `seq` between this and the
+   * next reserved or recorded number reads before what was recorded meanwhile (Lambda's give-up, before the
+   * destination's `sent`).
+   */
+  reserveSeq(): number {
+    return this.counter++;
+  }
+
+  /**
    * Every step of the message `id` names (a message id of any service, or a Lambda request id), following the links
    * a step makes (`messageId` ↔ `nextMessageId`) both ways: any id of the chain gives the whole story. A request id
    * is a way in, not a link: from one message of a batch the journey does not wander to the batch's others.

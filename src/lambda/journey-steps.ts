@@ -119,26 +119,52 @@ export function recordRetry(journeys: JourneyRecorder, event: AsyncEvent, at: nu
   }
 }
 
-/** Lambda gave the event up: it goes to the function's destinations, if it has any. */
+/** A destination Lambda handed a given-up event to, and what it answered. */
+export interface SentToDestination {
+  readonly arn: string;
+  readonly result: { readonly accepted: boolean; readonly messageId?: string; readonly reason?: string };
+}
+
+/**
+ * Lambda gave the event up: one `deadLettered` step per destination that took it, naming the destination's message
+ * (`nextMessageId`: the queue's MessageId, the topic's), so the journey goes on there; one saying it is lost when
+ * none did. `seq` places the steps before what the destinations recorded as they took it.
+ */
 export function recordGiveUp(
   journeys: JourneyRecorder,
   event: AsyncEvent,
   condition: string,
-  destinations: readonly (string | undefined)[],
+  sent: readonly SentToDestination[],
+  seq: number,
 ): void {
   const { requestId } = event;
-  const targets = destinations.filter((arn) => arn !== undefined).map(shortName);
-  for (const messageId of messageIdsOf(event.trigger, event.payload, requestId)) {
-    journeys.record({
-      at: journeys.now(),
+  const at = journeys.now();
+  const took = sent.filter((destination) => destination.result.accepted);
+  const refused = sent
+    .filter((destination) => !destination.result.accepted)
+    .map((destination) => `${shortName(destination.arn)} refused it: ${destination.result.reason ?? 'refused'}`);
+  const lost = took.length === 0 ? ', no destination took it: the event is lost' : '';
+  const note = [`given up: ${condition}${lost}`, ...refused].join('; ');
+  const ids = messageIdsOf(event.trigger, event.payload, requestId);
+  const step = 1 / (2 * ids.length * Math.max(1, took.length) + 2);
+  for (const messageId of ids) {
+    const base = {
+      at,
       service: 'lambda',
       kind: 'deadLettered',
       where: event.fn.arn,
       messageId,
       requestId,
-      target: targets.length ? targets.join(' and ') : undefined,
-      note: `given up: ${condition}${targets.length ? '' : ', no destination: the event is lost'}`,
-    });
+      note,
+    } as const;
+    if (took.length === 0) journeys.record({ ...base, seq: (seq += step) });
+    for (const destination of took)
+      journeys.record({
+        ...base,
+        seq: (seq += step),
+        target: destination.arn,
+        nextMessageId: destination.result.messageId,
+      });
   }
 }
 

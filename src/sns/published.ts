@@ -38,6 +38,8 @@ export interface Delivery {
   readonly refusedBy?: 'queuePolicy';
   /** After a failure: whether the message reached the subscription's RedrivePolicy dead-letter queue. */
   readonly deadLettered?: boolean;
+  /** The dead-letter queue's MessageId for its copy, when it took one. */
+  readonly deadLetterMessageId?: string;
   /** Why the dead-letter queue did not take it either (it does not exist, its policy refuses, ...). */
   readonly deadLetterFailure?: string;
 }
@@ -47,7 +49,7 @@ export function failedDelivery(
   subscription: Pick<Subscription, 'arn' | 'protocol' | 'endpoint'>,
   body: string,
   failure: string,
-  more: Pick<Delivery, 'refusedBy' | 'deadLettered' | 'deadLetterFailure'>,
+  more: Pick<Delivery, 'refusedBy' | 'deadLettered' | 'deadLetterMessageId' | 'deadLetterFailure'>,
 ): Delivery {
   const { arn: subscriptionArn, protocol, endpoint } = subscription;
   return { subscriptionArn, protocol, endpoint, body, delivered: false, failed: true, failure, ...more };

@@ -464,7 +464,7 @@ export class Queue {
   /** Empties the queue, or answers false while an earlier purge is in progress (within 60 s of it). */
   purge(): boolean {
     if (this.lastPurgeAt !== undefined && this.clock.now() - this.lastPurgeAt < PURGE_INTERVAL_MS) return false;
-    this.clear();
+    this.clear('PurgeQueue');
     this.lastPurgeAt = this.clock.now();
     return true;
   }
@@ -472,9 +472,22 @@ export class Queue {
   /**
    * Empties the queue at once: every message, visible, in flight or delayed, and on FIFO queues the deduplication ids
    * and receive attempts, as a purge does (docs/aws-behaviour/sqs.md §4.14). What `queueView.clear()` does, without
-   * PurgeQueue's 60 s rule.
+   * PurgeQueue's 60 s rule. Each message's journey ends in a `deleted` step naming `by` (a purge is rare and
+   * removes each message: one step each, only while journeys are recorded).
    */
-  clear(): void {
+  clear(by = 'queueView.clear()'): void {
+    if (this.journeys) {
+      const at = this.clock.now();
+      for (const message of this.messages())
+        this.journeys.record({
+          at,
+          service: 'sqs',
+          kind: 'deleted',
+          where: this.arn,
+          messageId: message.messageId,
+          by,
+        });
+    }
     this.store.clear();
     this.pendingDuplicates.length = 0;
     this.deduplication?.clear();

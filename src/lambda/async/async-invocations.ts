@@ -6,6 +6,7 @@ import type { LambdaErrorPayload } from '../handler-contract.js';
 import type { InvocationResult, InvocationTrigger, LambdaFunction } from '../lambda-function.js';
 import type { LambdaRuntime } from '../runtime.js';
 import type { DestinationSender } from './destinations.js';
+import type { SentToDestination } from '../journey-steps.js';
 import { deadLetterMessage, onFailureMessage, type GiveUpCondition, type GivenUpEvent } from './invocation-record.js';
 import { retryDelayAfterError, throttleBackoff, tooOldAt } from './retry-policy.js';
 
@@ -36,7 +37,7 @@ export interface EnqueueOptions {
 }
 
 /** A sender for a Lambda side that has no other services: every destination is missing. */
-const NO_DESTINATIONS: DestinationSender = { send: () => false };
+const NO_DESTINATIONS: DestinationSender = { send: () => ({ accepted: false, reason: 'no destinations' }) };
 
 /**
  * Lambda's asynchronous invocation (lambda.md §4), for Invoke with InvocationType Event and SNS deliveries: Lambda
@@ -249,9 +250,17 @@ export class AsyncInvocations {
     };
     const { onFailure, deadLetterTargetArn } = fn.settings;
     const journeys = this.runtime.journeys;
-    if (journeys) recordGiveUp(journeys, event, condition, [onFailure, deadLetterTargetArn]);
-    if (onFailure !== undefined) this.destinations.send(onFailure, onFailureMessage(givenUp), fn);
-    if (deadLetterTargetArn !== undefined) this.destinations.send(deadLetterTargetArn, deadLetterMessage(givenUp), fn);
+    // The give-up reads before the destinations' own steps (a queue's `sent`), recorded as they take the message.
+    const seq = journeys?.reserveSeq();
+    const sent: SentToDestination[] = [];
+    if (onFailure !== undefined)
+      sent.push({ arn: onFailure, result: this.destinations.send(onFailure, onFailureMessage(givenUp), fn) });
+    if (deadLetterTargetArn !== undefined)
+      sent.push({
+        arn: deadLetterTargetArn,
+        result: this.destinations.send(deadLetterTargetArn, deadLetterMessage(givenUp), fn),
+      });
+    if (journeys) recordGiveUp(journeys, event, condition, sent, seq!);
   }
 }
 

@@ -1,12 +1,15 @@
 import { createHash } from 'node:crypto';
-import type { Deliver, DeliverySender } from '../../delivery.js';
+import type { Deliver, DeliveryResult, DeliverySender } from '../../delivery.js';
 import type { LambdaFunction } from '../lambda-function.js';
 import type { DestinationMessage } from './invocation-record.js';
 
 /** Where given-up asynchronous events go: an SQS queue or an SNS topic of the account, by ARN. */
 export interface DestinationSender {
-  /** Whether the destination took the message; a missing or refusing one drops it. */
-  send(targetArn: string, message: DestinationMessage, fn: LambdaFunction): boolean;
+  /**
+   * Whether the destination took the message (and the id it took it under, which links the event's journey to the
+   * destination's message); a missing or refusing one drops it.
+   */
+  send(targetArn: string, message: DestinationMessage, fn: LambdaFunction): DeliveryResult;
 }
 
 /** Lambda's service principal: the sending service of its destinations. */
@@ -20,8 +23,7 @@ const LAMBDA_PRINCIPAL = 'lambda.amazonaws.com';
 export function serviceDestinations(deliver: Deliver): DestinationSender {
   return {
     send(targetArn, message, fn) {
-      return deliver(targetArn, { body: message.body, attributes: message.attributes, sender: destinationSender(fn) })
-        .accepted;
+      return deliver(targetArn, { body: message.body, attributes: message.attributes, sender: destinationSender(fn) });
     },
   };
 }

@@ -33,6 +33,8 @@ export function recordDeliveries(
   deliveries: readonly Delivery[],
   at: number,
   publishedSeq: number,
+  /** `replayed`: a FIFO topic's replay redelivered it (the first delivery was recorded at its Publish). */
+  note?: string,
 ): void {
   // Placed between `published` and what the endpoints recorded during the fan-out (a queue's `sent`).
   const step = 1 / (2 * deliveries.length + 2);
@@ -53,6 +55,7 @@ export function recordDeliveries(
         source: topic,
         endpointService,
         filterReason: typeof filterReason === 'string' ? filterReason : undefined,
+        note,
       });
     } else if (delivery.delivered) {
       journeys.record({
@@ -66,6 +69,7 @@ export function recordDeliveries(
         endpointService,
         nextMessageId: delivery.queueMessageId,
         requestId: delivery.requestId,
+        note,
       });
     } else {
       journeys.record({
@@ -81,6 +85,7 @@ export function recordDeliveries(
           name: delivery.refusedBy === 'queuePolicy' ? 'QueuePolicy' : 'DeliveryFailed',
           message: delivery.failure ?? '',
         },
+        note,
       });
       if (delivery.deadLettered || delivery.deadLetterFailure)
         journeys.record({
@@ -92,6 +97,7 @@ export function recordDeliveries(
           messageId,
           source: topic,
           endpointService,
+          nextMessageId: delivery.deadLetterMessageId,
           note: delivery.deadLettered
             ? "to the subscription's dead-letter queue"
             : `the subscription's dead-letter queue refused it too: ${delivery.deadLetterFailure}`,

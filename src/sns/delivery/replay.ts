@@ -1,5 +1,6 @@
 import { replayStatus, storedReplayWindow, type ReplayFacts } from '../replay-policy.js';
 import type { SnsBackend } from '../sns-backend.js';
+import { recordDeliveries } from './journey-steps.js';
 import type { Subscription } from '../subscription.js';
 import type { Topic } from '../topic.js';
 import { EndpointBodies } from './endpoint-body.js';
@@ -55,13 +56,17 @@ export function runReplay(backend: SnsBackend, topic: Topic, subscription: Subsc
     run.window.startingPoint,
     run.window.endingPoint ?? now,
   )) {
-    offerTo(
+    const { journeys } = backend;
+    // The replay's step reads before what the endpoint records as it takes the copy (a queue's `sent`).
+    const seq = journeys?.reserveSeq();
+    const delivery = offerTo(
       subscription,
       new EndpointBodies({ ...notification, replayed: true }),
       entry,
       new MessageFilter(entry.attributes),
       deliveryContext(backend, topic, entry, deduplicationId, traceHeader),
     );
+    if (journeys) recordDeliveries(journeys, topic.arn, notification.messageId, [delivery], now, seq!, 'replayed');
   }
 }
 

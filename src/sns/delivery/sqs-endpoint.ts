@@ -54,7 +54,7 @@ export function deadLetterEnvelope(
   return deadLetterOutcome(context, subscription, prepared, ENVELOPED);
 }
 
-export type DeadLetterOutcome = Pick<Delivery, 'deadLettered' | 'deadLetterFailure'>;
+export type DeadLetterOutcome = Pick<Delivery, 'deadLettered' | 'deadLetterMessageId' | 'deadLetterFailure'>;
 
 /** The failed delivery's body and attributes to the RedrivePolicy queue, parsed once when the policy was set. */
 function deadLetterOutcome(
@@ -67,6 +67,9 @@ function deadLetterOutcome(
   const deadLetter = deadLetterArn === undefined ? undefined : sendTo(context, deadLetterArn, prepared, attributes);
   return {
     deadLettered: deadLetter?.accepted === true,
+    ...(deadLetter?.accepted === true && deadLetter.messageId !== undefined
+      ? { deadLetterMessageId: deadLetter.messageId }
+      : {}),
     ...(deadLetter?.accepted === false ? { deadLetterFailure: deadLetter.reason } : {}),
   };
 }

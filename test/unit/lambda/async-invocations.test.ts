@@ -41,7 +41,7 @@ function lambdaSide() {
   const sender: DestinationSender = {
     send: (target, message) => {
       sent.push({ target, message });
-      return true;
+      return { accepted: true };
     },
   };
   const backend = new LambdaBackend('000000000000', runtime);
