@@ -109,7 +109,7 @@ export class JourneyRecorder {
         }
       }
     }
-    return new Journey(id, this.ordered([...found]), this.emptyReason(id), this.place);
+    return new Journey(id, this.ordered(expanded([...found])), this.emptyReason(id), this.place);
   }
 
   /** Every recorded step, in time order. */
@@ -124,7 +124,7 @@ export class JourneyRecorder {
 
   /** Every kept step, in the order recorded. Not for a hot path: it copies the ring. */
   steps(): RecordedStep[] {
-    return [...this.ring.slice(this.next), ...this.ring.slice(0, this.next)].filter((s) => s !== undefined);
+    return expanded([...this.ring.slice(this.next), ...this.ring.slice(0, this.next)].filter((s) => s !== undefined));
   }
 
   /** The most recent kept steps `accepts` takes, newest first, at most `max`: for failure messages. */
@@ -183,4 +183,15 @@ export class JourneyRecorder {
     }
     if (steps.length === 0) this.index.delete(key);
   }
+}
+
+/** The steps with the steps each stands for (`more`) added after it. */
+function expanded(steps: RecordedStep[]): RecordedStep[] {
+  if (!steps.some((step) => step.more !== undefined)) return steps;
+  const all: RecordedStep[] = [];
+  for (const step of steps) {
+    all.push(step);
+    if (step.more) all.push(...step.more());
+  }
+  return all;
 }

@@ -109,6 +109,12 @@ export interface RecordedStep {
   readonly note?: string | undefined;
   /** A subscription's step: the endpoint's service (where `where` is), for diagrams. */
   readonly endpointService?: JourneyService | undefined;
+  /**
+   * Steps this one stands for, built when a journey or the timeline is read, not when recorded: a Publish's
+   * filtered-out subscriptions (one closure per publish instead of a step per subscription). They carry their own
+   * `seq`; they are indexed under this step's ids only, so they must add no id of their own.
+   */
+  readonly more?: (() => readonly RecordedStep[]) | undefined;
   /** Set by the recorder: the order of recording. */
   seq?: number;
 }

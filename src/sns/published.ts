@@ -75,4 +75,12 @@ export interface PublishedMessage {
  * What a topic keeps for `published()`: every accepted message, or with createAwsMock's `publishedHistory` only the
  * last `limit` (none for 0).
  */
-export class PublishedHistory extends HistoryRing<PublishedMessage> {}
+export class PublishedHistory extends HistoryRing<PublishedMessage> {
+  /**
+   * A message the topic no longer keeps lets go of its body in its filtered-out records too: a journey's `published`
+   * step holds those records (to word their reasons when read), and must not keep the body alive past this bound.
+   */
+  protected override letGo(message: PublishedMessage): void {
+    for (const delivery of message.deliveries) (delivery as { release?: () => void }).release?.();
+  }
+}

@@ -18,10 +18,17 @@ export class HistoryRing<T> implements Iterable<T> {
     if (this.kept.length < this.limit) {
       this.kept.push(item);
     } else if (this.limit > 0) {
+      const gone = this.kept[this.oldest]!;
       this.kept[this.oldest] = item;
       this.oldest = (this.oldest + 1) % this.kept.length;
+      this.letGo(gone);
+    } else {
+      this.letGo(item);
     }
   }
+
+  /** Hears of an item the ring lets go (or, at a limit of 0, never keeps). */
+  protected letGo(_item: T): void {}
 
   /** The item pushed last, if it is kept. */
   newest(): T | undefined {

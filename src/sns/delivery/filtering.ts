@@ -18,8 +18,8 @@ class FilteredOut implements Delivery {
   readonly delivered = false;
   readonly filteredOut = true;
   readonly #policy: CompiledFilterPolicy | undefined;
-  readonly #attributes: SnsMessageAttributes;
-  readonly #body: string;
+  #attributes: SnsMessageAttributes;
+  #body: string;
   #reason: string | undefined;
 
   constructor(subscription: Subscription, attributes: SnsMessageAttributes, body: string) {
@@ -34,7 +34,17 @@ class FilteredOut implements Delivery {
   get filterReason(): string {
     return (this.#reason ??= this.#policy?.explainMiss(filterInput(this.#attributes, this.#body)) ?? UNEXPLAINED);
   }
+
+  /** The topic's history let the message go: drop the body and attributes, and with them a reason not yet read. */
+  release(): void {
+    this.#reason ??= FORGOTTEN;
+    this.#attributes = {};
+    this.#body = '';
+  }
 }
+
+/** A reason not read before the topic's `publishedHistory` let its message go. */
+const FORGOTTEN = "not worded: the topic's publishedHistory let the message go before its reason was read";
 
 /** Never expected: the policy's reason and its verdict are computed by the same checks (filter-policy/compile.ts). */
 const UNEXPLAINED = 'the filter policy did not match';

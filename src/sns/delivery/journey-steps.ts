@@ -1,30 +1,90 @@
-import { bodyPreview, type JourneyRecorder, type JourneyService } from '../../journeys/index.js';
+import { bodyPreview, type JourneyRecorder, type JourneyService, type RecordedStep } from '../../journeys/index.js';
 import type { Delivery } from '../published.js';
 
-/** `published`, recorded before the fan-out: answers its place in the order of recording. */
+/**
+ * `published`, recorded after the fan-out at the place `seq` reserved before it (so it reads before what the
+ * endpoints recorded meanwhile, a queue's `sent`). Its filtered-out subscriptions are not recorded one by one: the
+ * step's `more` builds their `filteredOut` steps (and words their reasons) when a journey is read.
+ */
 export function recordPublished(
   journeys: JourneyRecorder,
   topic: string,
   messageId: string,
   message: string,
   at: number,
-): number {
-  return journeys.record({
+  seq: number,
+  deliveries: readonly Delivery[],
+): void {
+  journeys.record({
     at,
     service: 'sns',
     kind: 'published',
     where: topic,
     messageId,
+    seq,
     note: bodyPreview(message),
+    more: filteredOutLater(topic, messageId, deliveries, at, seq),
   });
 }
 
 /**
- * The journey steps of one published message, from its delivery records, after `published`: for each
- * subscription `delivered` (naming the queue's copy or the Lambda request), `filteredOut` (with the filter's reason
- * when the record has one) or `refused` (the endpoint did not take it), and `deadLettered` when the subscription's
- * dead-letter queue took it instead. Recorded by the publisher after the fan-out, so delivery itself knows nothing
- * of journeys.
+ * What builds the filtered-out steps when read. It keeps only the filtered-out records (and their places), never a
+ * delivered one's body; a filtered-out record lets go of its body when the topic's history does (published.ts).
+ */
+function filteredOutLater(
+  topic: string,
+  messageId: string,
+  deliveries: readonly Delivery[],
+  at: number,
+  seq: number,
+): (() => RecordedStep[]) | undefined {
+  const filtered: Delivery[] = [];
+  const places: number[] = [];
+  const count = deliveries.length;
+  for (let index = 0; index < count; index++) {
+    const delivery = deliveries[index]!;
+    if (!delivery.filteredOut) continue;
+    filtered.push(delivery);
+    places.push(placeOf(seq, index, count));
+  }
+  return filtered.length === 0 ? undefined : () => filteredOutSteps(topic, messageId, filtered, places, at);
+}
+
+/** Where delivery `index` of `count` is placed: between `published` and what the endpoints recorded. */
+function placeOf(seq: number, index: number, count: number, deadLetter = false): number {
+  return seq + (2 * index + (deadLetter ? 2 : 1)) / (2 * count + 3);
+}
+
+/** The `filteredOut` steps of a publish, built when read: each with the filter's reason, worded then. */
+function filteredOutSteps(
+  topic: string,
+  messageId: string,
+  filtered: readonly Delivery[],
+  places: readonly number[],
+  at: number,
+): RecordedStep[] {
+  return filtered.map((delivery, i) => {
+    const { filterReason } = delivery as { filterReason?: unknown };
+    return {
+      at,
+      service: 'sns',
+      kind: 'filteredOut',
+      seq: places[i]!,
+      where: delivery.endpoint,
+      messageId,
+      source: topic,
+      endpointService: ENDPOINT_SERVICES[delivery.protocol],
+      filterReason: typeof filterReason === 'string' ? filterReason : undefined,
+    };
+  });
+}
+
+/**
+ * The journey steps of the subscriptions that were offered a published message and not filtered out, from its
+ * delivery records: `delivered` (naming the queue's copy or the Lambda request) or `refused` (the endpoint did not
+ * take it), and `deadLettered` when the subscription's dead-letter queue took it instead (naming that copy).
+ * Recorded by the publisher after the fan-out, so delivery itself knows nothing of journeys; filtered-out ones are
+ * `recordPublished`'s, built when read.
  */
 export function recordDeliveries(
   journeys: JourneyRecorder,
@@ -36,20 +96,21 @@ export function recordDeliveries(
   /** `replayed`: a FIFO topic's replay redelivered it (the first delivery was recorded at its Publish). */
   note?: string,
 ): void {
-  // Placed between `published` and what the endpoints recorded during the fan-out (a queue's `sent`).
-  const step = 1 / (2 * deliveries.length + 2);
-  let seq = publishedSeq;
-  for (const delivery of deliveries) {
+  const count = deliveries.length;
+  for (let index = 0; index < count; index++) {
+    const delivery = deliveries[index]!;
+    if (delivery.filteredOut && note === undefined) continue;
     // The endpoint's ARN: its name is taken from it when the step is read, not on every publish.
     const where = delivery.endpoint;
     const endpointService = ENDPOINT_SERVICES[delivery.protocol];
+    const seq = placeOf(publishedSeq, index, count);
     if (delivery.filteredOut) {
       const { filterReason } = delivery as { filterReason?: unknown };
       journeys.record({
         at,
         service: 'sns',
         kind: 'filteredOut',
-        seq: (seq += step),
+        seq,
         where,
         messageId,
         source: topic,
@@ -62,7 +123,7 @@ export function recordDeliveries(
         at,
         service: 'sns',
         kind: 'delivered',
-        seq: (seq += step),
+        seq,
         where,
         messageId,
         source: topic,
@@ -76,7 +137,7 @@ export function recordDeliveries(
         at,
         service: 'sns',
         kind: 'refused',
-        seq: (seq += step),
+        seq,
         where,
         messageId,
         source: topic,
@@ -92,7 +153,7 @@ export function recordDeliveries(
           at,
           service: 'sns',
           kind: 'deadLettered',
-          seq: (seq += step),
+          seq: placeOf(publishedSeq, index, count, true),
           where,
           messageId,
           source: topic,

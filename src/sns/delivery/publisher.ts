@@ -79,14 +79,18 @@ export function publishToTopic(
   };
   const { traceHeader } = request;
   const { journeys } = backend;
-  const publishedStep = journeys && recordPublished(journeys, topic.arn, messageId, entry.message, now);
+  // `published` is recorded after the fan-out (it holds the deliveries) at a place reserved before it.
+  const publishedSeq = journeys?.reserveSeq();
   const deliveries = fanOut(
     topic,
     notification,
     entry,
     deliveryContext(backend, topic, entry, deduplicationId, traceHeader),
   );
-  if (journeys) recordDeliveries(journeys, topic.arn, messageId, deliveries, now, publishedStep!);
+  if (journeys) {
+    recordPublished(journeys, topic.arn, messageId, entry.message, now, publishedSeq!, deliveries);
+    recordDeliveries(journeys, topic.arn, messageId, deliveries, now, publishedSeq!);
+  }
   topic.archiveAt(now).record({ notification, entry, deduplicationId, traceHeader });
   topic.published.push({
     messageId,
