@@ -43,7 +43,47 @@ export async function measure(): Promise<FigureResult[]> {
     ...(await deletedFifoMessages()),
     ...(await publishedHistoryFigures()),
     await journeyStepHeap(),
+    await mappingDrainHeap(),
   ];
+}
+
+/**
+ * A 100,000-message drain through an event source mapping with journeys on at their default bound (10,000 steps):
+ * the heap after 10,000 messages and after 100,000, on one account, each measured once the queue is empty. Flat means
+ * the record forgets as fast as it learns (each message leaves five steps: sent, received, invoked, succeeded,
+ * deleted). The functions keep their last 100 invocations (`invocationHistory: 100`): by default a function keeps
+ * every invocation, which grows with the messages whatever journeys do.
+ */
+async function mappingDrainHeap(): Promise<FigureResult> {
+  const total = Math.min(MESSAGES, 100_000);
+  const first = total / 10;
+  const clock = FakeTimers.createClock(1_700_000_000_000);
+  const { fastSqs, aws } = mocked({ clock, invocationHistory: 100 });
+  const { QueueUrl } = await fastSqs.send(new CreateQueueCommand({ QueueName: 'drained' }));
+  aws.lambda.createFunction('drain', async () => undefined);
+  aws.lambda.createEventSourceMapping({
+    FunctionName: 'drain',
+    EventSourceArn: aws.sqs.queue('drained').arn,
+    BatchSize: 10,
+  });
+  const drain = async (count: number): Promise<number> => {
+    await sendAll(fastSqs, QueueUrl!, () => ({ MessageBody: '{"orderId":7}' }), count);
+    await aws.runUntilIdle();
+    if (aws.sqs.queue('drained').messages().length !== 0) throw new Error('the mapping did not drain the queue');
+    return heapAfterGc();
+  };
+  await drain(1000); // warm-up
+  const afterFirst = await drain(first - 1000);
+  const afterAll = await drain(total - first);
+  keepAlive([aws]);
+  const growth = afterAll - afterFirst;
+  return {
+    figure: `Heap growth from ${first.toLocaleString('en-US')} to ${total.toLocaleString('en-US')} messages drained through a mapping, journeys at the default bound`,
+    value: growth,
+    unit: 'B',
+    target: undefined,
+    detail: `${(afterFirst / 1e6).toFixed(1)} MB after ${first.toLocaleString('en-US')}, ${(afterAll / 1e6).toFixed(1)} MB after ${total.toLocaleString('en-US')}; ${aws.timeline().steps.length.toLocaleString('en-US')} steps kept`,
+  };
 }
 
 /**
