@@ -107,4 +107,17 @@ describe('journeys across links', () => {
     aws.sqs.queue('orders').clear();
     expect(aws.journey(again.MessageId!).steps.at(-1)).toMatchObject({ kind: 'deleted', by: 'queueView.clear()' });
   });
+
+  it("word a filtered-out step's reason when read, and not once the topic's history let the message go", async () => {
+    const { aws, sns, sqs } = snsSetup({ publishedHistory: 1 });
+    const queue = await queueWithArn(sqs, 'reds');
+    const topicArn = await createTopic(sns, 'events');
+    await subscribeQueue(sns, topicArn, queue.arn, { FilterPolicy: JSON.stringify({ color: ['red'] }) });
+    const blue = { color: { DataType: 'String', StringValue: 'blue' } };
+    const first = await publish(sns, { TopicArn: topicArn, MessageAttributes: blue });
+    const second = await publish(sns, { TopicArn: topicArn, MessageAttributes: blue });
+    const reasonOf = (id: string) => aws.journey(id).steps.find((s) => s.kind === 'filteredOut')?.filterReason;
+    expect(reasonOf(second.MessageId!)).toBe('color: "blue" is not one of ["red"]');
+    expect(reasonOf(first.MessageId!)).toMatch(/^not worded: the topic's publishedHistory let the message go/);
+  });
 });
