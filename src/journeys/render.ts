@@ -64,12 +64,17 @@ export function journeyMermaid(steps: readonly RecordedStep[], place: PlaceName 
       const origin = participant(from.service, from.where);
       lines.push(origin === here ? `  Note over ${here}: ${text}` : `  ${origin}->>${here}: ${text}`);
     } else if (step.target !== undefined && (step.kind === 'deadLettered' || step.kind === 'moved')) {
-      lines.push(`  ${here}->>${participant('sqs', place(step.target))}: ${text}`);
+      lines.push(`  ${here}->>${participant(targetService(step.target), place(step.target))}: ${text}`);
     } else {
       lines.push(`  Note over ${here}: ${text}`);
     }
   }
   return lines.join('\n');
+}
+
+/** The service of a dead-letter or move target: its ARN's (a Lambda destination may be a topic), else SQS's. */
+function targetService(target: string): string {
+  return target.startsWith('arn:') ? (target.split(':')[2] ?? 'sqs') : 'sqs';
 }
 
 /** Where an arrow into the step's place starts: the topic, rule or schedule of a delivery. */
