@@ -26,6 +26,7 @@ const FIGURES: readonly FigureFile[] = [
   { file: 'lambda-environments.mts' },
   { file: 'lambda-unscoped.mts' },
   { file: 'provision.mts' },
+  { file: 'events.mts' },
   { file: 'import-cost.mts' },
   { file: 'wire.mts' },
 ];
