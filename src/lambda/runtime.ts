@@ -18,33 +18,51 @@ export interface LambdaRuntime {
   readonly journeys?: JourneyRecorder | undefined;
 }
 
+/** The longest delay a timer of Node (and of fake timers) keeps: 2^31 - 1 ms. */
+const MAX_TIMER_DELAY = 2 ** 31 - 1;
+
+/** A TimerSet's handle: its own object, since a long delay is armed as several timers of the clock. */
+type TimerSetHandle = object;
+
 /** Timers of the account's Lambda side, cleared together on reset. */
 export class TimerSet {
-  private readonly pending = new Set<TimerHandle>();
+  /** Each handle given out, with the clock's timer now armed for it (a long delay goes through several). */
+  private readonly pending = new Map<TimerSetHandle, TimerHandle>();
 
   constructor(private readonly clock: Clock) {}
 
   /** Runs `callback` after `ms`, unless cleared or reset first. */
   set(callback: () => void, ms: number): TimerHandle {
-    const handle = this.clock.setTimeout(
-      () => {
-        this.pending.delete(handle);
-        callback();
-      },
-      Math.max(0, ms),
-    );
-    this.pending.add(handle);
+    const handle: TimerSetHandle = {};
+    const due = this.clock.now() + Math.max(0, ms);
+    const arm = (delay: number): void => {
+      // Node's timers, and fake timers after them, run a delay above 2^31 - 1 ms (some 24.8 days: a `rate(30 days)`,
+      // an at() next month) after 1 ms; such a delay is waited out in steps.
+      const step = Math.min(delay, MAX_TIMER_DELAY);
+      this.pending.set(
+        handle,
+        this.clock.setTimeout(() => {
+          const left = due - this.clock.now();
+          if (step < delay && left > 0) return arm(left);
+          this.pending.delete(handle);
+          callback();
+        }, step),
+      );
+    };
+    arm(Math.max(0, ms));
     return handle;
   }
 
   clear(handle: TimerHandle | undefined): void {
-    if (handle === undefined || !this.pending.delete(handle)) return;
-    this.clock.clearTimeout(handle);
+    const armed = this.pending.get(handle as TimerSetHandle);
+    if (armed === undefined) return;
+    this.pending.delete(handle as TimerSetHandle);
+    this.clock.clearTimeout(armed);
   }
 
   /** Clears every pending timer. */
   reset(): void {
-    for (const handle of this.pending) this.clock.clearTimeout(handle);
+    for (const armed of this.pending.values()) this.clock.clearTimeout(armed);
     this.pending.clear();
   }
 
