@@ -43,7 +43,7 @@ export function flattenEvent(body: string): EventFields | null {
 }
 
 /** Whether the JSON text opens more than `limit` objects and arrays inside one another (strings skipped). */
-function nestsDeeperThan(text: string, limit: number): boolean {
+export function nestsDeeperThan(text: string, limit: number): boolean {
   let depth = 0;
   let inString = false;
   for (let i = 0; i < text.length; i++) {

@@ -15,7 +15,7 @@ export { PatternError } from './errors.js';
 export type { PatternGrammar } from './grammar.js';
 export { MAX_WILDCARD_COMPLEXITY, wildcardComplexity } from './wildcard.js';
 export { anyAlternative, keyMiss, show, type Observed } from './explain.js';
-export { flattenEvent, type EventFields } from './fields.js';
+export { flattenEvent, nestsDeeperThan, type EventFields } from './fields.js';
 export type { KeyMatcher } from './key-matcher.js';
 export { exceededLimit, MAX_COMBINATIONS, MAX_KEYS, type ExceededLimit } from './limits.js';
 export type { PatternObject } from './pattern.js';

@@ -112,7 +112,9 @@ export class EventsBackend {
       this.steps?.dropped(region, entry, id);
       return { EventId: id };
     }
-    const at = entry.Time === undefined ? this.clock.now() : new Date(entry.Time).getTime();
+    // An invalid Date travels as `null` (the SDK writes epoch seconds, NaN in JSON), which AWS reads as no Time.
+    const given = entry.Time === undefined ? Number.NaN : new Date(entry.Time).getTime();
+    const at = Number.isNaN(given) ? this.clock.now() : given;
     const event: BusEvent = {
       version: '0',
       id,

@@ -141,3 +141,28 @@ describe('PutEvents', () => {
     expect(error.name).toBe('NotEmulatedError');
   });
 });
+
+describe('PutEvents with deep Detail (docs/aws-behaviour/eventbridge.md §1.2)', () => {
+  it('takes a Detail nested 1000 levels, and refuses one nested deeper as MalformedDetail, even 10,000 deep', async () => {
+    const { events } = eventsSetup();
+    const nested = (levels: number) => `${'{"a":'.repeat(levels - 1)}{}${'}'.repeat(levels - 1)}`;
+    const result = await events.send(
+      new PutEventsCommand({
+        Entries: [1000, 1001, 10_000].map((levels) => ({ Source: 's', DetailType: 'd', Detail: nested(levels) })),
+      }),
+    );
+    expect(result.FailedEntryCount).toBe(2);
+    expect(result.Entries![0]).toEqual({ EventId: expect.any(String) });
+    for (const entry of result.Entries!.slice(1))
+      expect(entry).toEqual({ ErrorCode: 'MalformedDetail', ErrorMessage: 'Detail is malformed.' });
+  });
+});
+
+it('reads an invalid Date as Time as no Time, as the SDK sends it (null)', async () => {
+  const { aws, events } = eventsSetup();
+  const result = await events.send(
+    new PutEventsCommand({ Entries: [{ Source: 's', DetailType: 'd', Detail: '{}', Time: new Date(Number.NaN) }] }),
+  );
+  expect(result.FailedEntryCount).toBe(0);
+  expect(aws.events.bus().events()[0]!.time).toEqual(new Date(Date.UTC(2025, 0, 2, 3, 4, 5)));
+});

@@ -219,3 +219,23 @@ describe('Input, InputPath, InputTransformer', () => {
     expect(await bodies(setup, q.url)).toEqual(expected === undefined ? [] : [expected]);
   });
 });
+
+it('refuses an InputTemplate over 8192 characters (docs/aws-behaviour/eventbridge.md §6.3)', async () => {
+  const { aws, events, sqs } = eventsSetup();
+  await sqs.send(new CreateQueueCommand({ QueueName: 'q' }));
+  await events.send(new PutRuleCommand({ Name: 'r', EventPattern: '{"source":["s"]}' }));
+  const target = (InputTemplate: string) =>
+    events.send(
+      new PutTargetsCommand({
+        Rule: 'r',
+        Targets: [{ Id: 't', Arn: aws.sqs.queue('q').arn, InputTransformer: { InputTemplate } }],
+      }),
+    );
+  await expect(target(`"${'x'.repeat(8190)}"`)).resolves.toMatchObject({ FailedEntryCount: 0 });
+  await expect(target(`"${'x'.repeat(8191)}"`)).rejects.toMatchObject({
+    name: 'ValidationException',
+    message: expect.stringMatching(
+      /at 'targets\.1\.member\.inputTransformer\.inputTemplate' failed to satisfy constraint: Member must have length less than or equal to 8192$/,
+    ),
+  });
+});

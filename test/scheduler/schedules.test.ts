@@ -133,3 +133,23 @@ it('aws.install(SchedulerClient) reaches clients the test never hands over', asy
     aws.reset();
   }
 });
+
+it('reads an invalid Date as StartDate or EndDate as none, as the SDK sends it (null), and keeps firing', async () => {
+  const { aws, scheduler } = schedulerSetup();
+  await scheduler.send(
+    new CreateScheduleCommand({
+      Name: 'invalid-dates',
+      ScheduleExpression: 'rate(1 minute)',
+      StartDate: new Date(Number.NaN),
+      EndDate: new Date(Number.NaN),
+      FlexibleTimeWindow: { Mode: 'OFF' },
+      Target: { Arn: 'arn:aws:sqs:us-east-1:000000000000:nowhere', RoleArn: ROLE, Input: 'tick' },
+    }),
+  );
+  const got = await scheduler.send(new GetScheduleCommand({ Name: 'invalid-dates' }));
+  expect(got.StartDate).toBeUndefined();
+  expect(got.EndDate).toBeUndefined();
+  await vi.advanceTimersByTimeAsync(3 * 60_000);
+  aws.reset();
+  expect(vi.getTimerCount()).toBe(0);
+});

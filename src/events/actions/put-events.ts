@@ -1,4 +1,5 @@
 import type { PutEventsCommandInput, PutEventsCommandOutput, PutEventsResultEntry } from '@aws-sdk/client-eventbridge';
+import { nestsDeeperThan } from '../../event-patterns/index.js';
 import type { RequestContext } from '../../request-context.js';
 import { ENTRY_ERRORS, eventsErrors } from '../errors.js';
 import type { EventsBackend } from '../events-backend.js';
@@ -42,8 +43,12 @@ function utf8(text: string | undefined): number {
   return text === undefined ? 0 : Buffer.byteLength(text, 'utf8');
 }
 
-/** §2.2: Detail must be a JSON object. */
+/** §1.2 [Docs]: PutEvents processes JSON nested up to 1000 levels deep. */
+const MAX_DETAIL_NESTING = 1000;
+
+/** §2.2: Detail must be a JSON object; §1.2: nested no deeper than AWS processes (Emulation: MalformedDetail). */
 function parseDetail(text: string): Record<string, unknown> | undefined {
+  if (nestsDeeperThan(text, MAX_DETAIL_NESTING)) return undefined;
   try {
     const value: unknown = JSON.parse(text);
     return value !== null && typeof value === 'object' && !Array.isArray(value)

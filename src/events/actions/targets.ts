@@ -29,6 +29,10 @@ export function putTargets(backend: EventsBackend, input: Partial<PutTargetsComm
     if (target.Arn === undefined) throw eventsErrors.missing(`targets.${index + 1}.member.arn`);
     if (target.Input !== undefined && target.Input.length > MAX_INPUT)
       throw eventsErrors.tooLong(target.Input, `targets.${index + 1}.member.input`, MAX_INPUT);
+    // §6.3 [Docs]: a template is held to the same 8192 characters as Input.
+    const template = target.InputTransformer?.InputTemplate;
+    if (template !== undefined && template.length > MAX_INPUT)
+      throw eventsErrors.tooLong(template, `targets.${index + 1}.member.inputTransformer.inputTemplate`, MAX_INPUT);
     checkRetryPolicy(target.RetryPolicy, index + 1);
   });
   const rule = ruleOf(backend, request, input.Rule, input.EventBusName);

@@ -59,8 +59,8 @@ function settingsOf(input: ScheduleInput): ScheduleSettings {
   if (!zone) throw schedulerErrors.badTimezone(zoneName);
   const parsed = parseSchedulerExpression(text);
   if (!parsed) throw schedulerErrors.badExpression(text);
-  const startDate = input.StartDate === undefined ? undefined : new Date(input.StartDate).getTime();
-  const endDate = input.EndDate === undefined ? undefined : new Date(input.EndDate).getTime();
+  const startDate = instantOf(input.StartDate);
+  const endDate = instantOf(input.EndDate);
   if (startDate !== undefined && endDate !== undefined && endDate <= startDate) throw schedulerErrors.endBeforeStart();
   const stored: Target = { ...target, RetryPolicy: retry };
   return {
@@ -177,4 +177,10 @@ export function listSchedules(
     })),
     ...(nextToken !== undefined ? { NextToken: nextToken } : {}),
   };
+}
+
+/** An invalid Date travels as `null` (the SDK writes epoch seconds, NaN in JSON), which AWS reads as no date. */
+function instantOf(date: Date | undefined): number | undefined {
+  const ms = date === undefined ? Number.NaN : new Date(date).getTime();
+  return Number.isNaN(ms) ? undefined : ms;
 }

@@ -1,0 +1,200 @@
+import fc from 'fast-check';
+import { ABSENT, anyJson, asGen, badString, deepJson, list, map, numberAround, record, type Gen } from './values.js';
+
+/**
+ * Generated inputs of the EventBridge and Scheduler commands that take user text (PutEvents, PutRule, PutTargets,
+ * TestEventPattern, CreateSchedule), from the members of their `*CommandInput`, written out by hand as for the other
+ * services (lambda-inputs.ts). Valid values name the world's queue and rule, so that runs also succeed and fire.
+ */
+
+/**
+ * A member of the type the SDK declares, valid or bad (values.ts `field` without its wrong-typed values: a number or
+ * a prototype-less object where a string belongs reaches these actions unchecked, which is left for later).
+ */
+function field(valid: Gen | fc.Arbitrary<unknown>, bad?: fc.Arbitrary<unknown>, absent = 2): Gen {
+  const { clean, messy } = asGen(valid);
+  const arbitraries: fc.WeightedArbitrary<unknown>[] = [
+    { weight: 8, arbitrary: messy },
+    { weight: absent, arbitrary: fc.constant(ABSENT) },
+  ];
+  if (bad) arbitraries.push({ weight: 3, arbitrary: bad });
+  return { clean, messy: fc.oneof(...arbitraries) };
+}
+
+function optional(valid: Gen | fc.Arbitrary<unknown>, bad?: fc.Arbitrary<unknown>): Gen {
+  const { clean, messy } = field(valid, bad, 8);
+  return { clean: fc.oneof({ weight: 1, arbitrary: clean }, { weight: 2, arbitrary: fc.constant(ABSENT) }), messy };
+}
+
+export const QUEUE_ARN = 'arn:aws:sqs:us-east-1:000000000000:q';
+export const RULE = 'rule';
+export const ROLE_ARN = 'arn:aws:iam::000000000000:role/r';
+
+const name = field(fc.constantFrom(RULE, 'other', 'a.b-c_d'), fc.oneof(badString, fc.constant('x'.repeat(65))));
+
+/** Nesting that a recursive walk would not survive, beside Jackson's limit. */
+const veryDeep = fc.constantFrom(
+  `${'{"a":'.repeat(10_000)}1${'}'.repeat(10_000)}`,
+  `{"a":${'['.repeat(10_000)}1${']'.repeat(10_000)}}`,
+  `{"source":${'['.repeat(1_001)}"x"${']'.repeat(1_001)}}`,
+);
+
+const patternText = fc.oneof(
+  fc.constantFrom(
+    '{"source":["shop"]}',
+    '{"source":[{"prefix":"sh"}],"detail":{"n":[{"numeric":[">",0]}]}}',
+    '{"detail-type":["Order"],"detail":{"x":[{"exists":false}]}}',
+    '{"$or":[{"source":["a"]},{"detail":{"n":[1]}}]}',
+    '{"source":[{"anything-but":["x"]}]}',
+    `{"source":[${Array.from({ length: 2000 }, (_, i) => `"s${i}"`).join(',')}]}`,
+    '{"source":[]}',
+    '{}',
+    '[]',
+    '{"source":"shop"}',
+    '{"a":{"$or":[{"b":[1]},{"c":[2]}]}}',
+  ),
+  anyJson.map((value) => JSON.stringify(value) ?? 'null'),
+  veryDeep,
+);
+const eventPattern = field(patternText, fc.oneof(badString, deepJson));
+
+const detail = field(
+  fc.oneof(
+    fc.constantFrom('{"n":1}', '{}', '{"x":[1,2,{"y":null}]}'),
+    anyJson.map((v) => JSON.stringify(v) ?? ''),
+  ),
+  fc.oneof(badString, deepJson, veryDeep),
+);
+
+const entry = record({
+  Source: field(fc.constantFrom('shop', 'a', 'aws.events'), badString),
+  DetailType: field(fc.constantFrom('Order', 'Scheduled Event'), badString),
+  Detail: detail,
+  Resources: optional(
+    list(fc.constantFrom('arn:aws:s3:::b', 'r'), { maxLength: 3 }).clean,
+    fc.constant(['', 'x'.repeat(3000)]),
+  ),
+  Time: optional(fc.constantFrom(new Date(0), new Date(Date.UTC(2025, 0, 1))), fc.constant(new Date(NaN))),
+  EventBusName: optional(fc.constantFrom('default', 'missing', 'arn:aws:events:us-east-1:000000000000:event-bus/x')),
+});
+
+const scheduleExpression = fc.constantFrom(
+  'rate(1 minute)',
+  'rate(5 minutes)',
+  'rate(1 minutes)',
+  'rate(0 minutes)',
+  'rate(-1 hours)',
+  'rate(99999999999999999999 days)',
+  'cron(0 12 * * ? *)',
+  'cron(0/5 * * * ? *)',
+  'cron(0 12 * * * *)',
+  'cron(0 0 31 2 ? *)',
+  'cron(60 25 32 13 8 1969)',
+  'cron(* * * * ? * *)',
+  'cron(0 0 ? * MON#6 *)',
+  'cron(0 0 L * ? *)',
+  'cron(0 0 ? * 7L *)',
+  'at(2025-01-01T00:00:00)',
+  'at(2025-02-30T00:00:00)',
+  'at(9999-12-31T23:59:59)',
+  'at()',
+  'rate()',
+  'cron()',
+);
+
+const inputTransformer = record({
+  InputPathsMap: optional(
+    map(fc.constantFrom('id', 'n', 'AWS.x', 'a b'), fc.constantFrom('$.detail', '$.detail.n', '$', '$..x', 'x'), {
+      maxKeys: 100,
+    }),
+  ),
+  InputTemplate: field(
+    fc.constantFrom('{"id": <id>}', '"<n>"', '<aws.events.rule-name>', 'text <n>', '<missing>'),
+    fc.oneof(badString, veryDeep, fc.constant(`"${'<id>'.repeat(3000)}"`)),
+  ),
+});
+
+const target = record({
+  Id: field(fc.constantFrom('t', 'u'), badString),
+  Arn: field(fc.constantFrom(QUEUE_ARN, 'arn:aws:sqs:us-east-1:000000000000:missing'), badString),
+  Input: optional(fc.constantFrom('{"x":1}', '"text"'), fc.oneof(badString, veryDeep)),
+  InputPath: optional(fc.constantFrom('$.detail', '$', '$.detail.n[0]'), fc.oneof(badString, fc.constant('$.'))),
+  InputTransformer: optional(inputTransformer),
+  RetryPolicy: optional(
+    record({
+      MaximumRetryAttempts: optional(numberAround(0, 185)),
+      MaximumEventAgeInSeconds: optional(numberAround(60, 86_400)),
+    }),
+  ),
+  DeadLetterConfig: optional(record({ Arn: optional(fc.constant(QUEUE_ARN), badString) })),
+  SqsParameters: optional(record({ MessageGroupId: optional(fc.constant('g'), badString) })),
+});
+
+const testEvent = JSON.stringify({
+  id: '1',
+  'detail-type': 'Order',
+  source: 'shop',
+  account: '000000000000',
+  time: '2025-01-01T00:00:00Z',
+  region: 'us-east-1',
+  resources: [],
+  detail: { n: 1 },
+});
+
+const zone = field(
+  fc.constantFrom('UTC', 'Europe/Paris', 'America/New_York', 'Australia/Lord_Howe', 'Etc/GMT+12'),
+  fc.oneof(badString, fc.constantFrom('Mars/Olympus', 'utc', '+01:00', 'x'.repeat(51))),
+);
+
+const dates = fc.constantFrom(new Date(Date.UTC(2025, 0, 1)), new Date(Date.UTC(2030, 0, 1)), new Date(0));
+
+export const eventsInputs: Record<string, fc.Arbitrary<Record<string, unknown>>> = {
+  PutEvents: record({ Entries: list(entry, { maxLength: 10 }) }).input,
+  PutRule: record({
+    Name: name,
+    EventPattern: optional(patternText, fc.oneof(badString, deepJson)),
+    ScheduleExpression: optional(scheduleExpression, badString),
+    State: optional(fc.constantFrom('ENABLED', 'DISABLED'), badString),
+    Description: optional(fc.constant('d'), badString),
+    EventBusName: optional(fc.constantFrom('default', 'missing')),
+  }).input,
+  PutTargets: record({ Rule: name, Targets: list(target, { maxLength: 10 }) }).input,
+  TestEventPattern: record({
+    EventPattern: eventPattern,
+    Event: field(fc.constant(testEvent), fc.oneof(badString, deepJson, veryDeep)),
+  }).input,
+};
+
+export const schedulerInputs: Record<string, fc.Arbitrary<Record<string, unknown>>> = {
+  CreateSchedule: record({
+    Name: field(fc.constantFrom('s', 't', 'a.b-c_d'), badString),
+    GroupName: optional(fc.constantFrom('default', 'missing'), badString),
+    ScheduleExpression: field(scheduleExpression, badString),
+    ScheduleExpressionTimezone: optional(zone),
+    StartDate: optional(dates, fc.constant(new Date(NaN))),
+    EndDate: optional(dates, fc.constant(new Date(NaN))),
+    FlexibleTimeWindow: field(
+      record({
+        Mode: field(fc.constantFrom('OFF', 'FLEXIBLE'), badString),
+        MaximumWindowInMinutes: optional(numberAround(1, 1440)),
+      }),
+    ),
+    Target: field(
+      record({
+        Arn: field(fc.constantFrom(QUEUE_ARN, 'arn:aws:lambda:us-east-1:000000000000:function:f'), badString),
+        RoleArn: field(fc.constant(ROLE_ARN), badString),
+        Input: optional(fc.constantFrom('{"x":1}', 'text'), fc.oneof(badString, veryDeep)),
+        RetryPolicy: optional(
+          record({
+            MaximumRetryAttempts: optional(numberAround(0, 185)),
+            MaximumEventAgeInSeconds: optional(numberAround(60, 86_400)),
+          }),
+        ),
+        DeadLetterConfig: optional(record({ Arn: optional(fc.constant(QUEUE_ARN), badString) })),
+      }),
+    ),
+    State: optional(fc.constantFrom('ENABLED', 'DISABLED'), badString),
+    ActionAfterCompletion: optional(fc.constantFrom('NONE', 'DELETE'), badString),
+    Description: optional(fc.constant('d'), badString),
+  }).input,
+};

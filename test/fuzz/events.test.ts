@@ -1,0 +1,119 @@
+import * as EventBridge from '@aws-sdk/client-eventbridge';
+import * as Scheduler from '@aws-sdk/client-scheduler';
+import { CreateQueueCommand } from '@aws-sdk/client-sqs';
+import fc from 'fast-check';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { schedulerSetup } from '../scheduler/support.js';
+import { eventsInputs, schedulerInputs } from './events-inputs.js';
+import { preload } from './harness.js';
+import { deepFreeze } from './values.js';
+
+/**
+ * Bad input to EventBridge and Scheduler through the real SDK clients (issue 23), as fuzz.test.ts does for the
+ * other services: every answer is a success or the service's own exception (its modelled class, else the base class
+ * named by AWS's code), a client fault with a 4xx status, never a TypeError, a RangeError or a stack overflow, and
+ * never a change to the (deep-frozen) input. Time moves between calls so that what was scheduled fires; at the end
+ * `aws.reset()` must leave no timer. `npm test` runs FUZZ_RUNS (default 800) inputs per service.
+ *
+ *   FUZZ_SEED=<seed> FUZZ_PATH=<path> npx vitest run test/fuzz/events.test.ts -t "<service>"
+ */
+
+const INPUTS = Number(process.env['FUZZ_RUNS'] ?? 800);
+const MAX_CALLS = 8;
+const RUNS = Math.ceil(INPUTS / ((MAX_CALLS + 1) / 2));
+const SEED =
+  process.env['FUZZ_SEED'] === undefined
+    ? Date.now() ^ (Math.random() * 0x100000000)
+    : Number(process.env['FUZZ_SEED']);
+const PATH = process.env['FUZZ_PATH'];
+
+beforeAll(preload);
+beforeEach(() => vi.useFakeTimers());
+afterEach(() => vi.useRealTimers());
+
+type Module = Record<string, unknown>;
+const SERVICES = {
+  EventBridge: { module: EventBridge as Module, base: EventBridge.EventBridgeServiceException, inputs: eventsInputs },
+  Scheduler: { module: Scheduler as Module, base: Scheduler.SchedulerServiceException, inputs: schedulerInputs },
+} as const;
+type ServiceName = keyof typeof SERVICES;
+
+interface Call {
+  readonly service: ServiceName;
+  readonly command: string;
+  readonly input: Record<string, unknown>;
+  /** Simulated milliseconds to move after the call. */
+  readonly advance: number;
+}
+
+function callArbitrary(service: ServiceName): fc.Arbitrary<Call> {
+  const { inputs } = SERVICES[service];
+  return fc.oneof(
+    ...Object.entries(inputs).map(([command, input]) =>
+      fc
+        .tuple(input, fc.constantFrom(0, 1_000, 60_000, 3_600_000))
+        .map(([value, advance]) => ({ service, command, input: value, advance })),
+    ),
+  );
+}
+
+function checkError(call: Call, error: unknown): void {
+  const { module, base } = SERVICES[call.service];
+  const summary = () => {
+    const shown = error instanceof Error ? `${error.name}: ${error.message.slice(0, 300)}\n${error.stack}` : error;
+    return `${call.service} ${call.command} failed with ${String(shown)}`;
+  };
+  if (!(error instanceof base)) throw new Error(summary());
+  const details = error as Error & { $fault?: unknown; $metadata?: { httpStatusCode?: number } };
+  const status = details.$metadata?.httpStatusCode ?? 0;
+  if (details.$fault !== 'client' || status < 400 || status >= 500) throw new Error(summary());
+  if (typeof error.message !== 'string' || error.message.length === 0) throw new Error(summary());
+  const Class = module[error.name];
+  if (typeof Class === 'function' && error.name !== base.name) {
+    if (!(error instanceof (Class as new () => Error))) throw new Error(summary());
+  } else if (error.constructor !== base) throw new Error(summary());
+}
+
+describe.each(['EventBridge', 'Scheduler'] as const)('%s with generated bad input', (service) => {
+  it(
+    'answers every input with a success or an AWS error, leaves the input alone, and leaves no timer after reset',
+    async () => {
+      let inputs = 0;
+      const property = fc.asyncProperty(
+        fc.array(callArbitrary(service), { minLength: 1, maxLength: MAX_CALLS }),
+        async (calls) => {
+          // A run that failed before its reset leaves its timers behind: they are not this run's.
+          vi.clearAllTimers();
+          const { aws, events, scheduler, sqs } = schedulerSetup();
+          await sqs.send(new CreateQueueCommand({ QueueName: 'q' }));
+          await events.send(new EventBridge.PutRuleCommand({ Name: 'rule', EventPattern: '{"source":["shop"]}' }));
+          const client = service === 'EventBridge' ? events : scheduler;
+          for (const call of calls) {
+            inputs++;
+            const Command = SERVICES[service].module[`${call.command}Command`] as new (input: unknown) => never;
+            const input = deepFreeze(call.input);
+            try {
+              await (client as { send(command: never): Promise<unknown> }).send(new Command(input));
+            } catch (error) {
+              checkError(call, error);
+            }
+            if (call.advance > 0) await vi.advanceTimersByTimeAsync(call.advance);
+          }
+          aws.reset();
+          expect(vi.getTimerCount()).toBe(0);
+        },
+      );
+      const result = await fc.check(property, {
+        numRuns: RUNS,
+        seed: SEED,
+        ...(PATH ? { path: PATH, endOnFailure: false } : {}),
+      });
+      if (result.failed) {
+        const replay = `FUZZ_SEED=${result.seed} FUZZ_PATH=${result.counterexamplePath} npx vitest run test/fuzz/events.test.ts -t "${service}"`;
+        throw new Error(`${fc.defaultReportMessage(result)}\n\nReplay: ${replay}`, { cause: result.errorInstance });
+      }
+      if (!PATH) expect(inputs).toBeGreaterThan(INPUTS / 2);
+    },
+    Math.max(60_000, INPUTS * 60),
+  );
+});
