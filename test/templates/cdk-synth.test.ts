@@ -6,6 +6,8 @@
  * about a second, and its types about four seconds of the project's type check.
  */
 import * as cdk from 'aws-cdk-lib';
+import * as events from 'aws-cdk-lib/aws-events';
+import * as eventsTargets from 'aws-cdk-lib/aws-events-targets';
 import { App, CfnElement, Stack, type StackProps } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
@@ -14,6 +16,7 @@ import * as sns from 'aws-cdk-lib/aws-sns';
 import { SqsSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
 import type { Construct } from 'constructs';
+import * as clientEventBridge from '@aws-sdk/client-eventbridge';
 import { PublishCommand, SNSClient } from '@aws-sdk/client-sns';
 import { GetQueueAttributesCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import type { SQSEvent } from 'aws-lambda';
@@ -30,6 +33,8 @@ vi.setConfig({ testTimeout: 60_000 });
 const CDK_MODULES = {
   'aws-cdk-lib': cdk,
   'aws-cdk-lib/assertions': { Template },
+  'aws-cdk-lib/aws-events': events,
+  'aws-cdk-lib/aws-events-targets': eventsTargets,
   'aws-cdk-lib/aws-lambda': lambda,
   'aws-cdk-lib/aws-lambda-event-sources': { SqsEventSource },
   'aws-cdk-lib/aws-sns': sns,
@@ -58,6 +63,8 @@ const sqsClient = new SQSClient({ requestHandler: networkTrap });
 sqsClient.middlewareStack.use(aws.sqs);
 const snsClient = new SNSClient({ requestHandler: networkTrap });
 snsClient.middlewareStack.use(aws.sns);
+const eventsClient = new clientEventBridge.EventBridgeClient({ requestHandler: networkTrap });
+eventsClient.middlewareStack.use(aws.events);
 
 beforeEach(() => vi.useFakeTimers());
 afterEach(() => {
@@ -165,5 +172,40 @@ describe('a CDK stack provisioned', () => {
     expect(stack.queue(logicalId(queue))).toContainMessage({ Message: 'audited' });
     expect(strict.sns.topic(topicArn)).toBeAllowedToDeliverTo(stack.queue(logicalId(queue)));
     expect(strict.sns.topic(topicArn)).not.toBeAllowedToDeliverTo(stack.queue(logicalId(bare)));
+  });
+});
+
+describe("docs/guide/eventbridge.md's CDK example: a rule with a pattern to a queue and a function, and a schedule", () => {
+  const { ShopEventsStack } = defineBlock(docBlock('docs/guide/eventbridge.md', 'events-cdk-stack'), {
+    modules: CDK_MODULES,
+    returns: ['ShopEventsStack'],
+  });
+  defineBlock(docBlock('docs/guide/eventbridge.md', 'events-cdk-test'), {
+    modules: { ...DOC_MODULES, ...CDK_MODULES, '../lib/shop-events-stack': { ShopEventsStack } },
+    scope: { ...DOC_GLOBALS, PutEventsCommand: clientEventBridge.PutEventsCommand, aws, events: eventsClient },
+  });
+
+  it("delivers through CDK's queue policy and Lambda permission in enforce mode", async () => {
+    const enforcing = createAwsMock({ policies: 'enforce' });
+    const client = new clientEventBridge.EventBridgeClient({ requestHandler: networkTrap });
+    client.middlewareStack.use(enforcing.events);
+    const Stack = ShopEventsStack as new (scope: Construct, id: string) => Stack;
+    const cdkStack = new Stack(new App({ builtinCloudFormationValidation: false }), 'ShopEvents');
+    const notifier = cdkStack.node.findChild('Notifier') as lambda.Function;
+    enforcing.provision(Template.fromStack(cdkStack).toJSON(), {
+      stackName: 'ShopEvents',
+      functions: { [logicalId(notifier)]: async () => {} },
+    });
+    await client.send(
+      new clientEventBridge.PutEventsCommand({
+        Entries: [{ Source: 'shop', DetailType: 'OrderPlaced', Detail: '{"orderId":1,"total":250}' }],
+      }),
+    );
+    const [event] = enforcing.events.bus().events();
+    expect(event!.routes).toHaveLength(2);
+    expect(event!.routes.map((route) => [route.delivered, route.reason])).toEqual([
+      [true, undefined],
+      [true, undefined],
+    ]);
   });
 });
