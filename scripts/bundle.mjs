@@ -11,6 +11,13 @@
 //   in console.log), and its `keepNames` fix wraps every closure created at run time in a `__name` call, a cost on
 //   the hot paths.
 // - Source maps carry their sources (sourcesContent), comments included: the package ships no src/.
+// - Lazy parts (LAZY_PARTS), CommonJS only: code that only some tests use (the template engine) is an entry of its
+//   own in the CommonJS build of `index`, and the module through which the package reaches it is replaced by a
+//   `require` of that file, made at first use. The modules both use go to a shared chunk, so there is still one copy of
+//   every class. V8 compiles the whole file a `require` loads, so what is not loaded is not paid for (docs/speed.md).
+//   The ESM build keeps everything in one file: a synchronous API (`aws.provision`) cannot load ESM lazily on every
+//   Node version the package supports.
+import { readFileSync } from 'node:fs';
 import { build } from 'rolldown';
 
 const ENTRY_POINTS = {
@@ -22,16 +29,44 @@ const ENTRY_POINTS = {
   'server/cli': 'src/server/cli.ts',
 };
 
+/**
+ * Loaded at first use in the CommonJS build: `loader` (a module exporting one function that answers `entry`'s exports)
+ * is replaced by a `require` of the file built from `entry`, named by the key.
+ */
+const LAZY_PARTS = {
+  provisioning: { entry: 'src/templates/provisioning.ts', loader: 'src/templates/load-provisioning.ts' },
+};
+
 /** A bare specifier (a package or `node:` built-in) stays an import; relative paths are bundled. */
 const external = (id) => !id.startsWith('.') && !id.startsWith('/');
+
+/** Replaces each lazy part's loader by a `require` of its file, keeping the loader's export name. */
+const lazyLoaders = {
+  name: 'lazy-loaders',
+  load(id) {
+    for (const [name, { loader }] of Object.entries(LAZY_PARTS)) {
+      if (!id.replaceAll('\\', '/').endsWith(loader)) continue;
+      const exported = /export function (\w+)\(/.exec(readFileSync(id, 'utf8'))?.[1];
+      if (!exported) throw new Error(`bundle: ${loader} exports no function`);
+      // A path held in a variable: rolldown leaves the `require` as written, relative to the built file.
+      return `const file = './${name}.js';\nexport function ${exported}() { return require(file); }\n`;
+    }
+    return undefined;
+  },
+};
 
 const builds = [];
 for (const [name, input] of Object.entries(ENTRY_POINTS)) {
   for (const format of ['esm', 'cjs']) {
+    const lazy = format === 'cjs' && name === 'index';
+    const lazyInputs = lazy
+      ? Object.fromEntries(Object.entries(LAZY_PARTS).map(([part, { entry }]) => [part, entry]))
+      : {};
     builds.push(
       build({
-        input: { [name]: input },
+        input: { [name]: input, ...lazyInputs },
         external,
+        plugins: lazy ? [lazyLoaders] : [],
         platform: 'node',
         tsconfig: 'tsconfig.build.json',
         // What tsc emits for this project (tsconfig.json): nothing down-levelled for Node 20.
@@ -41,6 +76,8 @@ for (const [name, input] of Object.entries(ENTRY_POINTS)) {
           dir: `dist/${format}`,
           format,
           entryFileNames: '[name].js',
+          // The chunk of the modules `index` shares with its lazy parts, beside them.
+          chunkFileNames: 'shared-[hash].js',
           sourcemap: true,
           // Without comments V8 compiles the bundle in about half the time (packaging.md §2.2); the maps keep them.
           comments: false,

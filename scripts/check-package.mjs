@@ -10,6 +10,9 @@ const cjs = require('sqs-sns-mock');
 // The YAML parser is loaded by the first YAML template only (src/templates/yaml.ts).
 const yamlLoaded = () => Object.keys(require.cache).some((path) => /[\\/]node_modules[\\/]yaml[\\/]/.test(path));
 assert.equal(yamlLoaded(), false, 'importing the package loaded yaml');
+// The CommonJS build loads the template engine on the first provision only (scripts/bundle.mjs, LAZY_PARTS).
+const lazyLoaded = (name) => Object.keys(require.cache).some((path) => path.endsWith(`/dist/cjs/${name}.js`));
+assert.equal(lazyLoaded('provisioning'), false, 'requiring the package loaded the template engine');
 
 for (const [kind, lib] of [
   ['esm', esm],
@@ -31,8 +34,14 @@ for (const [kind, lib] of [
     },
   );
   assert.equal(typeof stack.ref('Q'), 'string');
+  // An error the lazily loaded engine throws is the class the package exports: one copy of it.
+  assert.throws(
+    () => aws.provision({ Resources: { Q: { Type: 'AWS::SQS::Queue', Properties: 7 } } }),
+    lib.TemplateError,
+  );
   console.log(`package ${kind} build: ok`);
 }
+assert.equal(lazyLoaded('provisioning'), true, 'the CommonJS build did not load its template engine apart');
 
 // Every relative link of the packed documentation resolves to a packed file, and a link to a heading (`page.md#part`)
 // to a heading of that page: the README on npm and in node_modules links to the guide, and the guide to the facts

@@ -22,8 +22,7 @@ import type { SnsMock } from './sns/sns-mock.js';
 import type { HonestOptions } from './sqs/honest-delivery.js';
 import type { SqsMock } from './sqs/sqs-mock.js';
 import { StackRegistry } from './templates/engine/stack-registry.js';
-import { provision } from './templates/provision.js';
-import { RESOURCE_TYPES } from './templates/resources/index.js';
+import { loadProvisioning } from './templates/load-provisioning.js';
 import type { ProvisionOptions, Stack } from './templates/stack.js';
 import { ResourceNames } from './resource-names.js';
 import { REGION_NAME } from './util/region-name.js';
@@ -246,6 +245,7 @@ export class AwsMock implements Account {
       topic: (arn: string) => this.sns.topic(arn),
       function: (arn: string) => this.lambda.function(arn),
     };
+    const { provision, RESOURCE_TYPES } = loadProvisioning();
     return provision(
       { account: this, internals: this.internals, views, names: this.names },
       this.stacks,

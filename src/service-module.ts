@@ -43,8 +43,9 @@ export interface ServiceInstance<Facade, Internals, Port extends DeliveryPort = 
 
 /**
  * One service: its descriptive tables and a factory. `Context` is what the account hands every service (its
- * clock, ids, work, and the other services' ports); `Options` the part of createAwsMock's options it reads;
- * `Resource` the templates' resource-type contract.
+ * clock, ids, work, and the other services' ports); `Options` the part of createAwsMock's options it reads. Its
+ * CloudFormation resource types are not here but in `SERVICE_RESOURCE_TYPES` (src/templates/resources/index.ts), so
+ * that the template engine and they load only when `aws.provision` is first called (scripts/bundle.mjs).
  */
 export interface ServiceModule<
   Key extends string,
@@ -54,7 +55,6 @@ export interface ServiceModule<
   Facade,
   Internals,
   Port extends DeliveryPort,
-  Resource,
 > {
   /** The account's property for it: `aws.sqs`. */
   readonly key: Key;
@@ -67,7 +67,5 @@ export interface ServiceModule<
   readonly errors: Readonly<Record<string, ErrorIdentity>>;
   /** The batch actions: their answers carry per-entry `Successful` / `Failed` lists. */
   readonly batchActions: readonly string[];
-  /** The CloudFormation resource types `aws.provision` creates through this service, by type name. */
-  readonly resourceTypes: Readonly<Record<string, Resource>>;
   create(context: Context, options: Options): ServiceInstance<Facade, Internals, Port>;
 }

@@ -1,7 +1,8 @@
 /**
- * The services of an account, in the order they are built. Construction, reset, install, the fault catalogue and
- * provision's resource types are loops over this list; adding a service is its folder and one entry here
- * (CONTRIBUTING.md, "How to add a service").
+ * The services of an account, in the order they are built. Construction, reset, install and the fault catalogue are
+ * loops over this list; provision's resource types are listed by key beside the engine (SERVICE_RESOURCE_TYPES in
+ * src/templates/resources/index.ts). Adding a service is its folder, one entry here and one there (CONTRIBUTING.md,
+ * "How to add a service").
  */
 import { eventsModule } from './events/module.js';
 import { lambdaModule } from './lambda/module.js';

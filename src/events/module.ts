@@ -3,12 +3,10 @@ import type { DeliveryPort } from '../delivery.js';
 import type { ServiceContext } from '../service-context.js';
 import type { ServiceModule } from '../service-module.js';
 import type { SqsInternals } from '../sqs/internals.js';
-import type { ResourceType } from '../templates/resource-type.js';
 import { EVENTS_ACTIONS } from './actions/index.js';
-import { EVENTS_RESOURCE_TYPES } from './cloudformation/index.js';
 import { EVENTS_ERRORS } from './errors.js';
 import { EventsMock } from './events-mock.js';
-import type { EventsInternals, WithEvents } from './internals.js';
+import type { EventsInternals } from './internals.js';
 import { EVENTS_SDK } from './sdk.js';
 
 /** createAwsMock's options that EventBridge reads. */
@@ -28,7 +26,6 @@ export const eventsModule = {
   actions: EVENTS_ACTIONS,
   errors: EVENTS_ERRORS,
   batchActions: [],
-  resourceTypes: EVENTS_RESOURCE_TYPES,
   create<Owner extends ServiceContext['account']>(
     { account, work, deliver, permits, internalsOf }: ServiceContext<Owner>,
     _options: EventsOptions,
@@ -49,6 +46,5 @@ export const eventsModule = {
   EventsOptions,
   EventsMock,
   EventsInternals,
-  DeliveryPort,
-  ResourceType<WithEvents>
+  DeliveryPort
 >;

@@ -2,13 +2,11 @@ import type { DeliveryPort } from '../delivery.js';
 import type { ServiceContext } from '../service-context.js';
 import type { ServiceModule } from '../service-module.js';
 import type { SqsInternals } from '../sqs/internals.js';
-import type { ResourceType } from '../templates/resource-type.js';
 import { historyLimit } from '../util/history-limit.js';
 import { LAMBDA_ACTIONS } from './actions/index.js';
-import { LAMBDA_RESOURCE_TYPES } from './cloudformation/index.js';
 import { lambdaDeliveryPort } from './delivery-port.js';
 import { LAMBDA_ERRORS } from './errors.js';
-import type { LambdaInternals, WithLambda } from './internals.js';
+import type { LambdaInternals } from './internals.js';
 import { LambdaMock } from './lambda-mock.js';
 import { LAMBDA_SDK } from './sdk.js';
 
@@ -29,7 +27,6 @@ export const lambdaModule = {
   actions: LAMBDA_ACTIONS,
   errors: LAMBDA_ERRORS,
   batchActions: [],
-  resourceTypes: LAMBDA_RESOURCE_TYPES,
   create<Owner extends ServiceContext['account']>(
     { account, work, deliver, internalsOf, policies }: ServiceContext<Owner>,
     options: LambdaOptions,
@@ -52,13 +49,4 @@ export const lambdaModule = {
       reset: () => facade.resetState(),
     };
   },
-} satisfies ServiceModule<
-  'lambda',
-  'Lambda',
-  ServiceContext,
-  LambdaOptions,
-  LambdaMock,
-  LambdaInternals,
-  DeliveryPort,
-  ResourceType<WithLambda>
->;
+} satisfies ServiceModule<'lambda', 'Lambda', ServiceContext, LambdaOptions, LambdaMock, LambdaInternals, DeliveryPort>;

@@ -1,11 +1,9 @@
 import type { DeliveryPort } from '../delivery.js';
 import type { ServiceContext } from '../service-context.js';
 import type { ServiceModule } from '../service-module.js';
-import type { ResourceType } from '../templates/resource-type.js';
 import { SCHEDULER_ACTIONS } from './actions/index.js';
-import { SCHEDULER_RESOURCE_TYPES } from './cloudformation/index.js';
 import { SCHEDULER_ERRORS } from './errors.js';
-import type { SchedulerInternals, WithScheduler } from './internals.js';
+import type { SchedulerInternals } from './internals.js';
 import { SchedulerMock } from './scheduler-mock.js';
 import { SCHEDULER_SDK } from './sdk.js';
 
@@ -20,7 +18,6 @@ export const schedulerModule = {
   actions: SCHEDULER_ACTIONS,
   errors: SCHEDULER_ERRORS,
   batchActions: [],
-  resourceTypes: SCHEDULER_RESOURCE_TYPES,
   create<Owner extends ServiceContext['account']>(
     { account, work, deliver }: ServiceContext<Owner>,
     _options: SchedulerOptions,
@@ -39,6 +36,5 @@ export const schedulerModule = {
   SchedulerOptions,
   SchedulerMock,
   SchedulerInternals,
-  DeliveryPort,
-  ResourceType<WithScheduler>
+  DeliveryPort
 >;

@@ -2,12 +2,10 @@ import type { PolicyMode } from '../policies/mode.js';
 import type { DeliveryPort } from '../delivery.js';
 import type { ServiceContext } from '../service-context.js';
 import type { ServiceModule } from '../service-module.js';
-import type { ResourceType } from '../templates/resource-type.js';
 import { SNS_ACTIONS, snsBatchChecks } from './actions/index.js';
-import { SNS_RESOURCE_TYPES } from './cloudformation/index.js';
 import { SNS_ERRORS } from './errors.js';
 import { SNS_SDK } from './sdk.js';
-import type { SnsInternals, WithSns } from './internals.js';
+import type { SnsInternals } from './internals.js';
 import { SnsMock } from './sns-mock.js';
 
 /** createAwsMock's options of SNS. */
@@ -34,7 +32,6 @@ export const snsModule = {
   actions: SNS_ACTIONS,
   errors: SNS_ERRORS,
   batchActions: [...snsBatchChecks.keys()],
-  resourceTypes: SNS_RESOURCE_TYPES,
   create<Owner extends ServiceContext['account']>(
     { account, deliver, permits }: ServiceContext<Owner>,
     options: SnsOptions,
@@ -47,13 +44,4 @@ export const snsModule = {
     };
     return { facade, internals: { backend: facade.backend }, port, reset: () => facade.resetState() };
   },
-} satisfies ServiceModule<
-  'sns',
-  'SNS',
-  ServiceContext,
-  SnsOptions,
-  SnsMock,
-  SnsInternals,
-  DeliveryPort,
-  ResourceType<WithSns>
->;
+} satisfies ServiceModule<'sns', 'SNS', ServiceContext, SnsOptions, SnsMock, SnsInternals, DeliveryPort>;

@@ -1,14 +1,12 @@
 import type { DeliveryPort } from '../delivery.js';
 import type { ServiceContext } from '../service-context.js';
 import type { ServiceModule } from '../service-module.js';
-import type { ResourceType } from '../templates/resource-type.js';
 import { SQS_ACTIONS, sqsBatchChecks } from './actions/index.js';
-import { SQS_RESOURCE_TYPES } from './cloudformation/index.js';
 import { sqsDeliveryPort } from './delivery-port.js';
 import { SQS_ERRORS } from './errors.js';
 import type { HonestOptions } from './honest-delivery.js';
 import { SQS_SDK } from './sdk.js';
-import type { SqsInternals, WithSqs } from './internals.js';
+import type { SqsInternals } from './internals.js';
 import { SqsMock } from './sqs-mock.js';
 
 /** createAwsMock's options of SQS. */
@@ -28,19 +26,9 @@ export const sqsModule = {
   actions: SQS_ACTIONS,
   errors: SQS_ERRORS,
   batchActions: [...sqsBatchChecks.keys()],
-  resourceTypes: SQS_RESOURCE_TYPES,
   create<Owner extends ServiceContext['account']>({ account, policies }: ServiceContext<Owner>, options: SqsOptions) {
     const facade = new SqsMock(account, options);
     const port = sqsDeliveryPort(facade.backend, facade.backend.ids, policies);
     return { facade, internals: { backend: facade.backend }, port, reset: () => facade.resetState() };
   },
-} satisfies ServiceModule<
-  'sqs',
-  'SQS',
-  ServiceContext,
-  SqsOptions,
-  SqsMock,
-  SqsInternals,
-  DeliveryPort,
-  ResourceType<WithSqs>
->;
+} satisfies ServiceModule<'sqs', 'SQS', ServiceContext, SqsOptions, SqsMock, SqsInternals, DeliveryPort>;
