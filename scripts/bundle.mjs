@@ -35,6 +35,8 @@ const ENTRY_POINTS = {
  */
 const LAZY_PARTS = {
   provisioning: { entry: 'src/templates/provisioning.ts', loader: 'src/templates/load-provisioning.ts' },
+  'lambda-runtime': { entry: 'src/lambda/runtime-part.ts', loader: 'src/lambda/load-runtime.ts' },
+  'policy-evaluator': { entry: 'src/policies/policy.ts', loader: 'src/policies/load-policy.ts' },
 };
 
 /** A bare specifier (a package or `node:` built-in) stays an import; relative paths are bundled. */

@@ -2,7 +2,15 @@
 // through a real SQSClient from each: the ESM and CommonJS builds must both work.
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
-import { SQSClient, CreateQueueCommand, GetQueueUrlCommand, QueueDoesNotExist } from '@aws-sdk/client-sqs';
+import { CreateTopicCommand, SNSClient, SubscribeCommand } from '@aws-sdk/client-sns';
+import {
+  SQSClient,
+  CreateQueueCommand,
+  GetQueueUrlCommand,
+  QueueDoesNotExist,
+  SendMessageCommand,
+  SetQueueAttributesCommand,
+} from '@aws-sdk/client-sqs';
 
 const require = createRequire(import.meta.url);
 const esm = await import('sqs-sns-mock');
@@ -10,9 +18,10 @@ const cjs = require('sqs-sns-mock');
 // The YAML parser is loaded by the first YAML template only (src/templates/yaml.ts).
 const yamlLoaded = () => Object.keys(require.cache).some((path) => /[\\/]node_modules[\\/]yaml[\\/]/.test(path));
 assert.equal(yamlLoaded(), false, 'importing the package loaded yaml');
-// The CommonJS build loads the template engine on the first provision only (scripts/bundle.mjs, LAZY_PARTS).
+// The CommonJS build loads its lazy parts at first use only (scripts/bundle.mjs, LAZY_PARTS).
 const lazyLoaded = (name) => Object.keys(require.cache).some((path) => path.endsWith(`/dist/cjs/${name}.js`));
-assert.equal(lazyLoaded('provisioning'), false, 'requiring the package loaded the template engine');
+for (const part of ['provisioning', 'lambda-runtime', 'policy-evaluator'])
+  assert.equal(lazyLoaded(part), false, `requiring the package loaded ${part}.js`);
 
 for (const [kind, lib] of [
   ['esm', esm],
@@ -39,9 +48,28 @@ for (const [kind, lib] of [
     () => aws.provision({ Resources: { Q: { Type: 'AWS::SQS::Queue', Properties: 7 } } }),
     lib.TemplateError,
   );
+  // The Lambda runtime and the policy evaluator, which the CommonJS build loads apart: a mapping hands a message to
+  // a handler, and a delivery is checked against a queue policy.
+  const handled = [];
+  aws.lambda.createFunction(`f-${kind}`, async (event) => void handled.push(...event.Records.map((r) => r.body)));
+  const queueArn = `arn:aws:sqs:us-east-1:000000000000:q-${kind}`;
+  aws.lambda.createEventSourceMapping({ FunctionName: `f-${kind}`, EventSourceArn: queueArn });
+  await sqs.send(new SendMessageCommand({ QueueUrl, MessageBody: 'to the handler' }));
+  await aws.idle();
+  assert.deepEqual(handled, ['to the handler']);
+  const sns = new SNSClient({ region: 'us-east-1', requestHandler: { handle: () => assert.fail('network reached') } });
+  sns.middlewareStack.use(aws.sns);
+  const { TopicArn } = await sns.send(new CreateTopicCommand({ Name: `t-${kind}` }));
+  await sns.send(new SubscribeCommand({ TopicArn, Protocol: 'sqs', Endpoint: queueArn }));
+  assert.match(aws.sns.deliveryProblems()[0]?.reason ?? '', /has no Policy/);
+  const statement = { Effect: 'Allow', Principal: { Service: 'sns.amazonaws.com' }, Action: 'sqs:SendMessage' };
+  const Policy = JSON.stringify({ Version: '2012-10-17', Statement: [{ ...statement, Resource: queueArn }] });
+  await sqs.send(new SetQueueAttributesCommand({ QueueUrl, Attributes: { Policy } }));
+  assert.deepEqual(aws.sns.deliveryProblems(), []);
   console.log(`package ${kind} build: ok`);
 }
-assert.equal(lazyLoaded('provisioning'), true, 'the CommonJS build did not load its template engine apart');
+for (const part of ['provisioning', 'lambda-runtime', 'policy-evaluator'])
+  assert.equal(lazyLoaded(part), true, `the CommonJS build did not load ${part}.js apart`);
 
 // Every relative link of the packed documentation resolves to a packed file, and a link to a heading (`page.md#part`)
 // to a heading of that page: the README on npm and in node_modules links to the guide, and the guide to the facts

@@ -1,4 +1,5 @@
-import { compilePolicy, evaluatePolicy, whyNotAllowed, type CompiledPolicy } from './policy.js';
+import { loadPolicyEvaluator } from './load-policy.js';
+import type { CompiledPolicy } from './policy.js';
 import { requestContext, type PolicyRequest } from './request.js';
 
 /** The principal SNS delivers to SQS as, and the action it calls (docs/aws-behaviour/sns.md §7.1). */
@@ -64,7 +65,11 @@ export function serviceDeliveryVerdict(
   const text = resource.settings.policy;
   let state = states.get(resource);
   if (state === undefined || state.text !== text) {
-    state = { text, policy: text === undefined ? undefined : compilePolicy(text), verdicts: new Map() };
+    state = {
+      text,
+      policy: text === undefined ? undefined : loadPolicyEvaluator().compilePolicy(text),
+      verdicts: new Map(),
+    };
     states.set(resource, state);
   }
   let bySource = state.verdicts.get(caller.principal);
@@ -89,6 +94,7 @@ function decide(
     reason: `the ${kind} policy of ${arn} does not allow ${principal} to ${action} from ${sourceArn}: ${cause}`,
   });
   if (policy === undefined) return refused(`the ${kind} has no Policy`);
+  const { evaluatePolicy, whyNotAllowed } = loadPolicyEvaluator();
   const request = serviceDeliveryRequest(arn, action, { principal, sourceArn });
   const decision = evaluatePolicy(policy, request);
   if (decision.outcome === 'denied') return refused(`${decision.by.label} denies it`);
