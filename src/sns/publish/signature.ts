@@ -31,9 +31,9 @@ export function canonicalString(fields: SignedFields): string {
 export function stubSignature(fields: SignedFields, version: string): string {
   // Two 32-bit hashes of what AWS signs, stretched to the signature's size by a small generator they seed: stable for
   // the same notification, different between notifications, and cheap, since every published message is signed.
-  const text = `${version}\n${canonicalString(fields)}`;
-  let a = hash32(text, 0xdeadbeef, 2654435761);
-  let b = hash32(text, 0x41c6ce57, 1597334677);
+  hashPair(`${version}\n${canonicalString(fields)}`);
+  let a = hashA;
+  let b = hashB;
   for (let offset = 0; offset < RSA_2048_BYTES; offset += 4) {
     // mulberry32 on each half, mixed
     a = (a + 0x6d2b79f5) | 0;
@@ -49,10 +49,27 @@ export function stubSignature(fields: SignedFields, version: string): string {
   return signatureBytes.toString('base64');
 }
 
-/** A 32-bit multiplicative hash of the UTF-16 code units of `text`, finished with a mix (as in cyrb53). */
-function hash32(text: string, seed: number, multiplier: number): number {
-  let h = seed;
-  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), multiplier);
+/** The two hashes of the last `hashPair`. */
+let hashA = 0;
+let hashB = 0;
+
+/**
+ * Two 32-bit multiplicative hashes of the UTF-16 code units of `text` (seeds and multipliers of their own), each
+ * finished with a mix (as in cyrb53), in one pass over the text: every published message is signed.
+ */
+function hashPair(text: string): void {
+  let a = 0xdeadbeef;
+  let b = 0x41c6ce57;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    a = Math.imul(a ^ c, 2654435761);
+    b = Math.imul(b ^ c, 1597334677);
+  }
+  hashA = finish(a);
+  hashB = finish(b);
+}
+
+function finish(h: number): number {
   h = Math.imul(h ^ (h >>> 16), 2246822507);
   h ^= Math.imul(h ^ (h >>> 13), 3266489909);
   return h | 0;
