@@ -119,7 +119,7 @@ async function workload(name: 'routing' | 'broadcast', policy: (i: number) => ob
   return ratioResult(
     `SNS Publish to ${SUBSCRIPTIONS} filtered subscriptions, ${delivered} delivered (${name}) / SDK floor`,
     measured,
-    name === 'routing' ? 3 : undefined,
+    name === 'routing' ? 2 : undefined,
     `${us(measured.b.median)} vs ${us(measured.a.median)} per publish; ${measured.rounds} alternating rounds of ${measured.perRound}`,
   );
 }

@@ -14,7 +14,7 @@ export async function measure(): Promise<FigureResult[]> {
     calls('mock', () => sqs.send(new SendMessageCommand({ QueueUrl, MessageBody: BODY }))),
     { rounds: 60, perRound: 200 },
   );
-  return [ratioResult('SendMessage / SDK floor', measured, 1.3)];
+  return [ratioResult('SendMessage / SDK floor', measured, 1.1)];
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) report(await measure());
