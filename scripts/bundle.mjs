@@ -39,8 +39,11 @@ const LAZY_PARTS = {
   'policy-evaluator': { entry: 'src/policies/policy.ts', loader: 'src/policies/load-policy.ts' },
 };
 
+/** How a replaced loader names its part's file, for resolveId to keep as `./<name>.js`. */
+const LAZY_PREFIX = 'lazy-part:';
+
 /** A bare specifier (a package or `node:` built-in) stays an import; relative paths are bundled. */
-const external = (id) => !id.startsWith('.') && !id.startsWith('/');
+const external = (id) => !id.startsWith('.') && !id.startsWith('/') && !id.startsWith(LAZY_PREFIX);
 
 /** Replaces each lazy part's loader by a `require` of its file, keeping the loader's export name. */
 const lazyLoaders = {
@@ -50,10 +53,14 @@ const lazyLoaders = {
       if (!id.replaceAll('\\', '/').endsWith(loader)) continue;
       const exported = /export function (\w+)\(/.exec(readFileSync(id, 'utf8'))?.[1];
       if (!exported) throw new Error(`bundle: ${loader} exports no function`);
-      // A path held in a variable: rolldown leaves the `require` as written, relative to the built file.
-      return `const file = './${name}.js';\nexport function ${exported}() { return require(file); }\n`;
+      // Marked as a lazy part's file (resolveId): the `require` stays as written, relative to the built file.
+      return `export function ${exported}() { return require('${LAZY_PREFIX}${name}.js'); }\n`;
     }
     return undefined;
+  },
+  resolveId(source) {
+    if (!source.startsWith(LAZY_PREFIX)) return undefined;
+    return { id: `./${source.slice(LAZY_PREFIX.length)}`, external: 'relative' };
   },
 };
 
