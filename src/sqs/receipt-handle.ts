@@ -83,28 +83,9 @@ function tagMatches(bytes: Uint8Array, offset: number): boolean {
   return true;
 }
 
-/**
- * How many of its latest handles a coder remembers. Most handles are used soon after their receive (receive, then
- * delete), and a remembered one is read back with one lookup instead of being decoded and checked (about 2 µs of a
- * receive-and-delete's 10, docs/speed.md); a few hundred kilobytes per account at most.
- */
-const REMEMBERED_HANDLES = 1024;
-
-/** Whether `decode` gives these parts back from their handle (the queue's always are): only those are remembered. */
-function decodable({ queueUid, messageId, receiveNumber }: ReceiptHandleParts): boolean {
-  return (
-    Number.isSafeInteger(receiveNumber) && receiveNumber > 0 && PLAIN_ID.test(queueUid) && PLAIN_ID.test(messageId)
-  );
-}
-
-/** Printable ASCII but `|`: what comes back from UTF-8 and the split on `|` unchanged. */
-const PLAIN_ID = /^[ -{}~]+$/;
-
 /** Makes and reads the receipt handles of one account, whose key they are checked with. */
 export class ReceiptHandleCoder {
   private readonly key = new Int32Array(4);
-  /** The latest handles this coder made, with their parts: valid by construction. */
-  private readonly recent = new Map<string, Readonly<ReceiptHandleParts>>();
 
   /** @param key at least 16 bytes, drawn from the account's id source (so a seeded mock makes the same handles). */
   constructor(key: Uint8Array) {
@@ -120,21 +101,11 @@ export class ReceiptHandleCoder {
     const length = buffer.write(checked, 0, 'utf8');
     tagOf(this.key, buffer, length);
     writeTag(buffer, length);
-    const handle = PREFIX + buffer.toString('base64', 0, length + TAG_DIGITS);
-    if (!decodable(parts)) return handle;
-    if (this.recent.size >= REMEMBERED_HANDLES) this.recent.clear();
-    this.recent.set(handle, {
-      queueUid: parts.queueUid,
-      messageId: parts.messageId,
-      receiveNumber: parts.receiveNumber,
-    });
-    return handle;
+    return PREFIX + buffer.toString('base64', 0, length + TAG_DIGITS);
   }
 
   /** The parts a handle names, or undefined when it is malformed or its tag is not this account's. */
-  decode(handle: string): Readonly<ReceiptHandleParts> | undefined {
-    const known = this.recent.get(handle);
-    if (known !== undefined) return known;
+  decode(handle: string): ReceiptHandleParts | undefined {
     if (!handle.startsWith(PREFIX)) return undefined;
     const encoded = handle.slice(PREFIX.length);
     if (!BASE64_PAYLOAD.test(encoded)) return undefined;
