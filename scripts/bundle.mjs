@@ -11,12 +11,12 @@
 //   in console.log), and its `keepNames` fix wraps every closure created at run time in a `__name` call, a cost on
 //   the hot paths.
 // - Source maps carry their sources (sourcesContent), comments included: the package ships no src/.
-// - Lazy parts (LAZY_PARTS), CommonJS only: code that only some tests use (the template engine) is an entry of its
-//   own in the CommonJS build of `index`, and the module through which the package reaches it is replaced by a
-//   `require` of that file, made at first use. The modules both use go to a shared chunk, so there is still one copy of
-//   every class. V8 compiles the whole file a `require` loads, so what is not loaded is not paid for (docs/speed.md).
-//   The ESM build keeps everything in one file: a synchronous API (`aws.provision`) cannot load ESM lazily on every
-//   Node version the package supports.
+// - Lazy parts (LAZY_PARTS), CommonJS only: code that only some tests use (the template engine, the Lambda runtime,
+//   the policy evaluator) is an entry of its own in the CommonJS build of `index`, and the module through which the
+//   package reaches it is replaced by a `require` of that file, made at first use. The modules they and `index` use
+//   go to one shared chunk, so there is still one copy of every class. V8 compiles the whole file a `require` loads,
+//   so what is not loaded is not paid for (docs/speed.md). The ESM build keeps everything in one file: a synchronous
+//   API (`aws.provision`) cannot load ESM lazily on every Node version the package supports.
 import { readFileSync } from 'node:fs';
 import { build } from 'rolldown';
 
