@@ -1,3 +1,4 @@
+import { conformInput, type ShapeMismatch, type Structure } from './input-shape.js';
 import type { RequestContext } from './request-context.js';
 
 /**
@@ -27,6 +28,11 @@ export interface ActionSpec<Backend> {
   readonly handler: ActionHandler<Backend>;
   /** Present for a batch action. */
   readonly batch?: BatchSpec<Backend>;
+  /**
+   * The JSON types of the input's members, for a service whose request layer refuses a member of the wrong type
+   * before the action runs (input-shape.ts); the handler then only sees inputs of its declared types.
+   */
+  readonly input?: Structure;
 }
 
 export type ActionTable<Spec> = Readonly<Record<string, Spec>>;
@@ -47,11 +53,26 @@ export function kindsOf<Table extends ActionTable<{ readonly handler: unknown; r
 export type BatchNames<Kinds> = { [Name in keyof Kinds]: Kinds[Name] extends 'batch' ? Name : never }[keyof Kinds] &
   string;
 
-/** The handlers by action name, as the plugin's dispatch looks them up. */
+/**
+ * The handlers by action name, as the plugin's dispatch looks them up. An action with an `input` shape first holds
+ * its input to it, and answers `malformed`'s error (the service's SerializationException) for a member of the wrong
+ * type.
+ */
 export function handlersOf<Backend>(
   table: ActionTable<ActionSpec<Backend>>,
+  malformed?: (mismatch: ShapeMismatch) => Error,
 ): Readonly<Record<string, ActionHandler<Backend>>> {
-  return Object.fromEntries(Object.entries(table).map(([name, spec]) => [name, spec.handler]));
+  return Object.fromEntries(
+    Object.entries(table).map(([name, { handler, input: shape }]) => {
+      if (!shape || !malformed) return [name, handler];
+      const checked: ActionHandler<Backend> = (backend, input: object, request) => {
+        const conformed = conformInput(input, shape);
+        if (conformed.mismatch) throw malformed(conformed.mismatch);
+        return handler(backend, conformed.input as never, request);
+      };
+      return [name, checked];
+    }),
+  );
 }
 
 /** The batch actions, each with its request check. */

@@ -2,6 +2,8 @@
  * An error as an AWS service answers it, before it is turned into the SDK's own exception class.
  * Models and actions throw these; only the plugin knows how the SDK surfaces them.
  */
+import type { ShapeMismatch } from './input-shape.js';
+
 export type ErrorType = 'Sender' | 'Receiver';
 
 export interface AwsErrorSpec {
@@ -57,6 +59,28 @@ export const COMMON_UNMODELLED_ERRORS = {
   Throttling: { code: 'Throttling', status: 400, message: SHARED_MESSAGES.throttled },
   AccessDenied: { code: 'AccessDenied', status: 403, message: SHARED_MESSAGES.accessDenied },
 } as const satisfies Readonly<Record<string, ErrorIdentity>>;
+
+/**
+ * The request layer's answer to a member of the wrong JSON type (input-shape.ts), for the JSON services whose actions
+ * declare their input shapes (docs/aws-behaviour/eventbridge.md §9.1); each such table spreads it in.
+ */
+export const SERIALIZATION_ERROR = {
+  SerializationException: {
+    code: 'SerializationException',
+    status: 400,
+    message: 'The request could not be deserialized.',
+  },
+} as const satisfies Readonly<Record<string, ErrorIdentity>>;
+
+/**
+ * eventbridge.md §9.1: Coral's text for an object where no structure belongs [3P], and for the rest (**Emulation:**,
+ * AWS's texts unrecorded) one that names the member.
+ */
+export function wrongTypeMessage(mismatch: ShapeMismatch): string {
+  if (mismatch.found === 'structure') return 'Start of structure or map found where not expected.';
+  if (mismatch.found === 'list') return 'Start of list found where not expected.';
+  return `Unexpected value type at '${mismatch.path}': expected ${mismatch.expected}.`;
+}
 
 /** Who is at fault for a status: the caller for a 4xx, the service for a 5xx. */
 export const faultSide = (status: number): ErrorType => (status >= 500 ? 'Receiver' : 'Sender');

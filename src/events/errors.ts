@@ -1,4 +1,5 @@
-import { errorOf, SHARED_MESSAGES, type ErrorIdentity } from '../aws-error.js';
+import { errorOf, SERIALIZATION_ERROR, SHARED_MESSAGES, wrongTypeMessage, type ErrorIdentity } from '../aws-error.js';
+import type { ShapeMismatch } from '../input-shape.js';
 
 /**
  * Every EventBridge error the emulation answers, by the SDK's class name (by the code where the SDK has no class),
@@ -7,6 +8,7 @@ import { errorOf, SHARED_MESSAGES, type ErrorIdentity } from '../aws-error.js';
  * raises it; texts are written only here.
  */
 export const EVENTS_ERRORS = {
+  ...SERIALIZATION_ERROR,
   ValidationException: { code: 'ValidationException', status: 400, message: '1 validation error detected' },
   ResourceNotFoundException: {
     shape: 'ResourceNotFoundException',
@@ -80,6 +82,8 @@ function constraint(value: string, at: string, rule: string) {
 
 /** The errors the emulation raises, in AWS's words (docs/aws-behaviour/eventbridge.md, section by section). */
 export const eventsErrors = {
+  // §9.1: a member of the wrong JSON type, refused before the action runs.
+  wrongType: (mismatch: ShapeMismatch) => eventsError('SerializationException', wrongTypeMessage(mismatch)),
   // §2.1 [AWS-snap]; the entries' toString is abbreviated (Emulation).
   tooManyEntries: (count: number) =>
     constraint(`[${count} PutEventsRequestEntry]`, 'entries', 'Member must have length less than or equal to 10'),

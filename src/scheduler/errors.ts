@@ -1,4 +1,5 @@
-import { errorOf, SHARED_MESSAGES, type ErrorIdentity } from '../aws-error.js';
+import { errorOf, SERIALIZATION_ERROR, SHARED_MESSAGES, wrongTypeMessage, type ErrorIdentity } from '../aws-error.js';
+import type { ShapeMismatch } from '../input-shape.js';
 
 /**
  * Every EventBridge Scheduler error the emulation answers, by the SDK's class name, with the status the model gives
@@ -6,6 +7,7 @@ import { errorOf, SHARED_MESSAGES, type ErrorIdentity } from '../aws-error.js';
  * raises it; texts are written only here.
  */
 export const SCHEDULER_ERRORS = {
+  ...SERIALIZATION_ERROR,
   ValidationException: {
     shape: 'ValidationException',
     code: 'ValidationException',
@@ -55,6 +57,8 @@ function constraint(value: string, at: string, rule: string) {
 
 /** The errors the emulation raises, in AWS's words where recorded (docs/aws-behaviour/eventbridge.md §13). */
 export const schedulerErrors = {
+  // §9.1: a member of the wrong JSON type, refused before the action runs.
+  wrongType: (mismatch: ShapeMismatch) => schedulerError('SerializationException', wrongTypeMessage(mismatch)),
   // §13.3 [AWS-snap]
   badExpression: (expression: string) =>
     schedulerError('ValidationException', `Invalid Schedule Expression ${expression}.`),

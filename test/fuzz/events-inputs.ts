@@ -1,30 +1,13 @@
 import fc from 'fast-check';
-import { ABSENT, anyJson, asGen, badString, deepJson, list, map, numberAround, record, type Gen } from './values.js';
+import { anyJson, badString, deepJson, field, list, map, numberAround, optional, record } from './values.js';
 
 /**
  * Generated inputs of the EventBridge and Scheduler commands that take user text (PutEvents, PutRule, PutTargets,
  * TestEventPattern, CreateSchedule), from the members of their `*CommandInput`, written out by hand as for the other
  * services (lambda-inputs.ts). Valid values name the world's queue and rule, so that runs also succeed and fire.
+ * Every member now and then gets a value of the wrong type (values.ts `field`: wrong JSON types, BigInts, objects
+ * without a prototype, cycles), which the request layer refuses as SerializationException (eventbridge.md §9.1).
  */
-
-/**
- * A member of the type the SDK declares, valid or bad (values.ts `field` without its wrong-typed values: a number or
- * a prototype-less object where a string belongs reaches these actions unchecked, which is left for later).
- */
-function field(valid: Gen | fc.Arbitrary<unknown>, bad?: fc.Arbitrary<unknown>, absent = 2): Gen {
-  const { clean, messy } = asGen(valid);
-  const arbitraries: fc.WeightedArbitrary<unknown>[] = [
-    { weight: 8, arbitrary: messy },
-    { weight: absent, arbitrary: fc.constant(ABSENT) },
-  ];
-  if (bad) arbitraries.push({ weight: 3, arbitrary: bad });
-  return { clean, messy: fc.oneof(...arbitraries) };
-}
-
-function optional(valid: Gen | fc.Arbitrary<unknown>, bad?: fc.Arbitrary<unknown>): Gen {
-  const { clean, messy } = field(valid, bad, 8);
-  return { clean: fc.oneof({ weight: 1, arbitrary: clean }, { weight: 2, arbitrary: fc.constant(ABSENT) }), messy };
-}
 
 export const QUEUE_ARN = 'arn:aws:sqs:us-east-1:000000000000:q';
 export const RULE = 'rule';
@@ -159,6 +142,22 @@ export const eventsInputs: Record<string, fc.Arbitrary<Record<string, unknown>>>
     EventBusName: optional(fc.constantFrom('default', 'missing')),
   }).input,
   PutTargets: record({ Rule: name, Targets: list(target, { maxLength: 10 }) }).input,
+  CreateEventBus: record({
+    Name: field(fc.constantFrom('bus', 'default', 'a/b'), badString),
+    Description: optional(fc.constant('d'), badString),
+    Tags: optional(list(record({ Key: field(fc.constant('k')), Value: field(fc.constant('v')) }), { maxLength: 2 })),
+  }).input,
+  ListRules: record({
+    NamePrefix: optional(fc.constantFrom('r', '')),
+    EventBusName: optional(fc.constantFrom('default', 'missing')),
+    Limit: optional(numberAround(1, 100)),
+    NextToken: optional(fc.constantFrom('1', 'x')),
+  }).input,
+  RemoveTargets: record({
+    Rule: name,
+    Ids: list(fc.constantFrom('t', 'u'), { maxLength: 3 }),
+    Force: optional(fc.boolean()),
+  }).input,
   TestEventPattern: record({
     EventPattern: eventPattern,
     Event: field(fc.constant(testEvent), fc.oneof(badString, deepJson, veryDeep)),
@@ -166,6 +165,16 @@ export const eventsInputs: Record<string, fc.Arbitrary<Record<string, unknown>>>
 };
 
 export const schedulerInputs: Record<string, fc.Arbitrary<Record<string, unknown>>> = {
+  ListSchedules: record({
+    GroupName: optional(fc.constantFrom('default', 'missing')),
+    NamePrefix: optional(fc.constantFrom('s', '')),
+    State: optional(fc.constantFrom('ENABLED', 'DISABLED')),
+    MaxResults: optional(numberAround(1, 100)),
+  }).input,
+  CreateScheduleGroup: record({
+    Name: field(fc.constantFrom('g', 'default'), badString),
+    Tags: optional(list(record({ Key: field(fc.constant('k')), Value: field(fc.constant('v')) }), { maxLength: 2 })),
+  }).input,
   CreateSchedule: record({
     Name: field(fc.constantFrom('s', 't', 'a.b-c_d'), badString),
     GroupName: optional(fc.constantFrom('default', 'missing'), badString),

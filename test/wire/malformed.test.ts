@@ -24,6 +24,29 @@ describe('malformed requests', () => {
     expect(await response.json()).toMatchObject({ __type: 'com.amazonaws.sqs#SerializationException' });
   });
 
+  it('answers an EventBridge or Scheduler member of the wrong JSON type with a SerializationException', async () => {
+    const events = { 'x-amz-target': 'AWSEvents.CreateEventBus', 'content-type': 'application/x-amz-json-1.1' };
+    const response = await post('/', '{"Name":5}', events);
+    expect(response.status).toBe(400);
+    expect(response.headers.get('x-amzn-query-error')).toBeNull();
+    expect(await response.json()).toEqual({
+      __type: 'SerializationException',
+      message: "Unexpected value type at 'Name': expected a string.",
+    });
+    const pattern = await post('/', '{"EventPattern":{"source":["a"]},"Event":"{}"}', {
+      ...events,
+      'x-amz-target': 'AWSEvents.TestEventPattern',
+    });
+    expect(pattern.status).toBe(400);
+    expect(await pattern.json()).toMatchObject({ message: 'Start of structure or map found where not expected.' });
+    const schedule = await post('/schedules/s', '{"ScheduleExpression":"rate(1 minute)","Target":[]}', {
+      'content-type': 'application/json',
+    });
+    expect(schedule.status).toBe(400);
+    expect(schedule.headers.get('x-amzn-errortype')).toBe('SerializationException');
+    expect(await schedule.json()).toEqual({ Message: 'Start of list found where not expected.' });
+  });
+
   it('answers a query form without Action with an XML error, and an unroutable request with JSON', async () => {
     const form = { 'content-type': 'application/x-www-form-urlencoded' };
     const missing = await post('/', 'Version=2012-11-05&QueueName=q', form);

@@ -1,4 +1,6 @@
+import { eventsErrors } from '../errors.js';
 import { handlersOf, type ActionSpec, type ActionTable } from '../../action-registry.js';
+import { EVENTS_INPUT_SHAPES } from './input-shapes.js';
 import type { EventsBackend } from '../events-backend.js';
 import { createEventBus, deleteEventBus, describeEventBus, listEventBuses } from './event-buses.js';
 import { putEvents } from './put-events.js';
@@ -20,26 +22,26 @@ import { testEventPattern } from './test-event-pattern.js';
  * EventBridgeClient answers a NotEmulatedError. To add an action: one entry here.
  */
 export const EVENTS_ACTIONS = {
-  PutEvents: { handler: putEvents },
-  CreateEventBus: { handler: createEventBus },
-  DeleteEventBus: { handler: deleteEventBus },
-  DescribeEventBus: { handler: describeEventBus },
-  ListEventBuses: { handler: listEventBuses },
-  PutRule: { handler: putRule },
-  DeleteRule: { handler: deleteRule },
-  DescribeRule: { handler: describeRule },
-  ListRules: { handler: listRules },
-  EnableRule: { handler: enableRule },
-  DisableRule: { handler: disableRule },
-  ListRuleNamesByTarget: { handler: listRuleNamesByTarget },
-  PutTargets: { handler: putTargets },
-  RemoveTargets: { handler: removeTargets },
-  ListTargetsByRule: { handler: listTargetsByRule },
-  TestEventPattern: { handler: testEventPattern },
-  TagResource: { handler: tagResource },
-  UntagResource: { handler: untagResource },
-  ListTagsForResource: { handler: listTagsForResource },
+  PutEvents: { handler: putEvents, input: EVENTS_INPUT_SHAPES.PutEvents },
+  CreateEventBus: { handler: createEventBus, input: EVENTS_INPUT_SHAPES.CreateEventBus },
+  DeleteEventBus: { handler: deleteEventBus, input: EVENTS_INPUT_SHAPES.DeleteEventBus },
+  DescribeEventBus: { handler: describeEventBus, input: EVENTS_INPUT_SHAPES.DescribeEventBus },
+  ListEventBuses: { handler: listEventBuses, input: EVENTS_INPUT_SHAPES.ListEventBuses },
+  PutRule: { handler: putRule, input: EVENTS_INPUT_SHAPES.PutRule },
+  DeleteRule: { handler: deleteRule, input: EVENTS_INPUT_SHAPES.DeleteRule },
+  DescribeRule: { handler: describeRule, input: EVENTS_INPUT_SHAPES.DescribeRule },
+  ListRules: { handler: listRules, input: EVENTS_INPUT_SHAPES.ListRules },
+  EnableRule: { handler: enableRule, input: EVENTS_INPUT_SHAPES.EnableRule },
+  DisableRule: { handler: disableRule, input: EVENTS_INPUT_SHAPES.DisableRule },
+  ListRuleNamesByTarget: { handler: listRuleNamesByTarget, input: EVENTS_INPUT_SHAPES.ListRuleNamesByTarget },
+  PutTargets: { handler: putTargets, input: EVENTS_INPUT_SHAPES.PutTargets },
+  RemoveTargets: { handler: removeTargets, input: EVENTS_INPUT_SHAPES.RemoveTargets },
+  ListTargetsByRule: { handler: listTargetsByRule, input: EVENTS_INPUT_SHAPES.ListTargetsByRule },
+  TestEventPattern: { handler: testEventPattern, input: EVENTS_INPUT_SHAPES.TestEventPattern },
+  TagResource: { handler: tagResource, input: EVENTS_INPUT_SHAPES.TagResource },
+  UntagResource: { handler: untagResource, input: EVENTS_INPUT_SHAPES.UntagResource },
+  ListTagsForResource: { handler: listTagsForResource, input: EVENTS_INPUT_SHAPES.ListTagsForResource },
 } as const satisfies ActionTable<ActionSpec<EventsBackend>>;
 
 /** The handlers by action name, as the plugin's dispatch looks them up. */
-export const eventsActions = handlersOf<EventsBackend>(EVENTS_ACTIONS);
+export const eventsActions = handlersOf<EventsBackend>(EVENTS_ACTIONS, eventsErrors.wrongType);
