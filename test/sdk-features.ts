@@ -51,6 +51,43 @@ export const abortSignalReachesMiddleware: boolean = await (async () => {
   return seen !== undefined;
 })();
 
+/**
+ * What the installed client-sqs puts on the wire for a ReceiveMessage that asks for every system attribute: its
+ * protocol (AWS JSON 1.0 from 3.447.0 on, the Query protocol before: docs/aws-behaviour/wire.md §1), and whether it
+ * knows `MessageSystemAttributeNames` (3.347.1 does not, and leaves it out of the request, so AWS answers no
+ * attributes; `AttributeNames` is the member every version has). Probed by serializing the request, which a
+ * middleware stops before it leaves the client.
+ */
+export const sqsWire: { readonly protocol: 'AWS JSON 1.0' | 'query'; readonly systemAttributeNames: boolean } =
+  await (async () => {
+    const client = new SQS.SQSClient({
+      region: 'us-east-1',
+      credentials: { accessKeyId: 'probe', secretAccessKey: 'probe' },
+    });
+    let sent: { headers: Record<string, string>; body: unknown } | undefined;
+    client.middlewareStack.add(
+      (_next) => async (args) => {
+        sent = args.request as typeof sent;
+        return { output: { $metadata: {} }, response: {} } as never;
+      },
+      { step: 'finalizeRequest', priority: 'low', name: 'sqsWireProbe' },
+    );
+    const QueueUrl = 'https://sqs.us-east-1.amazonaws.com/000000000000/probe';
+    await client.send(new SQS.ReceiveMessageCommand({ QueueUrl, MessageSystemAttributeNames: ['All'] })).catch(() => {
+      // The stopped request has no real answer to deserialize; only what was sent matters.
+    });
+    const contentType = Object.entries(sent?.headers ?? {}).find(([name]) => name.toLowerCase() === 'content-type');
+    return {
+      protocol: contentType?.[1].includes('x-amz-json-1.0') ? 'AWS JSON 1.0' : 'query',
+      systemAttributeNames: bodyText(sent?.body).includes('MessageSystemAttributeName'),
+    };
+  })();
+
+function bodyText(body: unknown): string {
+  if (body instanceof Uint8Array) return new TextDecoder().decode(body);
+  return typeof body === 'string' ? body : '';
+}
+
 type SqsExports = Record<string, unknown> & typeof SQS;
 type SnsExports = Record<string, unknown> & typeof SNS;
 
