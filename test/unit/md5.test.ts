@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { describe, it, expect } from 'vitest';
 import { md5Hex, md5OfMessageAttributes, type MessageAttributeValue } from '../../src/sqs/md5.js';
 
@@ -20,6 +21,14 @@ describe('md5Hex (MD5OfMessageBody / MD5OfBody)', () => {
   it('hashes strings as UTF-8, the same as their bytes', () => {
     const text = 'Tüst 😀';
     expect(md5Hex(text)).toBe(md5Hex(new Uint8Array(Buffer.from(text, 'utf8'))));
+  });
+
+  it('answers each text its own digest when texts repeat, alternate or are long (the last digest is reused)', () => {
+    const long = 'x'.repeat(5000);
+    const expected = (text: string) => createHash('md5').update(text, 'utf8').digest('hex');
+    for (const text of ['message', 'message', 'test', 'message', long, long, 'test', '', '']) {
+      expect(md5Hex(text)).toBe(expected(text));
+    }
   });
 });
 
