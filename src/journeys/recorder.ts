@@ -16,7 +16,8 @@ export class JourneyRecorder {
   private ring: (RecordedStep | undefined)[] = [];
   /** Where the next step goes once the ring is full: its oldest. */
   private next = 0;
-  private readonly index = new Map<string, RecordedStep[]>();
+  /** A key's one step, or its steps in the order recorded: most keys name one step, which then costs no array. */
+  private readonly index = new Map<string, RecordedStep | RecordedStep[]>();
   /** Numbers steps as recorded: steps of one moment (fake time stands still) keep their order. */
   private counter = 0;
 
@@ -98,7 +99,7 @@ export class JourneyRecorder {
     const seen = new Set<string>([id]);
     const pending = [id];
     for (let key = pending.pop(); key !== undefined; key = pending.pop()) {
-      for (const step of this.index.get(key) ?? []) {
+      for (const step of stepsOf(this.index.get(key))) {
         if (found.has(step)) continue;
         found.add(step);
         for (const link of [step.messageId, step.nextMessageId]) {
@@ -161,8 +162,9 @@ export class JourneyRecorder {
 
   private indexUnder(key: string, step: RecordedStep): void {
     const steps = this.index.get(key);
-    if (steps) steps.push(step);
-    else this.index.set(key, [step]);
+    if (steps === undefined) this.index.set(key, step);
+    else if (Array.isArray(steps)) steps.push(step);
+    else this.index.set(key, [steps, step]);
   }
 
   private unindex(step: RecordedStep): void {
@@ -173,7 +175,11 @@ export class JourneyRecorder {
 
   private dropFrom(key: string, step: RecordedStep): void {
     const steps = this.index.get(key);
-    if (!steps) return;
+    if (steps === undefined) return;
+    if (!Array.isArray(steps)) {
+      if (steps === step) this.index.delete(key);
+      return;
+    }
     // Steps leave in the order they came, so the one leaving is nearly always the first of its list.
     if (steps[0] === step) steps.shift();
     else {
@@ -183,6 +189,11 @@ export class JourneyRecorder {
     }
     if (steps.length === 0) this.index.delete(key);
   }
+}
+
+function stepsOf(entry: RecordedStep | RecordedStep[] | undefined): readonly RecordedStep[] {
+  if (entry === undefined) return [];
+  return Array.isArray(entry) ? entry : [entry];
 }
 
 /** The steps with the steps each stands for (`more`) added after it. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { JourneyRecorder } from '../../src/journeys/index.js';
+import { bodyPreview, JourneyRecorder } from '../../src/journeys/index.js';
+import { BODY_PREVIEW_CHARS } from '../../src/journeys/step.js';
 import type { Clock } from '../../src/clock.js';
 
 function clockAt(start = Date.UTC(2024, 0, 1)): Clock & { move(ms: number): void } {
@@ -83,6 +84,36 @@ describe('JourneyRecorder', () => {
     expect(recorder.timeline().steps.map((s) => s.messageId)).toEqual(['m7', 'm8', 'm9']);
     expect(recorder.journey('m1').found).toBe(false);
     expect(String(recorder.journey('m1'))).toMatch(/no steps recorded for "m1".*keeps the last 3/);
+  });
+
+  it('forgets a dropped step under every id it named, whether the id named one step or several', () => {
+    const recorder = new JourneyRecorder(4, clockAt());
+    const sent = (at: number, messageId: string) =>
+      recorder.record({ at, service: 'sqs', kind: 'sent', where: 'q', messageId });
+    sent(0, 'a');
+    sent(1, 'b');
+    recorder.record({ at: 2, service: 'sqs', kind: 'received', where: 'q', messageId: 'a', requestId: 'r' });
+    recorder.record({ at: 3, service: 'sqs', kind: 'deleted', where: 'q', messageId: 'a', requestId: 'r' });
+    expect(recorder.journey('a').steps.map((s) => s.kind)).toEqual(['sent', 'received', 'deleted']);
+    expect(recorder.journey('r').steps.map((s) => s.kind)).toEqual(['sent', 'received', 'deleted']);
+    sent(4, 'c'); // drops a's `sent`
+    sent(5, 'd'); // drops b's only step
+    expect(recorder.journey('a').steps.map((s) => s.kind)).toEqual(['received', 'deleted']);
+    expect(recorder.journey('b').found).toBe(false);
+    sent(6, 'e'); // drops a's `received`, under `a` and under `r`
+    expect(recorder.journey('r').steps.map((s) => s.kind)).toEqual(['deleted']);
+    sent(7, 'f'); // drops a's last step
+    expect(recorder.journey('a').found).toBe(false);
+    expect(recorder.journey('r').found).toBe(false);
+    expect(recorder.timeline().steps.map((s) => s.messageId)).toEqual(['c', 'd', 'e', 'f']);
+  });
+
+  it('previews each body as its own text, a body sent again included', () => {
+    for (const body of ['hello', 'hello', 'other', 'hello', 'x'.repeat(50), 'x'.repeat(50), '"quoted"']) {
+      const expected = body.length <= BODY_PREVIEW_CHARS ? JSON.stringify(body) : undefined;
+      if (expected !== undefined) expect(bodyPreview(body)).toBe(expected);
+      else expect(bodyPreview(body)).toBe(`${JSON.stringify(body.slice(0, BODY_PREVIEW_CHARS))}… (50 chars)`);
+    }
   });
 
   it('answers an empty journey that says so for an unknown id, and records nothing at 0', () => {
