@@ -8,9 +8,11 @@ export const DEFAULT_JOURNEY_STEPS = 10_000;
 
 /**
  * The account's record of steps: the last `limit` in a ring, with an index from every id a step names (message id,
- * next message id, request id) to its steps, so `journey(id)` walks links without a scan. Recording a step is one
- * ring slot and one index entry per id; a step leaving the ring leaves the index too, so memory stays bounded
- * however many messages pass (about 200 bytes a step: the record, its index entries, the ring's slot).
+ * next message id, request id) to its steps, so `journey(id)` walks links without a scan. Recording a step takes one
+ * ring slot; the index files steps when a journey is read, those recorded since the last read (most tests read none,
+ * and a busy account's hot paths then pay no map work per step, nor the collector for a large map that keeps
+ * changing). A filed step leaving the ring leaves the index too, so memory stays bounded however many messages pass
+ * (about 200 bytes a step: the record, its index entries, the ring's slot).
  */
 export class JourneyRecorder {
   private ring: (RecordedStep | undefined)[] = [];
@@ -20,6 +22,10 @@ export class JourneyRecorder {
   private readonly index = new Map<string, RecordedStep | RecordedStep[]>();
   /** Numbers steps as recorded: steps of one moment (fake time stands still) keep their order. */
   private counter = 0;
+  /** Steps recorded since the last `clear`: the n-th (from 0) sits at ring position n % limit. */
+  private recorded = 0;
+  /** The steps recorded before this count are filed in the index; later ones wait for a read (`fileRecorded`). */
+  private filed = 0;
 
   constructor(
     /** 0: records nothing. */
@@ -68,15 +74,12 @@ export class JourneyRecorder {
     if (this.ring.length < this.limit) {
       this.ring.push(step);
     } else {
-      const oldest = this.ring[this.next]!;
-      this.unindex(oldest);
+      // The oldest step is the (recorded - limit)-th: in the index only if a read filed it.
+      if (this.recorded - this.limit < this.filed) this.unindex(this.ring[this.next]!);
       this.ring[this.next] = step;
       this.next = (this.next + 1) % this.limit;
     }
-    this.indexUnder(step.messageId, step);
-    if (step.nextMessageId !== undefined && step.nextMessageId !== step.messageId)
-      this.indexUnder(step.nextMessageId, step);
-    if (step.requestId !== undefined && step.requestId !== step.messageId) this.indexUnder(step.requestId, step);
+    this.recorded++;
     return step.seq;
   }
 
@@ -95,6 +98,7 @@ export class JourneyRecorder {
    * is a way in, not a link: from one message of a batch the journey does not wander to the batch's others.
    */
   journey(id: string): Journey {
+    this.fileRecorded();
     const found = new Set<RecordedStep>();
     const seen = new Set<string>([id]);
     const pending = [id];
@@ -143,6 +147,8 @@ export class JourneyRecorder {
     this.ring = [];
     this.next = 0;
     this.counter = 0;
+    this.recorded = 0;
+    this.filed = 0;
     this.index.clear();
   }
 
@@ -158,6 +164,18 @@ export class JourneyRecorder {
   /** By time; steps of the same moment in the order they were recorded. */
   private ordered(steps: RecordedStep[]): RecordedStep[] {
     return steps.sort((a, b) => a.at - b.at || a.seq! - b.seq!);
+  }
+
+  /** Files in the index the steps recorded since the last read that are still in the ring. */
+  private fileRecorded(): void {
+    for (let n = Math.max(this.filed, this.recorded - this.ring.length); n < this.recorded; n++) {
+      const step = this.ring[n % this.limit]!;
+      this.indexUnder(step.messageId, step);
+      if (step.nextMessageId !== undefined && step.nextMessageId !== step.messageId)
+        this.indexUnder(step.nextMessageId, step);
+      if (step.requestId !== undefined && step.requestId !== step.messageId) this.indexUnder(step.requestId, step);
+    }
+    this.filed = this.recorded;
   }
 
   private indexUnder(key: string, step: RecordedStep): void {

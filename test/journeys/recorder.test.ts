@@ -108,6 +108,22 @@ describe('JourneyRecorder', () => {
     expect(recorder.timeline().steps.map((s) => s.messageId)).toEqual(['c', 'd', 'e', 'f']);
   });
 
+  it('files steps in the index when a journey is read: steps that left the ring unread are not found', () => {
+    const recorder = new JourneyRecorder(3, clockAt());
+    const sent = (at: number, messageId: string) =>
+      recorder.record({ at, service: 'sqs', kind: 'sent', where: 'q', messageId });
+    sent(0, 'a');
+    sent(1, 'b');
+    expect(recorder.journey('a').found).toBe(true);
+    for (const [at, id] of ['c', 'd', 'e', 'f'].entries()) sent(2 + at, id);
+    for (const id of ['a', 'b', 'c']) expect(recorder.journey(id).found).toBe(false);
+    for (const id of ['d', 'e', 'f']) expect(recorder.journey(id).steps.map((s) => s.messageId)).toEqual([id]);
+    recorder.clear();
+    sent(9, 'a');
+    expect(recorder.journey('a').steps.map((s) => s.at.valueOf())).toEqual([9]);
+    expect(recorder.journey('d').found).toBe(false);
+  });
+
   it('previews each body as its own text, a body sent again included', () => {
     for (const body of ['hello', 'hello', 'other', 'hello', 'x'.repeat(50), 'x'.repeat(50), '"quoted"']) {
       const expected = body.length <= BODY_PREVIEW_CHARS ? JSON.stringify(body) : undefined;
