@@ -18,6 +18,7 @@
 //   so what is not loaded is not paid for (docs/speed.md). The ESM build keeps everything in one file: a synchronous
 //   API (`aws.provision`) cannot load ESM lazily on every Node version the package supports.
 import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { build } from 'rolldown';
 
 const ENTRY_POINTS = {
@@ -37,10 +38,46 @@ const LAZY_PARTS = {
   provisioning: { entry: 'src/templates/provisioning.ts', loader: 'src/templates/load-provisioning.ts' },
   'lambda-runtime': { entry: 'src/lambda/runtime-part.ts', loader: 'src/lambda/load-runtime.ts' },
   'policy-evaluator': { entry: 'src/policies/policy.ts', loader: 'src/policies/load-policy.ts' },
+  eventbridge: { entry: 'src/events/part.ts', loader: 'src/events/load-part.ts' },
+  scheduler: { entry: 'src/scheduler/part.ts', loader: 'src/scheduler/load-part.ts' },
 };
 
 /** How a replaced loader names its part's file, for resolveId to keep as `./<name>.js`. */
 const LAZY_PREFIX = 'lazy-part:';
+
+/**
+ * The chunk of a module that two or more of the CommonJS `index` build's entries use: `shared.js` if `index` loads it
+ * (its static imports, which stop at the lazy parts' replaced loaders); else a chunk named by the parts that use it
+ * (`lazy-eventbridge+provisioning.js`: EventBridge's actions, which its part and the resource types both call), so a
+ * part loads no other part's code with it.
+ */
+function sharedChunks(entries) {
+  let users;
+  const usersOf = (id, context) => {
+    if (!users) {
+      users = new Map();
+      for (const [name, entry] of Object.entries(entries)) {
+        const walk = (at) => {
+          const names = users.get(at) ?? users.set(at, new Set()).get(at);
+          if (names.has(name)) return;
+          names.add(name);
+          for (const next of context.getModuleInfo(at)?.importedIds ?? []) walk(next);
+        };
+        walk(resolve(entry));
+      }
+    }
+    return users.get(id) ?? new Set();
+  };
+  // The first group takes what `index` loads, with what that imports, before the parts' groups see it.
+  return [
+    { name: (id, context) => (usersOf(id, context).has('index') ? 'shared' : null), priority: 2, minShareCount: 2 },
+    {
+      name: (id, context) => `lazy-${[...usersOf(id, context)].sort().join('+')}`,
+      priority: 1,
+      minShareCount: 2,
+    },
+  ];
+}
 
 /** A bare specifier (a package or `node:` built-in) stays an import; relative paths are bundled. */
 const external = (id) => !id.startsWith('.') && !id.startsWith('/') && !id.startsWith(LAZY_PREFIX);
@@ -88,7 +125,7 @@ for (const [name, input] of Object.entries(ENTRY_POINTS)) {
           // The modules `index` shares with its lazy parts, in one chunk beside them (`shared.js`): one file more to
           // read and compile on `require`, not one per combination of parts that share a module.
           chunkFileNames: '[name].js',
-          ...(lazy ? { codeSplitting: { groups: [{ name: 'shared', minShareCount: 2 }] } } : {}),
+          ...(lazy ? { codeSplitting: { groups: sharedChunks({ index: input, ...lazyInputs }) } } : {}),
           sourcemap: true,
           // Without comments V8 compiles the bundle in about half the time (packaging.md §2.2); the maps keep them.
           comments: false,

@@ -2,6 +2,14 @@
 // through a real SQSClient from each: the ESM and CommonJS builds must both work.
 import assert from 'node:assert/strict';
 import { createRequire } from 'node:module';
+import {
+  EventBridgeClient,
+  PutEventsCommand,
+  PutRuleCommand,
+  PutTargetsCommand,
+  ResourceNotFoundException,
+} from '@aws-sdk/client-eventbridge';
+import { CreateScheduleCommand, SchedulerClient } from '@aws-sdk/client-scheduler';
 import { CreateTopicCommand, SNSClient, SubscribeCommand } from '@aws-sdk/client-sns';
 import {
   SQSClient,
@@ -20,8 +28,11 @@ const yamlLoaded = () => Object.keys(require.cache).some((path) => /[\\/]node_mo
 assert.equal(yamlLoaded(), false, 'importing the package loaded yaml');
 // The CommonJS build loads its lazy parts at first use only (scripts/bundle.mjs, LAZY_PARTS).
 const lazyLoaded = (name) => Object.keys(require.cache).some((path) => path.endsWith(`/dist/cjs/${name}.js`));
-for (const part of ['provisioning', 'lambda-runtime', 'policy-evaluator'])
-  assert.equal(lazyLoaded(part), false, `requiring the package loaded ${part}.js`);
+const LAZY_PARTS = ['provisioning', 'lambda-runtime', 'policy-evaluator', 'eventbridge', 'scheduler'];
+for (const part of LAZY_PARTS) assert.equal(lazyLoaded(part), false, `requiring the package loaded ${part}.js`);
+// Nor does an account, which every test makes, nor its reset: EventBridge and Scheduler load with their first call.
+cjs.createAwsMock().reset();
+for (const part of LAZY_PARTS) assert.equal(lazyLoaded(part), false, `createAwsMock loaded ${part}.js`);
 
 for (const [kind, lib] of [
   ['esm', esm],
@@ -66,10 +77,28 @@ for (const [kind, lib] of [
   const Policy = JSON.stringify({ Version: '2012-10-17', Statement: [{ ...statement, Resource: queueArn }] });
   await sqs.send(new SetQueueAttributesCommand({ QueueUrl, Attributes: { Policy } }));
   assert.deepEqual(aws.sns.deliveryProblems(), []);
+  // EventBridge and Scheduler, which the CommonJS build loads apart: a rule routes an event to the queue, and a
+  // schedule is made; an error their actions throw is the SDK's class.
+  const events = new EventBridgeClient({ region: 'us-east-1', requestHandler: { handle: () => assert.fail('net') } });
+  events.middlewareStack.use(aws.events);
+  await events.send(new PutRuleCommand({ Name: `r-${kind}`, EventPattern: '{"source":["app"]}' }));
+  await events.send(new PutTargetsCommand({ Rule: `r-${kind}`, Targets: [{ Id: 'q', Arn: queueArn }] }));
+  await events.send(new PutEventsCommand({ Entries: [{ Source: 'app', DetailType: 't', Detail: '{}' }] }));
+  assert.equal(aws.events.rule(`r-${kind}`).matched().length, 1);
+  await assert.rejects(
+    events.send(new PutTargetsCommand({ Rule: 'missing', Targets: [{ Id: 'q', Arn: queueArn }] })),
+    (e) => e instanceof ResourceNotFoundException,
+  );
+  const scheduler = new SchedulerClient({ region: 'us-east-1', requestHandler: { handle: () => assert.fail('net') } });
+  scheduler.middlewareStack.use(aws.scheduler);
+  const target = { Arn: queueArn, RoleArn: 'arn:aws:iam::000000000000:role/r', Input: 'tick' };
+  const schedule = { Name: `s-${kind}`, ScheduleExpression: 'rate(1 hour)', FlexibleTimeWindow: { Mode: 'OFF' } };
+  await scheduler.send(new CreateScheduleCommand({ ...schedule, Target: target }));
+  assert.equal(aws.scheduler.schedule(`s-${kind}`).state, 'ENABLED');
+  aws.reset();
   console.log(`package ${kind} build: ok`);
 }
-for (const part of ['provisioning', 'lambda-runtime', 'policy-evaluator'])
-  assert.equal(lazyLoaded(part), true, `the CommonJS build did not load ${part}.js apart`);
+for (const part of LAZY_PARTS) assert.equal(lazyLoaded(part), true, `the CommonJS build did not load ${part}.js apart`);
 
 // Every relative link of the packed documentation resolves to a packed file, and a link to a heading (`page.md#part`)
 // to a heading of that page: the README on npm and in node_modules links to the guide, and the guide to the facts

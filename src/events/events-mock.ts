@@ -9,12 +9,14 @@ import {
 } from '../plugin.js';
 import type { Queue } from '../sqs/queue.js';
 import type { WorkTracker } from '../work/work-tracker.js';
-import { eventsActions } from './actions/index.js';
-import { DEFAULT_BUS } from './bus.js';
+import type { JourneyRecorder } from '../journeys/recorder.js';
 import type { DeliverySeam } from './delivery.js';
-import { EventsBackend } from './events-backend.js';
+import type { EventsBackend } from './events-backend.js';
+import { loadEventsPart } from './load-part.js';
 import { EVENTS_SDK } from './sdk.js';
 import { BusView, RuleView } from './views.js';
+
+type EventsPart = ReturnType<typeof loadEventsPart>;
 
 /**
  * The EventBridge side of one AwsMock: buses, rules and targets, the plugin for `EventBridgeClient`
@@ -22,8 +24,9 @@ import { BusView, RuleView } from './views.js';
  * account's clock.
  */
 export class EventsMock<Owner extends Account = Account> {
-  /** @internal */
-  readonly backend: EventsBackend;
+  /** The backend and its actions, made at the first call or delivery (`backend`). */
+  private built?: { readonly backend: EventsBackend; readonly actions: EventsPart['eventsActions'] };
+  private readonly make: () => EventsBackend;
   private readonly middleware: ReturnType<typeof middlewareFor>;
   /** @internal The actions behind the plugin, as the HTTP server (src/server) reaches them too. */
   readonly emulation: ServiceEmulation;
@@ -34,13 +37,27 @@ export class EventsMock<Owner extends Account = Account> {
     seam: DeliverySeam,
     findQueue: (arn: string) => Queue | undefined,
   ) {
-    const journeys = aws.journeys?.on ? aws.journeys : undefined;
-    this.backend = new EventsBackend(aws.accountId, aws.clock, liveIds(aws), work, seam, findQueue, journeys);
+    const journeys: JourneyRecorder | undefined = aws.journeys?.on ? aws.journeys : undefined;
+    // Most tests never use EventBridge: its code loads with the first call (scripts/bundle.mjs, docs/speed.md).
+    this.make = () =>
+      new (loadEventsPart().EventsBackend)(aws.accountId, aws.clock, liveIds(aws), work, seam, findQueue, journeys);
     this.emulation = {
       sdk: EVENTS_SDK,
-      handle: (action, input, request) => dispatch('EventBridge', eventsActions, this.backend, action, input, request),
+      handle: (action, input, request) => {
+        const { backend, actions } = this.part();
+        return dispatch('EventBridge', actions, backend, action, input, request);
+      },
     };
     this.middleware = middlewareFor(this.emulation, aws);
+  }
+
+  /** @internal Made at first use. */
+  get backend(): EventsBackend {
+    return this.part().backend;
+  }
+
+  private part() {
+    return (this.built ??= { backend: this.make(), actions: loadEventsPart().eventsActions });
   }
 
   /** @internal The SDK plugin: `eventBridgeClient.middlewareStack.use(aws.events)`. */
@@ -50,7 +67,7 @@ export class EventsMock<Owner extends Account = Account> {
   }
 
   /** A bus by name (in the account's region) or ARN; the default bus without one. Throws if there is none. */
-  bus(ref: string = DEFAULT_BUS): BusView {
+  bus(ref: string = loadEventsPart().DEFAULT_BUS): BusView {
     const bus = this.backend.findBus(this.aws.region, ref);
     if (!bus)
       throw new Error(
@@ -79,6 +96,6 @@ export class EventsMock<Owner extends Account = Account> {
 
   /** @internal Forgets every bus, rule and event, and stops every schedule. */
   resetState(): void {
-    this.backend.reset();
+    this.built?.backend.reset();
   }
 }

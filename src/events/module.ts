@@ -3,7 +3,7 @@ import type { DeliveryPort } from '../delivery.js';
 import type { ServiceContext } from '../service-context.js';
 import type { ServiceModule } from '../service-module.js';
 import type { SqsInternals } from '../sqs/internals.js';
-import { EVENTS_ACTIONS } from './actions/index.js';
+import { loadEventsPart } from './load-part.js';
 import { EVENTS_ERRORS } from './errors.js';
 import { EventsMock } from './events-mock.js';
 import type { EventsInternals } from './internals.js';
@@ -23,7 +23,10 @@ export const eventsModule = {
   key: 'events',
   arnService: 'events',
   sdk: EVENTS_SDK,
-  actions: EVENTS_ACTIONS,
+  // Read where the part is loaded anyway: the table loads with the backend (load-part.ts).
+  get actions() {
+    return loadEventsPart().EVENTS_ACTIONS;
+  },
   errors: EVENTS_ERRORS,
   batchActions: [],
   create<Owner extends ServiceContext['account']>(
@@ -37,7 +40,16 @@ export const eventsModule = {
     const port: DeliveryPort = {
       deliver: (arn, message) => facade.backend.deliverToBus(arn, message.body, message.via),
     };
-    return { facade, internals: { backend: facade.backend }, port, reset: () => facade.resetState() };
+    return {
+      facade,
+      internals: {
+        get backend() {
+          return facade.backend;
+        },
+      },
+      port,
+      reset: () => facade.resetState(),
+    };
   },
 } satisfies ServiceModule<
   'events',

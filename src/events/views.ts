@@ -1,4 +1,4 @@
-import { flattenEvent } from '../event-patterns/index.js';
+import { flattenEvent } from '../event-patterns/fields.js';
 import type { JourneyRecorder } from '../journeys/recorder.js';
 import { displayName, INSPECT, NAME_OF, nameIn, type ResourceName, type ResourceNames } from '../resource-names.js';
 import type { RecordedEvent, Route } from './event.js';

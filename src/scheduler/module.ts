@@ -1,7 +1,7 @@
 import type { DeliveryPort } from '../delivery.js';
 import type { ServiceContext } from '../service-context.js';
 import type { ServiceModule } from '../service-module.js';
-import { SCHEDULER_ACTIONS } from './actions/index.js';
+import { loadSchedulerPart } from './load-part.js';
 import { SCHEDULER_ERRORS } from './errors.js';
 import type { SchedulerInternals } from './internals.js';
 import { SchedulerMock } from './scheduler-mock.js';
@@ -15,7 +15,10 @@ export const schedulerModule = {
   key: 'scheduler',
   arnService: 'scheduler',
   sdk: SCHEDULER_SDK,
-  actions: SCHEDULER_ACTIONS,
+  // Read where the part is loaded anyway: the table loads with the backend (load-part.ts).
+  get actions() {
+    return loadSchedulerPart().SCHEDULER_ACTIONS;
+  },
   errors: SCHEDULER_ERRORS,
   batchActions: [],
   create<Owner extends ServiceContext['account']>(
@@ -27,7 +30,16 @@ export const schedulerModule = {
     const port: DeliveryPort = {
       deliver: (arn) => ({ accepted: false, reason: `${arn} is a schedule, which takes no deliveries` }),
     };
-    return { facade, internals: { backend: facade.backend }, port, reset: () => facade.resetState() };
+    return {
+      facade,
+      internals: {
+        get backend() {
+          return facade.backend;
+        },
+      },
+      port,
+      reset: () => facade.resetState(),
+    };
   },
 } satisfies ServiceModule<
   'scheduler',

@@ -9,19 +9,23 @@ import {
   type ServiceEmulation,
 } from '../plugin.js';
 import type { WorkTracker } from '../work/work-tracker.js';
-import { schedulerActions } from './actions/index.js';
+import type { JourneyRecorder } from '../journeys/recorder.js';
+import { loadSchedulerPart } from './load-part.js';
 import { DEFAULT_GROUP } from './schedule.js';
-import { SchedulerBackend } from './scheduler-backend.js';
+import type { SchedulerBackend } from './scheduler-backend.js';
 import { SCHEDULER_SDK } from './sdk.js';
 import { ScheduleView } from './views.js';
+
+type SchedulerPart = ReturnType<typeof loadSchedulerPart>;
 
 /**
  * The EventBridge Scheduler side of one AwsMock: schedule groups and schedules firing on the account's clock, the
  * plugin for `SchedulerClient` (`client.middlewareStack.use(aws.scheduler)`), and the views of what they fired.
  */
 export class SchedulerMock<Owner extends Account = Account> {
-  /** @internal */
-  readonly backend: SchedulerBackend;
+  /** The backend and its actions, made at the first call (`backend`). */
+  private built?: { readonly backend: SchedulerBackend; readonly actions: SchedulerPart['schedulerActions'] };
+  private readonly make: () => SchedulerBackend;
   private readonly middleware: ReturnType<typeof middlewareFor>;
   /** @internal The actions behind the plugin, as the HTTP server (src/server) reaches them too. */
   readonly emulation: ServiceEmulation;
@@ -31,13 +35,27 @@ export class SchedulerMock<Owner extends Account = Account> {
     work: WorkTracker,
     deliver: Deliver,
   ) {
-    const journeys = aws.journeys?.on ? aws.journeys : undefined;
-    this.backend = new SchedulerBackend(aws.accountId, aws.clock, liveIds(aws), work, deliver, journeys);
+    const journeys: JourneyRecorder | undefined = aws.journeys?.on ? aws.journeys : undefined;
+    // Most tests never use Scheduler: its code loads with the first call (scripts/bundle.mjs, docs/speed.md).
+    this.make = () =>
+      new (loadSchedulerPart().SchedulerBackend)(aws.accountId, aws.clock, liveIds(aws), work, deliver, journeys);
     this.emulation = {
       sdk: SCHEDULER_SDK,
-      handle: (action, input, request) => dispatch('Scheduler', schedulerActions, this.backend, action, input, request),
+      handle: (action, input, request) => {
+        const { backend, actions } = this.part();
+        return dispatch('Scheduler', actions, backend, action, input, request);
+      },
     };
     this.middleware = middlewareFor(this.emulation, aws);
+  }
+
+  /** @internal Made at first use. */
+  get backend(): SchedulerBackend {
+    return this.part().backend;
+  }
+
+  private part() {
+    return (this.built ??= { backend: this.make(), actions: loadSchedulerPart().schedulerActions });
   }
 
   /** @internal The SDK plugin: `schedulerClient.middlewareStack.use(aws.scheduler)`. */
@@ -66,6 +84,6 @@ export class SchedulerMock<Owner extends Account = Account> {
 
   /** @internal Forgets every group and schedule, and stops every timer. */
   resetState(): void {
-    this.backend.reset();
+    this.built?.backend.reset();
   }
 }

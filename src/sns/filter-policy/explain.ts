@@ -1,5 +1,5 @@
 import type { AttributeValue, FilterInput } from './input.js';
-import { show, type Observed } from '../../event-patterns/index.js';
+import { show, type Observed } from '../../event-patterns/explain.js';
 import { unreachable } from '../../util/unreachable.js';
 
 /**

@@ -1,4 +1,6 @@
-import { flattenEvent, type EventFields, type Leaf } from '../../event-patterns/index.js';
+// Not the index: SNS loads with the package, the rest of the event patterns with EventBridge (scripts/bundle.mjs).
+import { flattenEvent, type EventFields } from '../../event-patterns/fields.js';
+import type { Leaf } from '../../event-patterns/values.js';
 
 /** A message attribute as Publish received it (the SDK's `MessageAttributeValue` shape). */
 export interface FilterMessageAttribute {

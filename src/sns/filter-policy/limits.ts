@@ -1,6 +1,7 @@
 import { FilterPolicyError } from './errors.js';
 import type { FilterPolicyScope } from './options.js';
-import { exceededLimit, MAX_COMBINATIONS, MAX_KEYS, type PatternObject } from '../../event-patterns/index.js';
+import { exceededLimit, MAX_COMBINATIONS, MAX_KEYS } from '../../event-patterns/limits.js';
+import type { PatternObject } from '../../event-patterns/pattern.js';
 
 /**
  * SNS's own checks, made after event-ruler has accepted the policy's syntax: their messages carry no Jackson

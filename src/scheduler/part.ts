@@ -1,0 +1,7 @@
+/**
+ * EventBridge Scheduler's models and actions: the groups and schedules with their expressions, time zones and
+ * deliveries. The account reaches them only through `loadSchedulerPart()` (load-part.ts), so that the CommonJS build
+ * loads them with the first Scheduler call rather than with the package (scripts/bundle.mjs).
+ */
+export { SchedulerBackend } from './scheduler-backend.js';
+export { schedulerActions, SCHEDULER_ACTIONS } from './actions/index.js';
