@@ -38,6 +38,8 @@ const LAZY_PARTS = {
   provisioning: { entry: 'src/templates/provisioning.ts', loader: 'src/templates/load-provisioning.ts' },
   'lambda-runtime': { entry: 'src/lambda/runtime-part.ts', loader: 'src/lambda/load-runtime.ts' },
   'policy-evaluator': { entry: 'src/policies/policy.ts', loader: 'src/policies/load-policy.ts' },
+  'filter-policy': { entry: 'src/sns/filter-policy/compile.ts', loader: 'src/sns/filter-policy/load-compile.ts' },
+  'filter-criteria': { entry: 'src/lambda/esm/filter-criteria.ts', loader: 'src/lambda/esm/load-filter-criteria.ts' },
   eventbridge: { entry: 'src/events/part.ts', loader: 'src/events/load-part.ts' },
   scheduler: { entry: 'src/scheduler/part.ts', loader: 'src/scheduler/load-part.ts' },
 };

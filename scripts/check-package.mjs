@@ -10,7 +10,13 @@ import {
   ResourceNotFoundException,
 } from '@aws-sdk/client-eventbridge';
 import { CreateScheduleCommand, SchedulerClient } from '@aws-sdk/client-scheduler';
-import { CreateTopicCommand, SNSClient, SubscribeCommand } from '@aws-sdk/client-sns';
+import {
+  CreateTopicCommand,
+  InvalidParameterException,
+  SetSubscriptionAttributesCommand,
+  SNSClient,
+  SubscribeCommand,
+} from '@aws-sdk/client-sns';
 import {
   SQSClient,
   CreateQueueCommand,
@@ -28,7 +34,15 @@ const yamlLoaded = () => Object.keys(require.cache).some((path) => /[\\/]node_mo
 assert.equal(yamlLoaded(), false, 'importing the package loaded yaml');
 // The CommonJS build loads its lazy parts at first use only (scripts/bundle.mjs, LAZY_PARTS).
 const lazyLoaded = (name) => Object.keys(require.cache).some((path) => path.endsWith(`/dist/cjs/${name}.js`));
-const LAZY_PARTS = ['provisioning', 'lambda-runtime', 'policy-evaluator', 'eventbridge', 'scheduler'];
+const LAZY_PARTS = [
+  'provisioning',
+  'lambda-runtime',
+  'policy-evaluator',
+  'eventbridge',
+  'scheduler',
+  'filter-policy',
+  'filter-criteria',
+];
 for (const part of LAZY_PARTS) assert.equal(lazyLoaded(part), false, `requiring the package loaded ${part}.js`);
 // Nor does an account, which every test makes, nor its reset: EventBridge and Scheduler load with their first call.
 cjs.createAwsMock().reset();
@@ -64,19 +78,30 @@ for (const [kind, lib] of [
   const handled = [];
   aws.lambda.createFunction(`f-${kind}`, async (event) => void handled.push(...event.Records.map((r) => r.body)));
   const queueArn = `arn:aws:sqs:us-east-1:000000000000:q-${kind}`;
-  aws.lambda.createEventSourceMapping({ FunctionName: `f-${kind}`, EventSourceArn: queueArn });
+  // With filters: the event-pattern engine, which the CommonJS build loads apart for mappings and subscriptions.
+  const Filters = [{ Pattern: '{"body":["to the handler"]}' }];
+  aws.lambda.createEventSourceMapping({
+    FunctionName: `f-${kind}`,
+    EventSourceArn: queueArn,
+    FilterCriteria: { Filters },
+  });
   await sqs.send(new SendMessageCommand({ QueueUrl, MessageBody: 'to the handler' }));
   await aws.idle();
   assert.deepEqual(handled, ['to the handler']);
   const sns = new SNSClient({ region: 'us-east-1', requestHandler: { handle: () => assert.fail('network reached') } });
   sns.middlewareStack.use(aws.sns);
   const { TopicArn } = await sns.send(new CreateTopicCommand({ Name: `t-${kind}` }));
-  await sns.send(new SubscribeCommand({ TopicArn, Protocol: 'sqs', Endpoint: queueArn }));
+  const { SubscriptionArn } = await sns.send(new SubscribeCommand({ TopicArn, Protocol: 'sqs', Endpoint: queueArn }));
   assert.match(aws.sns.deliveryProblems()[0]?.reason ?? '', /has no Policy/);
   const statement = { Effect: 'Allow', Principal: { Service: 'sns.amazonaws.com' }, Action: 'sqs:SendMessage' };
   const Policy = JSON.stringify({ Version: '2012-10-17', Statement: [{ ...statement, Resource: queueArn }] });
   await sqs.send(new SetQueueAttributesCommand({ QueueUrl, Attributes: { Policy } }));
   assert.deepEqual(aws.sns.deliveryProblems(), []);
+  // A filter policy, compiled by the engine the CommonJS build loads apart; its errors are the SDK's.
+  const filter = (AttributeValue) =>
+    new SetSubscriptionAttributesCommand({ SubscriptionArn, AttributeName: 'FilterPolicy', AttributeValue });
+  await sns.send(filter('{"kind":["order"]}'));
+  await assert.rejects(sns.send(filter('{"kind":"order"}')), (e) => e instanceof InvalidParameterException);
   // EventBridge and Scheduler, which the CommonJS build loads apart: a rule routes an event to the queue, and a
   // schedule is made; an error their actions throw is the SDK's class.
   const events = new EventBridgeClient({ region: 'us-east-1', requestHandler: { handle: () => assert.fail('net') } });

@@ -3,7 +3,8 @@ import type { AwsError } from '../aws-error.js';
 import { AttributeTable, type AttributeSpec, type SettableAttribute } from '../attributes/attribute.js';
 import { effectiveDeliveryPolicyOf, normalizeSubscriptionDeliveryPolicy } from './delivery-policy.js';
 import { snsErrors } from './errors.js';
-import { compileFilterPolicy, FilterPolicyError } from './filter-policy/index.js';
+import { FilterPolicyError } from './filter-policy/errors.js';
+import { loadFilterPolicyCompiler } from './filter-policy/load-compile.js';
 import { JsonSyntaxError, readJson } from '../json/json-reader.js';
 import { checkReplayPolicy, type ReplayFacts } from './replay-policy.js';
 import {
@@ -244,7 +245,7 @@ function compileStoredPolicy(
 ): StoredFilterPolicy | undefined {
   if (text === '') return undefined;
   try {
-    return { text, compiled: compileFilterPolicy(text, scope) };
+    return { text, compiled: loadFilterPolicyCompiler().compileFilterPolicy(text, scope) };
   } catch (error) {
     // The engine words the reason; the nested-scope message goes without the "FilterPolicy: " label
     // (docs/aws-behaviour/sns.md §10.1).

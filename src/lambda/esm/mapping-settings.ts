@@ -1,5 +1,6 @@
 import { describeValue } from '../../util/text.js';
-import { FilterCriteria } from './filter-criteria.js';
+import type { FilterCriteria } from './filter-criteria.js';
+import { loadFilterCriteria } from './load-filter-criteria.js';
 import { mappingErrors } from './mapping-errors.js';
 
 /**
@@ -145,7 +146,7 @@ export function resolveSettings(
   if (filtersGiven) {
     const list: unknown = (input.FilterCriteria as { Filters?: unknown }).Filters ?? [];
     if (!Array.isArray(list)) throw mappingErrors.invalidFilterPattern();
-    filters = FilterCriteria.compile(list);
+    filters = loadFilterCriteria().FilterCriteria.compile(list);
     filterPatterns = list.map((filter: { Pattern: string }) => filter.Pattern);
   }
   const scaling = input.ScalingConfig as { MaximumConcurrency?: number } | undefined;

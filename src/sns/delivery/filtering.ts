@@ -1,4 +1,5 @@
-import { filterInput, type CompiledFilterPolicy, type FilterInput } from '../filter-policy/index.js';
+import type { CompiledFilterPolicy } from '../filter-policy/compile.js';
+import { filterInput, type FilterInput } from '../filter-policy/input.js';
 import type { Delivery } from '../published.js';
 import type { SnsMessageAttributes } from '../publish/attributes.js';
 import type { Subscription } from '../subscription.js';
