@@ -12,11 +12,13 @@
 //   the hot paths.
 // - Source maps carry their sources (sourcesContent), comments included: the package ships no src/.
 // - Lazy parts (LAZY_PARTS), CommonJS only: code that only some tests use (the template engine, the Lambda runtime,
-//   the policy evaluator) is an entry of its own in the CommonJS build of `index`, and the module through which the
-//   package reaches it is replaced by a `require` of that file, made at first use. The modules they and `index` use
-//   go to one shared chunk, so there is still one copy of every class. V8 compiles the whole file a `require` loads,
-//   so what is not loaded is not paid for (docs/speed.md). The ESM build keeps everything in one file: a synchronous
-//   API (`aws.provision`) cannot load ESM lazily on every Node version the package supports.
+//   the policy evaluator, EventBridge, Scheduler, the event-pattern engine behind filter policies and FilterCriteria)
+//   is an entry of its own in the CommonJS build of `index`, and the module through which the package reaches it is
+//   replaced by a `require` of that file, made at first use. The modules they and `index` use go to one shared chunk,
+//   those only parts share to chunks of their own (sharedChunks), so there is still one copy of every class. V8
+//   compiles the whole file a `require` loads, so what is not loaded is not paid for (docs/speed.md). The ESM build
+//   keeps everything in one file: a synchronous API (`aws.provision`) cannot load ESM lazily on every Node version
+//   the package supports.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { build } from 'rolldown';

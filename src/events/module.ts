@@ -23,7 +23,7 @@ export const eventsModule = {
   key: 'events',
   arnService: 'events',
   sdk: EVENTS_SDK,
-  // Read where the part is loaded anyway: the table loads with the backend (load-part.ts).
+  // A getter: the table loads with the backend, at the service's first call (load-part.ts), not with the account.
   get actions() {
     return loadEventsPart().EVENTS_ACTIONS;
   },

@@ -15,7 +15,7 @@ export const schedulerModule = {
   key: 'scheduler',
   arnService: 'scheduler',
   sdk: SCHEDULER_SDK,
-  // Read where the part is loaded anyway: the table loads with the backend (load-part.ts).
+  // A getter: the table loads with the backend, at the service's first call (load-part.ts), not with the account.
   get actions() {
     return loadSchedulerPart().SCHEDULER_ACTIONS;
   },
