@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import type { AwsMock } from '../aws-mock.js';
 import { runAction, type ServiceEmulation } from '../plugin.js';
 import type { RequestContext } from '../request-context.js';
@@ -31,6 +31,13 @@ export interface ServerOptions {
    * web site a browser visits drive the emulation).
    */
   cors?: CorsOption;
+  /**
+   * Milliseconds a client has to send a request's headers, and its whole request, before its connection is answered
+   * 408 and closed (docs/aws-behaviour/wire.md §14.4). Defaults 20,000 and 60,000; a held long poll is past its
+   * request and never cut. Short values are for tests of slow clients.
+   */
+  headersTimeout?: number;
+  requestTimeout?: number;
 }
 
 export interface MockServer {
@@ -44,6 +51,9 @@ export interface MockServer {
 
 /** Bodies beyond any AWS request these services take (a 6 MB Lambda payload, a 1 MiB SQS batch) are refused. */
 const MAX_BODY_BYTES = 8 * 1024 * 1024;
+/** Generous for any client on one machine; a request slower than this is a stuck one (wire.md §14.4). */
+const DEFAULT_HEADERS_TIMEOUT_MS = 20_000;
+const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
 
 /**
  * One HTTP port in front of an account (docs/aws-behaviour/wire.md): SQS (JSON and query), SNS (query), Lambda
@@ -54,15 +64,28 @@ export async function startServer(options: ServerOptions = {}): Promise<MockServ
   const host = options.host ?? '127.0.0.1';
   const inFlight = new Set<RequestAbort>();
   let closing = false;
-  const http = createServer((req, res) => {
-    void serve(req, res, {
-      served,
-      defaultHost: () => endpointHost,
-      inFlight,
-      closing: () => closing,
-      cors: options.cors,
-    });
-  });
+  const requestTimeout = options.requestTimeout ?? DEFAULT_REQUEST_TIMEOUT_MS;
+  const headersTimeout = Math.min(options.headersTimeout ?? DEFAULT_HEADERS_TIMEOUT_MS, requestTimeout);
+  const http = createServer(
+    {
+      headersTimeout,
+      requestTimeout,
+      // Node looks for late requests on this period (default 30 s), so a timeout fires within a quarter of itself.
+      connectionsCheckingInterval: Math.max(1, Math.ceil(headersTimeout / 4)),
+    },
+    (req, res) => {
+      void serve(req, res, {
+        served,
+        defaultHost: () => endpointHost,
+        inFlight,
+        closing: () => closing,
+        cors: options.cors,
+      });
+    },
+  );
+  // A client that half-closes after its request still gets the answer, then the connection ends (wire.md §14.4).
+  // Node's own switch for it (default off: a half-close drops the request unanswered), not in its typings.
+  (http as Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
   await new Promise<void>((resolve, reject) => {
     http.once('error', reject);
     http.listen(options.port ?? 0, host, () => {
@@ -99,14 +122,32 @@ function closeHttp(http: Server): Promise<void> {
 class RequestAbort {
   #controller: AbortController | undefined;
   #aborted = false;
+  #halfClosed = false;
+  readonly #socket: Socket;
+  readonly #onHalfClose = () => {
+    this.#halfClosed = true;
+    this.abort();
+  };
+
+  constructor(socket: Socket) {
+    this.#socket = socket;
+  }
 
   get aborted(): boolean {
     return this.#aborted;
   }
 
+  /** The client sent FIN while the action waited: it may be gone, or only done sending (wire.md §14.4). */
+  get halfClosed(): boolean {
+    return this.#halfClosed;
+  }
+
+  /** Only an action that waits asks for it, and only then does a client's half-close end the wait. */
   get signal(): AbortSignal {
     if (!this.#controller) {
       this.#controller = new AbortController();
+      if (this.#socket.readableEnded) this.#onHalfClose();
+      else this.#socket.once('end', this.#onHalfClose);
       if (this.#aborted) this.#controller.abort();
     }
     return this.#controller.signal;
@@ -115,6 +156,11 @@ class RequestAbort {
   abort(): void {
     this.#aborted = true;
     this.#controller?.abort();
+  }
+
+  /** The request is answered: a keep-alive socket carries later requests, which are not this one's to end. */
+  release(): void {
+    if (this.#controller) this.#socket.off('end', this.#onHalfClose);
   }
 }
 
@@ -137,7 +183,7 @@ async function serve(req: IncomingMessage, res: ServerResponse, context: ServeCo
     res.end();
     return;
   }
-  const controller = new RequestAbort();
+  const controller = new RequestAbort(req.socket);
   // A client that goes away ends its wait: a long poll drops its waiter (wire.md §11.3).
   res.on('close', () => {
     if (!res.writableFinished) controller.abort();
@@ -154,6 +200,7 @@ async function serve(req: IncomingMessage, res: ServerResponse, context: ServeCo
         answer = await route(wireRequest(req, body, context.defaultHost()), context, requestId, controller);
       } finally {
         context.inFlight.delete(controller);
+        controller.release();
       }
     }
   } catch {
@@ -196,8 +243,10 @@ async function route(
       try {
         return await runAction(emulation, aws.journeys, action, input, requestContext);
       } catch (error) {
-        // Closing the server answers a waiting receive empty, as its wait running out would (wire.md §14.2).
-        if (context.closing() && action === 'ReceiveMessage' && controller.aborted) return {};
+        // Closing the server, or a client's half-close, answers a waiting receive empty, as its wait running out
+        // would (wire.md §14.2, §14.4): a client that went away leaves no waiter to take a message it never reads.
+        const ended = context.closing() || controller.halfClosed;
+        if (ended && action === 'ReceiveMessage' && controller.aborted) return {};
         throw error;
       }
     },
