@@ -207,11 +207,14 @@ async function serve(req: IncomingMessage, res: ServerResponse, context: ServeCo
     answer = jsonError(wireError('InternalFailure'));
   }
   if (res.destroyed || res.writableEnded) return;
-  res.writeHead(answer.status, {
-    'x-amzn-requestid': requestId,
-    ...answer.headers,
-    ...(cors ? corsHeaders(cors) : {}),
-  });
+  const headers: Record<string, string> = { 'x-amzn-requestid': requestId, ...answer.headers };
+  if (cors) Object.assign(headers, corsHeaders(cors));
+  // A length, as AWS answers, rather than Node's chunked default: the head and body then leave in one write.
+  if (answer.status !== 204 && answer.status !== 304 && req.method !== 'HEAD')
+    headers['content-length'] = String(
+      typeof answer.body === 'string' ? Buffer.byteLength(answer.body) : answer.body.byteLength,
+    );
+  res.writeHead(answer.status, headers);
   res.end(answer.body);
 }
 
@@ -276,10 +279,8 @@ function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
 
 function wireRequest(req: IncomingMessage, body: Buffer, defaultHost: string): WireRequest {
   const url = requestTarget(req.url ?? '/');
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value !== undefined) headers[name] = Array.isArray(value) ? value.join(', ') : value;
-  }
+  // Node joins a repeated header with `, ` already, all but Set-Cookie, which no request to AWS carries.
+  const headers = req.headers as Record<string, string>;
   return {
     method: req.method ?? 'GET',
     path: url.pathname,

@@ -84,22 +84,20 @@ async function listQueues(endpoint: string): Promise<number> {
 
 describe('slow and half-closed connections', () => {
   it('answers other clients while one never finishes its headers, then closes the slow one with a 408', async () => {
-    const { endpoint } = await serve({ headersTimeout: 60, requestTimeout: 120 });
+    const { endpoint } = await serve({ headersTimeout: 150, requestTimeout: 300 });
     const slow = await open(endpoint);
     slow.socket.write('POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Amz-Tar');
     expect(await listQueues(endpoint)).toBe(200);
-    const answer = await slow.received;
-    expect(answer === '' || answer.startsWith('HTTP/1.1 408')).toBe(true);
+    expect(await slow.received).toMatch(/^(HTTP\/1\.1 408 Request Timeout\r\n[^]*)?$/);
     expect(await listQueues(endpoint)).toBe(200);
   });
 
   it('closes a connection whose body stops short of its Content-Length', async () => {
-    const { endpoint } = await serve({ headersTimeout: 60, requestTimeout: 120 });
+    const { endpoint } = await serve({ headersTimeout: 150, requestTimeout: 300 });
     const silent = await open(endpoint);
     silent.socket.write(head(CREATE_QUEUE.length) + CREATE_QUEUE.slice(0, 10));
     expect(await listQueues(endpoint)).toBe(200);
-    const answer = await silent.received;
-    expect(answer === '' || answer.startsWith('HTTP/1.1 408')).toBe(true);
+    expect(await silent.received).toMatch(/^(HTTP\/1\.1 408 Request Timeout\r\n[^]*)?$/);
     expect(await listQueues(endpoint)).toBe(200);
   });
 
@@ -140,8 +138,7 @@ describe('slow and half-closed connections', () => {
     const { endpoint } = await serve();
     const client = await open(endpoint);
     client.socket.end(head(CREATE_QUEUE.length) + CREATE_QUEUE.slice(0, 10));
-    const answer = await client.received;
-    expect(answer === '' || answer.startsWith('HTTP/1.1 400')).toBe(true);
+    expect(await client.received).toMatch(/^(HTTP\/1\.1 400 Bad Request\r\n[^]*)?$/);
     expect(await listQueues(endpoint)).toBe(200);
   });
 
