@@ -45,7 +45,7 @@ class Mismatch {
 
 /**
  * `input` held to `shape`: the input as the action takes it (the same object unless a BigInt became a number or a
- * URL member its text, or a null member was left out, then a copy: the caller's input is never changed), or the first
+ * URL member its text, or a null member or list item was left out, then a copy: the caller's input is never changed), or the first
  * mismatch. A null member is absent, as the SDK and AWS's request layer read it. The walk follows the shape, not
  * the value, so a value that holds itself ends it too.
  */
@@ -66,7 +66,7 @@ function conform(value: unknown, shape: InputShape, path: string): unknown {
   if (typeof shape === 'string') return scalar(value, shape, path);
   if ('list' in shape) {
     if (!Array.isArray(value)) throw mismatch(path, 'a list', value);
-    return copyOnChange(value, (item, index) => conform(item, shape.list, join(path, String(index + 1))));
+    return conformList(value, (item, index) => conform(item, shape.list, join(path, String(index + 1))));
   }
   if (!isObject(value)) throw mismatch(path, 'map' in shape ? 'a map' : 'a structure', value);
   const members = 'map' in shape ? undefined : shape.members;
@@ -107,11 +107,20 @@ function scalar(value: unknown, shape: Scalar, path: string): unknown {
   }
 }
 
-function copyOnChange(items: readonly unknown[], each: (item: unknown, index: number) => unknown): unknown[] {
+/**
+ * The list's items conformed; a null or undefined item is left out, as the SDK's serializer leaves it out of a list
+ * that is not sparse (none of these services' lists is), so AWS never sees it.
+ */
+function conformList(items: readonly unknown[], each: (item: unknown, index: number) => unknown): unknown[] {
   let copy: unknown[] | undefined;
   items.forEach((item, index) => {
+    if (item === null || item === undefined) {
+      copy ??= items.slice(0, index);
+      return;
+    }
     const conformed = each(item, index);
-    if (conformed !== item) (copy ??= [...items])[index] = conformed;
+    if (copy) copy.push(conformed);
+    else if (conformed !== item) (copy = items.slice(0, index)).push(conformed);
   });
   return copy ?? (items as unknown[]);
 }

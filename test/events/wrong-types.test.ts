@@ -5,7 +5,13 @@ import {
   PutRuleCommand,
   TestEventPatternCommand,
 } from '@aws-sdk/client-eventbridge';
-import { CreateScheduleCommand, ListSchedulesCommand, SchedulerServiceException } from '@aws-sdk/client-scheduler';
+import {
+  CreateScheduleCommand,
+  CreateScheduleGroupCommand,
+  ListSchedulesCommand,
+  ListTagsForResourceCommand as SchedulerTags,
+  SchedulerServiceException,
+} from '@aws-sdk/client-scheduler';
 import { describe, expect, it } from 'vitest';
 import { schedulerSetup } from '../scheduler/support.js';
 
@@ -47,6 +53,15 @@ describe('EventBridge and Scheduler inputs of the wrong type', () => {
     expect(Rules!.map((rule) => rule.Name)).toEqual(['r']);
     const listed = await scheduler.send(new ListSchedulesCommand(loose({ NamePrefix: 5, MaxResults: 5n })));
     expect(listed.Schedules).toEqual([]);
+  });
+
+  it('leaves a null list item out, as the SDK leaves it out of the request (the fuzzing found this one)', async () => {
+    const { events, scheduler } = schedulerSetup();
+    await scheduler.send(new CreateScheduleGroupCommand(loose({ Name: 'g', Tags: [null, { Key: 'k', Value: 'v' }] })));
+    const arn = `arn:aws:scheduler:us-east-1:000000000000:schedule-group/g`;
+    expect((await scheduler.send(new SchedulerTags({ ResourceArn: arn }))).Tags).toEqual([{ Key: 'k', Value: 'v' }]);
+    await events.send(new PutRuleCommand(loose({ Name: 'r', EventPattern: '{"source":["a"]}', Tags: [undefined] })));
+    expect((await events.send(new ListRulesCommand({}))).Rules!.map((rule) => rule.Name)).toEqual(['r']);
   });
 
   it('answers Scheduler its SerializationException', async () => {
