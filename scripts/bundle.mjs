@@ -11,14 +11,16 @@
 //   in console.log), and its `keepNames` fix wraps every closure created at run time in a `__name` call, a cost on
 //   the hot paths.
 // - Source maps carry their sources (sourcesContent), comments included: the package ships no src/.
-// - Lazy parts (LAZY_PARTS), CommonJS only: code that only some tests use (the template engine, the Lambda runtime,
+// - Lazy parts (LAZY_PARTS), in both builds: code that only some tests use (the template engine, the Lambda runtime,
 //   the policy evaluator, EventBridge, Scheduler, the event-pattern engine behind filter policies and FilterCriteria)
-//   is an entry of its own in the CommonJS build of `index`, and the module through which the package reaches it is
-//   replaced by a `require` of that file, made at first use. The modules they and `index` use go to one shared chunk,
-//   those only parts share to chunks of their own (sharedChunks), so there is still one copy of every class. V8
-//   compiles the whole file a `require` loads, so what is not loaded is not paid for (docs/speed.md). The ESM build
-//   keeps everything in one file: a synchronous API (`aws.provision`) cannot load ESM lazily on every Node version
-//   the package supports.
+//   is an entry of its own in the build of `index`, and the module through which the package reaches it is replaced
+//   by a synchronous load of that file, made at first use: a `require` in CommonJS; in ESM a `require` of the ES
+//   module (`createRequire`, Node's require(esm), on by default from Node 20.19 and 22.12), which joins the same
+//   module graph the entry's `import` built. Where require(esm) is missing or refused (an older Node, a test
+//   runner's module system without it), the ESM entry loads every part as it loads (top-level await, after the
+//   shared chunk has run), as before they were parts. The modules they and `index` use go to one shared chunk, those
+//   only parts share to chunks of their own (sharedChunks), so there is still one copy of every class. V8 compiles
+//   the whole file a load reads, so what is not loaded is not paid for (docs/speed.md).
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { build } from 'rolldown';
@@ -84,31 +86,79 @@ function sharedChunks(entries) {
 }
 
 /** A bare specifier (a package or `node:` built-in) stays an import; relative paths are bundled. */
-const external = (id) => !id.startsWith('.') && !id.startsWith('/') && !id.startsWith(LAZY_PREFIX);
+const external = (id) =>
+  !id.startsWith('.') && !id.startsWith('/') && !id.startsWith(LAZY_PREFIX) && id !== ESM_PARTS_RUNTIME;
 
-/** Replaces each lazy part's loader by a `require` of its file, keeping the loader's export name. */
-const lazyLoaders = {
-  name: 'lazy-loaders',
-  load(id) {
-    for (const [name, { loader }] of Object.entries(LAZY_PARTS)) {
-      if (!id.replaceAll('\\', '/').endsWith(loader)) continue;
-      const exported = /export function (\w+)\(/.exec(readFileSync(id, 'utf8'))?.[1];
-      if (!exported) throw new Error(`bundle: ${loader} exports no function`);
-      // Marked as a lazy part's file (resolveId): the `require` stays as written, relative to the built file.
-      return `export function ${exported}() { return require('${LAZY_PREFIX}${name}.js'); }\n`;
-    }
-    return undefined;
-  },
-  resolveId(source) {
-    if (!source.startsWith(LAZY_PREFIX)) return undefined;
-    return { id: `./${source.slice(LAZY_PREFIX.length)}`, external: 'relative' };
-  },
-};
+/** The ESM build's loader of parts (a module of the shared chunk, so `import.meta.url` is beside the parts). */
+const ESM_PARTS_RUNTIME = '\0lazy-parts-runtime';
+/** A file no code uses: the ESM entry `require`s it to learn whether this process can require an ES module. */
+const REQUIRE_PROBE = 'require-probe.js';
+
+function esmPartsRuntime() {
+  const imports = Object.keys(LAZY_PARTS)
+    .map((name) => `  ['${name}', () => import('${LAZY_PREFIX}${name}.js')],`)
+    .join('\n');
+  return `import { createRequire } from 'node:module';
+const require = createRequire(import.meta.url);
+const loaded = new Map();
+const PARTS = [
+${imports}
+];
+export function loadPart(name) {
+  let part = loaded.get(name);
+  if (part === undefined) loaded.set(name, (part = require('./' + name + '.js')));
+  return part;
+}
+export async function preloadPartsUnlessRequirable() {
+  try {
+    require('./${REQUIRE_PROBE}');
+    return;
+  } catch {
+    for (const [name, load] of PARTS) loaded.set(name, await load());
+  }
+}
+`;
+}
+
+/** Replaces each lazy part's loader by a synchronous load of its file, keeping the loader's export name. */
+function lazyLoaders(format, entry) {
+  return {
+    name: 'lazy-loaders',
+    load(id) {
+      if (id === ESM_PARTS_RUNTIME) return esmPartsRuntime();
+      for (const [name, { loader }] of Object.entries(LAZY_PARTS)) {
+        if (!id.replaceAll('\\', '/').endsWith(loader)) continue;
+        const exported = /export function (\w+)\(/.exec(readFileSync(id, 'utf8'))?.[1];
+        if (!exported) throw new Error(`bundle: ${loader} exports no function`);
+        // Marked as a lazy part's file (resolveId): the `require` stays as written, relative to the built file.
+        if (format === 'cjs') return `export function ${exported}() { return require('${LAZY_PREFIX}${name}.js'); }\n`;
+        return `import { loadPart } from '${ESM_PARTS_RUNTIME}';\nexport function ${exported}() { return loadPart('${name}'); }\n`;
+      }
+      return undefined;
+    },
+    resolveId(source) {
+      if (source === ESM_PARTS_RUNTIME) return source;
+      if (!source.startsWith(LAZY_PREFIX)) return undefined;
+      return { id: `./${source.slice(LAZY_PREFIX.length)}`, external: 'relative' };
+    },
+    // The ESM entry, last of its module graph to run (the shared chunk has run by then, so a part's import of it does
+    // not wait on the entry), preloads the parts where they cannot be required.
+    transform(code, id) {
+      if (format !== 'esm' || resolve(id) !== resolve(entry)) return undefined;
+      const preload = `\nimport { preloadPartsUnlessRequirable } from '${ESM_PARTS_RUNTIME}';\nawait preloadPartsUnlessRequirable();\n`;
+      // Lines appended after the module's own: its mappings stand as they are.
+      return { code: code + preload, map: null };
+    },
+    generateBundle() {
+      if (format === 'esm') this.emitFile({ type: 'asset', fileName: REQUIRE_PROBE, source: 'export {};\n' });
+    },
+  };
+}
 
 const builds = [];
 for (const [name, input] of Object.entries(ENTRY_POINTS)) {
   for (const format of ['esm', 'cjs']) {
-    const lazy = format === 'cjs' && name === 'index';
+    const lazy = name === 'index';
     const lazyInputs = lazy
       ? Object.fromEntries(Object.entries(LAZY_PARTS).map(([part, { entry }]) => [part, entry]))
       : {};
@@ -116,7 +166,7 @@ for (const [name, input] of Object.entries(ENTRY_POINTS)) {
       build({
         input: { [name]: input, ...lazyInputs },
         external,
-        plugins: lazy ? [lazyLoaders] : [],
+        plugins: lazy ? [lazyLoaders(format, input)] : [],
         platform: 'node',
         tsconfig: 'tsconfig.build.json',
         // What tsc emits for this project (tsconfig.json): nothing down-levelled for Node 20.

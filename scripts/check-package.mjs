@@ -32,8 +32,11 @@ const cjs = require('sqs-sns-mock');
 // The YAML parser is loaded by the first YAML template only (src/templates/yaml.ts).
 const yamlLoaded = () => Object.keys(require.cache).some((path) => /[\\/]node_modules[\\/]yaml[\\/]/.test(path));
 assert.equal(yamlLoaded(), false, 'importing the package loaded yaml');
-// The CommonJS build loads its lazy parts at first use only (scripts/bundle.mjs, LAZY_PARTS).
-const lazyLoaded = (name) => Object.keys(require.cache).some((path) => path.endsWith(`/dist/cjs/${name}.js`));
+// Both builds load their lazy parts at first use only (scripts/bundle.mjs, LAZY_PARTS): the ESM build through
+// require(esm), which lists them in `require.cache` too.
+const loadedFrom = (build, name) =>
+  Object.keys(require.cache).some((path) => path.replaceAll('\\', '/').endsWith(`/dist/${build}/${name}.js`));
+const lazyLoaded = (name) => loadedFrom('cjs', name) || loadedFrom('esm', name);
 const LAZY_PARTS = [
   'provisioning',
   'lambda-runtime',
@@ -123,12 +126,31 @@ for (const [kind, lib] of [
   aws.reset();
   console.log(`package ${kind} build: ok`);
 }
-for (const part of LAZY_PARTS) assert.equal(lazyLoaded(part), true, `the CommonJS build did not load ${part}.js apart`);
+for (const build of ['cjs', 'esm']) {
+  for (const part of LAZY_PARTS)
+    assert.equal(loadedFrom(build, part), true, `the ${build} build did not load ${part}.js`);
+}
+
+// Where a process cannot require an ES module (Node before 20.19, or a test runner's module system without it), the
+// ESM entry loads its parts as it loads: the package works the same, with one copy of each class.
+const { execFileSync } = await import('node:child_process');
+const withoutRequireEsm = `
+  const lib = await import('sqs-sns-mock');
+  const aws = lib.createAwsMock();
+  if (typeof aws.provision({ Resources: { Q: { Type: 'AWS::SQS::Queue' } } }).ref('Q') !== 'string') process.exit(2);
+  try { aws.provision({ Resources: { Q: { Type: 'AWS::SQS::Queue', Properties: 7 } } }); } catch (e) {
+    if (e instanceof lib.TemplateError) process.exit(0);
+  }
+  process.exit(3);
+`;
+execFileSync(process.execPath, ['--no-experimental-require-module', '--input-type=module', '-e', withoutRequireEsm], {
+  stdio: 'inherit',
+});
+console.log('package esm build without require(esm): ok');
 
 // Every relative link of the packed documentation resolves to a packed file, and a link to a heading (`page.md#part`)
 // to a heading of that page: the README on npm and in node_modules links to the guide, and the guide to the facts
 // of docs/aws-behaviour/, which are packed for that reason (the package names no repository to link to instead).
-const { execFileSync } = await import('node:child_process');
 const { readFileSync } = await import('node:fs');
 const { posix } = await import('node:path');
 const [{ files: packedFiles }] = JSON.parse(
