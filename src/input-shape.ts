@@ -45,9 +45,9 @@ class Mismatch {
 
 /**
  * `input` held to `shape`: the input as the action takes it (the same object unless a BigInt became a number or a
- * URL member its text, or a null member or list item was left out, then a copy: the caller's input is never changed), or the first
- * mismatch. A null member is absent, as the SDK and AWS's request layer read it. The walk follows the shape, not
- * the value, so a value that holds itself ends it too.
+ * URL member its text, or a null member or list item was left out, then a copy: the caller's input is never
+ * changed), or the first mismatch. A null member is absent, as the SDK and AWS's request layer read it. The walk
+ * follows the shape, not the value, so a value that holds itself ends it too.
  */
 export function conformInput(
   input: object,
