@@ -1,12 +1,7 @@
 import { liveIds, type Account } from '../account.js';
-import { handClientConfig } from '../install/install.js';
-import {
-  applyMiddleware,
-  dispatch,
-  middlewareFor,
-  type MiddlewareStackLike,
-  type ServiceEmulation,
-} from '../plugin.js';
+import { LazyPart } from '../lazy-service.js';
+import type { MiddlewareStackLike, ServiceEmulation } from '../plugin.js';
+import { ServicePlugin } from '../service-plugin.js';
 import type { Queue } from '../sqs/queue.js';
 import type { WorkTracker } from '../work/work-tracker.js';
 import type { JourneyRecorder } from '../journeys/recorder.js';
@@ -16,8 +11,6 @@ import { loadEventsPart } from './load-part.js';
 import { EVENTS_SDK } from './sdk.js';
 import { BusView, RuleView } from './views.js';
 
-type EventsPart = ReturnType<typeof loadEventsPart>;
-
 /**
  * The EventBridge side of one AwsMock: buses, rules and targets, the plugin for `EventBridgeClient`
  * (`client.middlewareStack.use(aws.events)`), and the views of what was routed where. Everything runs on the
@@ -25,9 +18,8 @@ type EventsPart = ReturnType<typeof loadEventsPart>;
  */
 export class EventsMock<Owner extends Account = Account> {
   /** The backend and its actions, made at the first call or delivery (`backend`). */
-  private built?: { readonly backend: EventsBackend; readonly actions: EventsPart['eventsActions'] };
-  private readonly make: () => EventsBackend;
-  private readonly middleware: ReturnType<typeof middlewareFor>;
+  private readonly part: LazyPart<EventsBackend>;
+  private readonly plugin: ServicePlugin;
   /** @internal The actions behind the plugin, as the HTTP server (src/server) reaches them too. */
   readonly emulation: ServiceEmulation;
 
@@ -39,31 +31,23 @@ export class EventsMock<Owner extends Account = Account> {
   ) {
     const journeys: JourneyRecorder | undefined = aws.journeys?.on ? aws.journeys : undefined;
     // Most tests never use EventBridge: its code loads with the first call (scripts/bundle.mjs, docs/speed.md).
-    this.make = () =>
-      new (loadEventsPart().EventsBackend)(aws.accountId, aws.clock, liveIds(aws), work, seam, findQueue, journeys);
-    this.emulation = {
-      sdk: EVENTS_SDK,
-      handle: (action, input, request) => {
-        const { backend, actions } = this.part();
-        return dispatch('EventBridge', actions, backend, action, input, request);
-      },
-    };
-    this.middleware = middlewareFor(this.emulation, aws);
+    this.part = new LazyPart(() => {
+      const { EventsBackend, eventsActions } = loadEventsPart();
+      const backend = new EventsBackend(aws.accountId, aws.clock, liveIds(aws), work, seam, findQueue, journeys);
+      return { backend, actions: eventsActions };
+    });
+    this.emulation = this.part.emulation(EVENTS_SDK);
+    this.plugin = new ServicePlugin(this.emulation, aws);
   }
 
   /** @internal Made at first use. */
   get backend(): EventsBackend {
-    return this.part().backend;
-  }
-
-  private part() {
-    return (this.built ??= { backend: this.make(), actions: loadEventsPart().eventsActions });
+    return this.part.backend;
   }
 
   /** @internal The SDK plugin: `eventBridgeClient.middlewareStack.use(aws.events)`. */
   applyToStack(stack: MiddlewareStackLike): void {
-    handClientConfig(EVENTS_SDK);
-    applyMiddleware(stack, this.middleware, 'sqsSnsMock:EventBridge');
+    this.plugin.applyToStack(stack);
   }
 
   /** A bus by name (in the account's region) or ARN; the default bus without one. Throws if there is none. */
@@ -96,6 +80,6 @@ export class EventsMock<Owner extends Account = Account> {
 
   /** @internal Forgets every bus, rule and event, and stops every schedule. */
   resetState(): void {
-    this.built?.backend.reset();
+    this.part.reset();
   }
 }

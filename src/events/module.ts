@@ -1,5 +1,6 @@
 import type { PolicyMode } from '../policies/mode.js';
 import type { DeliveryPort } from '../delivery.js';
+import { lazyServiceInstance } from '../lazy-service.js';
 import type { ServiceContext } from '../service-context.js';
 import type { ServiceModule } from '../service-module.js';
 import type { SqsInternals } from '../sqs/internals.js';
@@ -40,16 +41,7 @@ export const eventsModule = {
     const port: DeliveryPort = {
       deliver: (arn, message) => facade.backend.deliverToBus(arn, message.body, message.via),
     };
-    return {
-      facade,
-      internals: {
-        get backend() {
-          return facade.backend;
-        },
-      },
-      port,
-      reset: () => facade.resetState(),
-    };
+    return lazyServiceInstance(facade, port);
   },
 } satisfies ServiceModule<
   'events',

@@ -1,12 +1,7 @@
 import { liveIds, type Account } from '../account.js';
 import type { Deliver } from '../delivery.js';
-import {
-  applyMiddleware,
-  dispatch,
-  middlewareFor,
-  type MiddlewareStackLike,
-  type ServiceEmulation,
-} from '../plugin.js';
+import { dispatch, type MiddlewareStackLike, type ServiceEmulation } from '../plugin.js';
+import { ServicePlugin } from '../service-plugin.js';
 import type { Queue } from '../sqs/queue.js';
 import type { WorkTracker } from '../work/work-tracker.js';
 import { lambdaActions } from './actions/index.js';
@@ -20,7 +15,6 @@ import type { LambdaFunction } from './lambda-function.js';
 import { TimerSet, type LambdaRuntime } from './runtime.js';
 import { checkFunctionCode, type FunctionCode } from './sandbox/function-code.js';
 import { FunctionView } from './views.js';
-import { handClientConfig } from '../install/install.js';
 import { LAMBDA_SDK } from './sdk.js';
 
 /** What the Lambda side needs of the account's other services. */
@@ -48,7 +42,7 @@ export class LambdaMock<Owner extends Account = Account> {
   /** @internal */
   readonly asyncInvocations: AsyncInvocations;
   private readonly timers: TimerSet;
-  private readonly middleware: ReturnType<typeof middlewareFor>;
+  private readonly plugin: ServicePlugin;
   /** @internal The actions behind the plugin, as the HTTP server (src/server) reaches them too. */
   readonly emulation: ServiceEmulation;
 
@@ -83,13 +77,12 @@ export class LambdaMock<Owner extends Account = Account> {
       sdk: LAMBDA_SDK,
       handle: (action, input, request) => dispatch('Lambda', lambdaActions, this, action, input, request),
     };
-    this.middleware = middlewareFor(this.emulation, aws);
+    this.plugin = new ServicePlugin(this.emulation, aws);
   }
 
   /** @internal The SDK plugin: `lambdaClient.middlewareStack.use(aws.lambda)`. */
   applyToStack(stack: MiddlewareStackLike): void {
-    handClientConfig(LAMBDA_SDK);
-    applyMiddleware(stack, this.middleware, 'sqsSnsMock:Lambda');
+    this.plugin.applyToStack(stack);
   }
 
   /**

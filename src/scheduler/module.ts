@@ -1,4 +1,5 @@
 import type { DeliveryPort } from '../delivery.js';
+import { lazyServiceInstance } from '../lazy-service.js';
 import type { ServiceContext } from '../service-context.js';
 import type { ServiceModule } from '../service-module.js';
 import { loadSchedulerPart } from './load-part.js';
@@ -30,16 +31,7 @@ export const schedulerModule = {
     const port: DeliveryPort = {
       deliver: (arn) => ({ accepted: false, reason: `${arn} is a schedule, which takes no deliveries` }),
     };
-    return {
-      facade,
-      internals: {
-        get backend() {
-          return facade.backend;
-        },
-      },
-      port,
-      reset: () => facade.resetState(),
-    };
+    return lazyServiceInstance(facade, port);
   },
 } satisfies ServiceModule<
   'scheduler',

@@ -1,13 +1,8 @@
 import { liveIds, type Account } from '../account.js';
 import type { Deliver } from '../delivery.js';
-import { handClientConfig } from '../install/install.js';
-import {
-  applyMiddleware,
-  dispatch,
-  middlewareFor,
-  type MiddlewareStackLike,
-  type ServiceEmulation,
-} from '../plugin.js';
+import { LazyPart } from '../lazy-service.js';
+import type { MiddlewareStackLike, ServiceEmulation } from '../plugin.js';
+import { ServicePlugin } from '../service-plugin.js';
 import type { WorkTracker } from '../work/work-tracker.js';
 import type { JourneyRecorder } from '../journeys/recorder.js';
 import { loadSchedulerPart } from './load-part.js';
@@ -16,17 +11,14 @@ import type { SchedulerBackend } from './scheduler-backend.js';
 import { SCHEDULER_SDK } from './sdk.js';
 import { ScheduleView } from './views.js';
 
-type SchedulerPart = ReturnType<typeof loadSchedulerPart>;
-
 /**
  * The EventBridge Scheduler side of one AwsMock: schedule groups and schedules firing on the account's clock, the
  * plugin for `SchedulerClient` (`client.middlewareStack.use(aws.scheduler)`), and the views of what they fired.
  */
 export class SchedulerMock<Owner extends Account = Account> {
   /** The backend and its actions, made at the first call (`backend`). */
-  private built?: { readonly backend: SchedulerBackend; readonly actions: SchedulerPart['schedulerActions'] };
-  private readonly make: () => SchedulerBackend;
-  private readonly middleware: ReturnType<typeof middlewareFor>;
+  private readonly part: LazyPart<SchedulerBackend>;
+  private readonly plugin: ServicePlugin;
   /** @internal The actions behind the plugin, as the HTTP server (src/server) reaches them too. */
   readonly emulation: ServiceEmulation;
 
@@ -37,31 +29,23 @@ export class SchedulerMock<Owner extends Account = Account> {
   ) {
     const journeys: JourneyRecorder | undefined = aws.journeys?.on ? aws.journeys : undefined;
     // Most tests never use Scheduler: its code loads with the first call (scripts/bundle.mjs, docs/speed.md).
-    this.make = () =>
-      new (loadSchedulerPart().SchedulerBackend)(aws.accountId, aws.clock, liveIds(aws), work, deliver, journeys);
-    this.emulation = {
-      sdk: SCHEDULER_SDK,
-      handle: (action, input, request) => {
-        const { backend, actions } = this.part();
-        return dispatch('Scheduler', actions, backend, action, input, request);
-      },
-    };
-    this.middleware = middlewareFor(this.emulation, aws);
+    this.part = new LazyPart(() => {
+      const { SchedulerBackend, schedulerActions } = loadSchedulerPart();
+      const backend = new SchedulerBackend(aws.accountId, aws.clock, liveIds(aws), work, deliver, journeys);
+      return { backend, actions: schedulerActions };
+    });
+    this.emulation = this.part.emulation(SCHEDULER_SDK);
+    this.plugin = new ServicePlugin(this.emulation, aws);
   }
 
   /** @internal Made at first use. */
   get backend(): SchedulerBackend {
-    return this.part().backend;
-  }
-
-  private part() {
-    return (this.built ??= { backend: this.make(), actions: loadSchedulerPart().schedulerActions });
+    return this.part.backend;
   }
 
   /** @internal The SDK plugin: `schedulerClient.middlewareStack.use(aws.scheduler)`. */
   applyToStack(stack: MiddlewareStackLike): void {
-    handClientConfig(SCHEDULER_SDK);
-    applyMiddleware(stack, this.middleware, 'sqsSnsMock:Scheduler');
+    this.plugin.applyToStack(stack);
   }
 
   /** A schedule by name, in the default group or `options.group`, in the account's region. Throws if there is none. */
@@ -84,6 +68,6 @@ export class SchedulerMock<Owner extends Account = Account> {
 
   /** @internal Forgets every group and schedule, and stops every timer. */
   resetState(): void {
-    this.built?.backend.reset();
+    this.part.reset();
   }
 }

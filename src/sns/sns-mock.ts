@@ -2,20 +2,14 @@ import { liveIds, type Account } from '../account.js';
 import { batchShapes } from '../faults/batch-entries.js';
 import { FaultControls } from '../faults/controls.js';
 import { FaultInjector } from '../faults/injector.js';
-import { handClientConfig } from '../install/install.js';
 import { AwsError } from '../aws-error.js';
 import type { DeliveryMessage, DeliveryPermission, DeliveryResult, DeliverySender } from '../delivery.js';
 import { policyMode, type PolicyMode } from '../policies/mode.js';
 import { historyLimit } from '../util/history-limit.js';
 import { deliveryProblems, type DeliveryProblem } from '../policies/delivery-problems.js';
 import type { DeliveryVerdict } from '../policies/sns-delivery.js';
-import {
-  applyMiddleware,
-  dispatch,
-  middlewareFor,
-  type MiddlewareStackLike,
-  type ServiceEmulation,
-} from '../plugin.js';
+import { dispatch, type MiddlewareStackLike, type ServiceEmulation } from '../plugin.js';
+import { ServicePlugin } from '../service-plugin.js';
 import { internalRequest } from '../request-context.js';
 import { snsActions, snsBatchChecks } from './actions/index.js';
 import { snsBatchShape } from './batch-shape.js';
@@ -38,7 +32,7 @@ import { findByNameInOneRegion } from '../util/view-lookup.js';
 export class SnsMock<Owner extends Account = Account> extends FaultControls<SnsAction, SnsBatchAction, SnsErrorName> {
   /** @internal */
   readonly backend: SnsBackend;
-  private readonly middleware: ReturnType<typeof middlewareFor>;
+  private readonly plugin: ServicePlugin;
   /** @internal The actions behind the plugin, as the HTTP server (src/server) reaches them too. */
   readonly emulation: ServiceEmulation;
 
@@ -80,12 +74,11 @@ export class SnsMock<Owner extends Account = Account> extends FaultControls<SnsA
         return dispatch('SNS', snsActions, this.backend, action, input, request);
       },
     };
-    this.middleware = middlewareFor(this.emulation, aws);
+    this.plugin = new ServicePlugin(this.emulation, aws);
   }
 
   applyToStack(stack: MiddlewareStackLike): void {
-    handClientConfig(SNS_SDK);
-    applyMiddleware(stack, this.middleware, 'sqsSnsMock:SNS');
+    this.plugin.applyToStack(stack);
   }
 
   /**

@@ -2,15 +2,9 @@ import { liveIds, type Account } from '../account.js';
 import { batchShapes } from '../faults/batch-entries.js';
 import { FaultControls } from '../faults/controls.js';
 import { FaultInjector } from '../faults/injector.js';
-import { handClientConfig } from '../install/install.js';
 import { HonestDelivery, type HonestOptions } from './honest-delivery.js';
-import {
-  applyMiddleware,
-  dispatch,
-  middlewareFor,
-  type MiddlewareStackLike,
-  type ServiceEmulation,
-} from '../plugin.js';
+import { dispatch, type MiddlewareStackLike, type ServiceEmulation } from '../plugin.js';
+import { ServicePlugin } from '../service-plugin.js';
 import { sqsActions, sqsBatchChecks } from './actions/index.js';
 import { sqsBatchShape } from './batch-shape.js';
 import { SQS_ERRORS } from './errors.js';
@@ -29,7 +23,7 @@ import { findByNameInOneRegion } from '../util/view-lookup.js';
 export class SqsMock<Owner extends Account = Account> extends FaultControls<SqsAction, SqsBatchAction, SqsErrorName> {
   /** @internal */
   readonly backend: SqsBackend;
-  private readonly middleware: ReturnType<typeof middlewareFor>;
+  private readonly plugin: ServicePlugin;
   /** @internal The actions behind the plugin, as the HTTP server (src/server) reaches them too. */
   readonly emulation: ServiceEmulation;
 
@@ -60,12 +54,11 @@ export class SqsMock<Owner extends Account = Account> extends FaultControls<SqsA
       interceptor: this.faultInjector,
       handle: (action, input, request) => dispatch('SQS', sqsActions, this.backend, action, input, request),
     };
-    this.middleware = middlewareFor(this.emulation, aws);
+    this.plugin = new ServicePlugin(this.emulation, aws);
   }
 
   applyToStack(stack: MiddlewareStackLike): void {
-    handClientConfig(SQS_SDK);
-    applyMiddleware(stack, this.middleware, 'sqsSnsMock:SQS');
+    this.plugin.applyToStack(stack);
   }
 
   /**
