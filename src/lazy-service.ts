@@ -29,6 +29,11 @@ export class LazyPart<Backend extends Resettable> {
   /** @param load makes the backend and gives the actions; called once, at the first use. */
   constructor(private readonly load: () => LoadedPart<Backend>) {}
 
+  /** Whether the part was made: a reader that must not load it (the server's state route) asks first. */
+  get loaded(): boolean {
+    return this.built !== undefined;
+  }
+
   /** Made at first use. */
   get backend(): Backend {
     return this.part().backend;

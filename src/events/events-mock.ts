@@ -3,6 +3,7 @@ import { LazyPart } from '../lazy-service.js';
 import type { MiddlewareStackLike, ServiceEmulation } from '../plugin.js';
 import { ServicePlugin } from '../service-plugin.js';
 import type { Queue } from '../sqs/queue.js';
+import { compareText } from '../util/compare-text.js';
 import type { WorkTracker } from '../work/work-tracker.js';
 import type { JourneyRecorder } from '../journeys/recorder.js';
 import type { DeliverySeam } from './delivery.js';
@@ -45,6 +46,14 @@ export class EventsMock<Owner extends Account = Account> {
     return this.part.backend;
   }
 
+  /**
+   * @internal Whether EventBridge's part was loaded: false until the account's first EventBridge call or delivery, so
+   * the server's state route can answer without loading it.
+   */
+  get loaded(): boolean {
+    return this.part.loaded;
+  }
+
   /** @internal The SDK plugin: `eventBridgeClient.middlewareStack.use(aws.events)`. */
   applyToStack(stack: MiddlewareStackLike): void {
     this.plugin.applyToStack(stack);
@@ -58,6 +67,19 @@ export class EventsMock<Owner extends Account = Account> {
         `sqs-sns-mock: no event bus "${ref}" in account ${this.aws.accountId}, region ${this.aws.region}`,
       );
     return new BusView(bus, this.viewContext());
+  }
+
+  /**
+   * Every bus of the account, in each region it used, the default one of its own region among them; by name, then
+   * ARN (a name in two regions).
+   */
+  buses(): BusView[] {
+    const { backend } = this;
+    backend.buses(this.aws.region);
+    return backend
+      .allBuses()
+      .sort((a, b) => compareText(a.name, b.name) || compareText(a.arn, b.arn))
+      .map((bus) => new BusView(bus, this.viewContext()));
   }
 
   /** A rule by name, on the default bus or on `options.bus` (a name, an ARN or a bus view). Throws if there is none. */

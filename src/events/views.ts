@@ -103,6 +103,11 @@ export class RuleView {
     return this.model.settings.state;
   }
 
+  /** Its schedule expression (`rate(5 minutes)`, `cron(…)`) as PutRule gave it; undefined for a rule with a pattern. */
+  get scheduleExpression(): string | undefined {
+    return this.model.settings.schedule?.text;
+  }
+
   /** The name of its bus. */
   get bus(): string {
     return this.model.bus.name;

@@ -3,6 +3,7 @@ import type { Deliver } from '../delivery.js';
 import { LazyPart } from '../lazy-service.js';
 import type { MiddlewareStackLike, ServiceEmulation } from '../plugin.js';
 import { ServicePlugin } from '../service-plugin.js';
+import { compareText } from '../util/compare-text.js';
 import type { WorkTracker } from '../work/work-tracker.js';
 import type { JourneyRecorder } from '../journeys/recorder.js';
 import { loadSchedulerPart } from './load-part.js';
@@ -43,6 +44,14 @@ export class SchedulerMock<Owner extends Account = Account> {
     return this.part.backend;
   }
 
+  /**
+   * @internal Whether Scheduler's part was loaded: false until the account's first Scheduler call, so
+   * the server's state route can answer without loading it.
+   */
+  get loaded(): boolean {
+    return this.part.loaded;
+  }
+
   /** @internal The SDK plugin: `schedulerClient.middlewareStack.use(aws.scheduler)`. */
   applyToStack(stack: MiddlewareStackLike): void {
     this.plugin.applyToStack(stack);
@@ -59,6 +68,17 @@ export class SchedulerMock<Owner extends Account = Account> {
     const schedule = group.schedules.get(name);
     if (!schedule) throw new Error(`sqs-sns-mock: no schedule "${name}" in schedule group ${groupName}`);
     return new ScheduleView(schedule, this.aws.names);
+  }
+
+  /** Every schedule of every group, in each region the account used; by name, then group, then ARN. */
+  schedules(): ScheduleView[] {
+    return this.backend
+      .allGroups()
+      .flatMap((group) => [...group.schedules.values()])
+      .sort(
+        (a, b) => compareText(a.name, b.name) || compareText(a.group.name, b.group.name) || compareText(a.arn, b.arn),
+      )
+      .map((schedule) => new ScheduleView(schedule, this.aws.names));
   }
 
   /** Same as `aws.reset()`. */

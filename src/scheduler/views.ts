@@ -37,6 +37,16 @@ export class ScheduleView {
     return this.model.settings.state;
   }
 
+  /** Its expression as CreateSchedule or UpdateSchedule gave it: `at(…)`, `rate(…)` or `cron(…)`. */
+  get scheduleExpression(): string {
+    return this.model.settings.expression.text;
+  }
+
+  /** The ARN of its target. */
+  get targetArn(): string {
+    return this.model.settings.target.Arn!;
+  }
+
   /** The scheduled time of its next firing (a flexible window may run it later); none when it has none left. */
   get nextFireAt(): Date | undefined {
     const next = this.model.next;

@@ -45,6 +45,26 @@ export interface ServerState {
   topics: { name: string; arn: string; subscriptions: number; published: number }[];
   functions: { name: string; arn: string; invocations: number }[];
   eventSourceMappings: { uuid: string; functionArn: string; eventSourceArn: string; state: string }[];
+  /** EventBridge's buses in every region used, by name; none before the account's first EventBridge call. */
+  buses: { name: string; arn: string; rules: number }[];
+  /** The rules of every bus, by name; `scheduleExpression` only on a scheduled rule. */
+  rules: {
+    name: string;
+    arn: string;
+    eventBusName: string;
+    state: 'ENABLED' | 'DISABLED' | 'ENABLED_WITH_ALL_CLOUDTRAIL_MANAGEMENT_EVENTS';
+    targets: number;
+    scheduleExpression?: string;
+  }[];
+  /** Scheduler's schedules in every group, by name; none before the account's first Scheduler call. */
+  schedules: {
+    name: string;
+    groupName: string;
+    arn: string;
+    state: 'ENABLED' | 'DISABLED';
+    scheduleExpression: string;
+    targetArn: string;
+  }[];
 }
 
 export function controlClient(endpoint: string): ControlClient {

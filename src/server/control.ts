@@ -1,4 +1,5 @@
 import type { AwsMock } from '../aws-mock.js';
+import { compareText } from '../util/compare-text.js';
 import type { ServedAccount } from './clock-control.js';
 import type { WireAnswer, WireRequest } from './protocol.js';
 import { outgoingQueueUrls } from './sqs-addresses.js';
@@ -71,15 +72,13 @@ function stateOf({ aws, clock }: ServedAccount, host: string): object {
     accountId: aws.accountId,
     region: aws.region,
     queues: aws.sqs.queues().map((queue) => {
-      const counts = { visible: 0, inFlight: 0, delayed: 0 };
-      for (const message of queue.messages()) counts[message.state]++;
       const deadLetter = queue.deadLetterQueue();
       return {
         name: queue.name,
         url: outgoingQueueUrls({ QueueUrl: queue.url }, host, aws.region).QueueUrl,
         arn: queue.arn,
         fifo: queue.fifo,
-        messages: counts,
+        messages: queue.counts(),
         ...(deadLetter ? { deadLetterQueue: deadLetter.name } : {}),
       };
     }),
@@ -100,7 +99,48 @@ function stateOf({ aws, clock }: ServedAccount, host: string): object {
       eventSourceArn: mapping.eventSourceArn,
       state: mapping.state,
     })),
+    ...eventBridgeState(aws),
+    schedules: schedulerState(aws),
   };
+}
+
+/**
+ * wire.md §13.5: the buses and their rules, by name. An account that never used EventBridge shows none: asking its
+ * part would load it (and make the default bus), which only a first call should do.
+ */
+function eventBridgeState(aws: AwsMock): { buses: object[]; rules: object[] } {
+  if (!aws.events.loaded) return { buses: [], rules: [] };
+  const buses = aws.events.buses();
+  const rules = buses
+    .flatMap((bus) => bus.rules())
+    .sort((a, b) => compareText(a.name, b.name) || compareText(a.bus, b.bus) || compareText(a.arn, b.arn));
+  return {
+    buses: buses.map((bus) => ({ name: bus.name, arn: bus.arn, rules: bus.rules().length })),
+    rules: rules.map((rule) => {
+      const scheduleExpression = rule.scheduleExpression;
+      return {
+        name: rule.name,
+        arn: rule.arn,
+        eventBusName: rule.bus,
+        state: rule.state,
+        targets: rule.targetArns().length,
+        ...(scheduleExpression !== undefined ? { scheduleExpression } : {}),
+      };
+    }),
+  };
+}
+
+/** wire.md §13.5: the schedules, by name; none, without loading its part, for an account that never used Scheduler. */
+function schedulerState(aws: AwsMock): object[] {
+  if (!aws.scheduler.loaded) return [];
+  return aws.scheduler.schedules().map((schedule) => ({
+    name: schedule.name,
+    groupName: schedule.group,
+    arn: schedule.arn,
+    state: schedule.state,
+    scheduleExpression: schedule.scheduleExpression,
+    targetArn: schedule.targetArn,
+  }));
 }
 
 const clockNotManual = () =>

@@ -1,6 +1,7 @@
 import type { Clock } from '../clock.js';
 import type { IdSource } from '../ids.js';
 import type { ByRegion } from '../util/view-lookup.js';
+import { compareText } from '../util/compare-text.js';
 import type { JourneyRecorder } from '../journeys/recorder.js';
 import type { HonestDelivery } from './honest-delivery.js';
 import { sqsErrors } from './errors.js';
@@ -166,8 +167,4 @@ export class SqsBackend implements QueueDirectory {
     if (address.accountId !== this.scope.accountId) return undefined;
     return this.queues.get(address.region)?.get(address.name);
   }
-}
-
-function compareText(a: string, b: string): number {
-  return a < b ? -1 : a > b ? 1 : 0;
 }

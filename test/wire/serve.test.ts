@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process';
+import { connect } from 'node:net';
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -6,6 +7,7 @@ import { fileURLToPath } from 'node:url';
 import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import { ReceiveMessageCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { describe, expect, it } from 'vitest';
+import { serveArguments } from '../../src/server/serve-arguments.js';
 import { startServeChild } from './clients/serve-child.js';
 
 const CLI = fileURLToPath(new URL('../../src/server/cli.ts', import.meta.url));
@@ -61,5 +63,73 @@ describe('npx sqs-sns-mock serve', () => {
     expect(code).toBe(0);
     expect(stdout).toContain('--template');
     expect(stdout).toContain('UNSAFE');
+    expect(stdout).toContain('--headers-timeout <ms>');
+    expect(stdout).toContain('--request-timeout <ms>');
   }, 60_000);
+
+  it('passes --headers-timeout and --request-timeout to the server, which cuts a stalled client with a 408', async () => {
+    const { endpoint, stop } = await startServeChild(['--headers-timeout', '150', '--request-timeout', '300']);
+    const { hostname, port } = new URL(endpoint);
+    const slow = connect({ host: hostname, port: Number(port), allowHalfOpen: true });
+    let received = '';
+    slow.on('data', (chunk: Buffer) => (received += chunk.toString('latin1')));
+    const closed = new Promise<string>((resolve) => {
+      slow.once('end', () => resolve('cut'));
+      slow.once('close', () => resolve('cut'));
+    });
+    slow.write('POST / HTTP/1.1\r\nHost: 127.0.0.1\r\nX-Amz-Tar');
+    // The server's own 150 ms timer ends the wait (Node may also just close the socket). The guard only tells a
+    // flag that never arrived (the default 20 s, checked every 5 s) from one that did, by a wide margin.
+    let guard: NodeJS.Timeout | undefined;
+    const defaultKept = new Promise<string>((resolve) => (guard = setTimeout(() => resolve('default kept'), 10_000)));
+    expect(await Promise.race([closed, defaultKept])).toBe('cut');
+    clearTimeout(guard);
+    slow.destroy();
+    expect(received).toMatch(/^(HTTP\/1\.1 408 Request Timeout\r\n[^]*)?$/);
+    expect(await stop()).toBe(0);
+  }, 60_000);
+
+  it('exits 1 naming the flag when a timeout is not a number of milliseconds', async () => {
+    const child = spawn(process.execPath, ['--import', 'tsx', CLI, 'serve', '--port', '0', '--request-timeout', '1s'], {
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+    const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+    expect(code).toBe(1);
+    expect(stderr).toContain('sqs-sns-mock: --request-timeout 1s is not a number of milliseconds');
+  }, 60_000);
+});
+
+describe("serve's command line", () => {
+  it('reads the timeouts as startServer options, absent when not given', () => {
+    const asked = serveArguments(['serve', '--headers-timeout', '5000', '--request-timeout', '9000']);
+    expect(asked).toMatchObject({ help: false, server: { headersTimeout: 5000, requestTimeout: 9000 } });
+    const plain = serveArguments(['serve']);
+    expect(plain).toEqual({
+      help: false,
+      server: { port: 4566, host: '127.0.0.1', clock: 'manual' },
+      template: undefined,
+      parameters: [],
+      functions: undefined,
+    });
+  });
+
+  it.each(['0', '-1', '1.5', 'abc', '', ' ', '2147483648'])('refuses a timeout of %j', (value) => {
+    expect(() => serveArguments(['serve', `--headers-timeout=${value}`])).toThrow(
+      `--headers-timeout ${value} is not a number of milliseconds from 1 to 2147483647`,
+    );
+    expect(() => serveArguments(['serve', `--request-timeout=${value}`])).toThrow('--request-timeout');
+  });
+
+  it('takes the largest timeout Node can wait', () => {
+    expect(serveArguments(['serve', '--request-timeout', '2147483647'])).toMatchObject({
+      server: { requestTimeout: 2147483647 },
+    });
+  });
+
+  it('asks for the help text with --help (exit 0) or without the serve command (exit 2)', () => {
+    expect(serveArguments(['--help'])).toEqual({ help: true, exitCode: 0 });
+    expect(serveArguments([])).toEqual({ help: true, exitCode: 2 });
+  });
 });
