@@ -34,6 +34,27 @@ function sdkTraceHeader(): string | undefined {
   return process.env['_X_AMZN_TRACE_ID'] || undefined;
 }
 
+/**
+ * A request made by the plugin. Its trace header is read from the environment when an action first asks for it (a
+ * send or a publish, which gives it to the message), during the action, in the caller's scope: the other commands
+ * never pay for the read.
+ */
+class PluginRequest implements RequestContext {
+  private trace: string | null | undefined;
+
+  constructor(
+    readonly requestId: string,
+    readonly abortSignal: AbortSignalLike | undefined,
+    public region: string,
+    readonly callerAccount: string,
+  ) {}
+
+  get traceHeader(): string | undefined {
+    if (this.trace === undefined) this.trace = sdkTraceHeader() ?? null;
+    return this.trace ?? undefined;
+  }
+}
+
 /** A service emulation as the plugin drives it: an action name and its input in, an output out. */
 export interface ServiceEmulation {
   /** The service's SDK: its client's name, its package, its exceptions. */
@@ -168,13 +189,12 @@ async function answer(
   // Known at once after a client's first command; for the first, a promise that settles within microtasks (no
   // I/O, no timer), awaited only before the action: faults are decided at once, as for every other command.
   const region = clientRegion(context[CLIENT_CONFIG]);
-  const request: { -readonly [K in keyof RequestContext]: RequestContext[K] } = {
+  const request = new PluginRequest(
     requestId,
-    abortSignal: smithy?.abortSignal,
-    region: (region instanceof Promise ? undefined : region) ?? account.region,
-    traceHeader: sdkTraceHeader(),
-    callerAccount: account.accountId,
-  };
+    smithy?.abortSignal,
+    (region instanceof Promise ? undefined : region) ?? account.region,
+    account.accountId,
+  );
   try {
     // The common case, the client's region known, passes no handle: no closure per command (see runAction).
     const handle = region instanceof Promise ? afterRegion(emulation, account, action, request, region) : undefined;
@@ -242,7 +262,7 @@ function afterRegion(
   emulation: ServiceEmulation,
   account: Account,
   action: string,
-  request: { -readonly [K in keyof RequestContext]: RequestContext[K] },
+  request: PluginRequest,
   region: Promise<string | undefined>,
 ): (given: unknown) => Promise<object> {
   return async (given) => {
