@@ -87,7 +87,12 @@ describe('SubscriptionIndex', () => {
   });
 
   it('files a policy whose every $or alternative pins the key, under the union of their values', () => {
-    const or = subscription({ $or: [{ tenant: ['t1'], kind: ['a'] }, { tenant: ['t2'], n: [{ exists: true }] }] });
+    const or = subscription({
+      $or: [
+        { tenant: ['t1'], kind: ['a'] },
+        { tenant: ['t2'], n: [{ exists: true }] },
+      ],
+    });
     const topic = topicOf([or]);
     expect(candidates(topic, filterInput(attributes({ tenant: 't2' }), 'm'))).toEqual([or.arn]);
     expect(candidates(topic, filterInput(attributes({ tenant: 't3' }), 'm'))).toEqual([]);
