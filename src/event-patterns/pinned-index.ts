@@ -10,9 +10,9 @@ export interface Pinned {
 }
 
 /**
- * The first of `paths` (as the key) that every `$or` alternative of a pattern pins, with the union of the strings they allow
- * there; undefined when none is pinned so. A condition pins its path when each of its rules is an exact string
- * that is not an IP address: a prefix, anything-but, `exists` (either way), a number or an IP address (which
+ * The first of `paths` (as the key) that every `$or` alternative of a pattern pins, with the union of the strings
+ * they allow there; undefined when none is pinned so. A condition pins its path when each of its rules is an exact
+ * string that is not an IP address: a prefix, anything-but, `exists` (either way), a number or an IP address (which
  * event-ruler matches as an address, so other spellings meet it) would let other values through. Such a condition
  * holds only for a string value in its set (for an array, some element in it), so an event without one of
  * `values` at the path fails every alternative.

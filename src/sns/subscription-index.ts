@@ -6,7 +6,8 @@ import type { Subscription } from './subscription.js';
  * A topic's subscriptions filed by an exact value their filter policies require, so that a publish matches in full
  * only the subscriptions that can take the message: those filed under a value the message has, and those the index
  * cannot file (no policy, or no key pinned to exact strings in every `$or` alternative: src/event-patterns/
- * pinned-index.ts, shared with EventBridge's rules). The key is the policy's first key so pinned, in its key order.
+ * pinned-index.ts, shared with EventBridge's rules). The key is the policy's first key so pinned, in its key order
+ * (docs/aws-behaviour/sns.md §10.8).
  *
  * A pinned key holds only for a string value in its set: a String attribute with one of them, a String.Array with an
  * element among them, a body whose value (or an element of an array) at the path is one; a Number attribute is a

@@ -50,10 +50,11 @@ const ENDPOINTS: Readonly<Record<Protocol, EndpointAdapter>> = {
 
 /**
  * Offers one published message to every confirmed subscription of the topic, in subscription order (so all FIFO
- * queues see the same order). A pending subscription gets nothing and no record (docs/aws-behaviour/sns.md §8); a
- * filtered-out one gets a record saying so. Only `sqs` and `lambda` endpoints are really delivered to; the others are
- * recorded (ENDPOINTS). The topic's index (subscription-index.ts) names the subscriptions that may take the message;
- * the others are recorded as filtered out without matching, as matching would have found them.
+ * queues see the same order; the order among subscriptions is ours, docs/aws-behaviour/sns.md §10.8). A pending
+ * subscription gets nothing and no record (docs/aws-behaviour/sns.md §8); a filtered-out one gets a record saying so.
+ * Only `sqs` and `lambda` endpoints are really delivered to; the others are recorded (ENDPOINTS). The topic's index
+ * (subscription-index.ts) names the subscriptions that may take the message; the others are recorded as filtered
+ * out without matching, as matching would have found them.
  */
 export function fanOut(
   topic: Topic,
