@@ -3,6 +3,7 @@ import { ARCHIVE_POLICY_ATTRIBUTE, TopicArchive } from './archive.js';
 import { PublishedHistory } from './published.js';
 import type { ReplayRun } from './replay-policy.js';
 import type { Subscription } from './subscription.js';
+import { TopicSubscriptions } from './subscription-index.js';
 
 /**
  * One SNS topic: its attributes and tags, its subscriptions in the order they were made, what was
@@ -12,7 +13,8 @@ export class Topic {
   /** Settable attributes as stored (strings, as GetTopicAttributes shows them). */
   readonly attributes = new Map<string, string>();
   readonly tags = new Map<string, string>();
-  readonly subscriptions = new Map<string, Subscription>();
+  /** In the order they were made, indexed by their filter policies (subscription-index.ts). */
+  readonly subscriptions = new TopicSubscriptions();
   readonly published: PublishedHistory;
   /** FIFO topics with an ArchivePolicy (archive.ts); reach it through `archiveAt`, which applies the policy. */
   readonly archive = new TopicArchive();

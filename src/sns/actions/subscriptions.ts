@@ -252,6 +252,8 @@ export function setSubscriptionAttributes(
     replay: replayFacts(topic, backend.clock.now()),
   };
   setSubscriptionAttribute(subscription, target, input.AttributeName, input.AttributeValue);
+  // FilterPolicy and FilterPolicyScope decide where the topic's index files it.
+  topic.subscriptions.refile(subscription);
   // Setting a ReplayPolicy, even the same one again, starts a new replay that replaces the last [D].
   if (input.AttributeName === REPLAY_POLICY_ATTRIBUTE) startReplay(backend, topic, subscription);
   return {};

@@ -50,9 +50,11 @@ const ENDPOINTS: Readonly<Record<Protocol, EndpointAdapter>> = {
 
 /**
  * Offers one published message to every confirmed subscription of the topic, in subscription order (so all FIFO
- * queues see the same order). A pending subscription gets nothing and no record (docs/aws-behaviour/sns.md §8); a
- * filtered-out one gets a record saying so. Only `sqs` and `lambda` endpoints are really delivered to; the others are
- * recorded (ENDPOINTS).
+ * queues see the same order; the order among subscriptions is ours, docs/aws-behaviour/sns.md §10.8). A pending
+ * subscription gets nothing and no record (docs/aws-behaviour/sns.md §8); a filtered-out one gets a record saying so.
+ * Only `sqs` and `lambda` endpoints are really delivered to; the others are recorded (ENDPOINTS). The topic's index
+ * (subscription-index.ts) names the subscriptions that may take the message; the others are recorded as filtered
+ * out without matching, as matching would have found them.
  */
 export function fanOut(
   topic: Topic,
@@ -63,12 +65,25 @@ export function fanOut(
   const filter = new MessageFilter(entry.attributes);
   const bodies = new EndpointBodies(notification);
   const deliveries: Delivery[] = [];
+  const { index } = topic.subscriptions;
+  // Topics without pinned policies skip the index, and build the filter's input only if a policy asks.
+  const candidates = index.pinsAny
+    ? index.candidates(filter.input(entry.message), entry.structure !== undefined)
+    : undefined;
+  let next = 0;
   for (const subscription of topic.subscriptions.values()) {
+    // Candidates come in the topic's order: each is the next subscription met that is one.
+    const candidate = candidates === undefined || candidates[next] === subscription;
+    if (candidate && candidates !== undefined) next++;
     if (subscription.pendingConfirmation) continue;
     // Past its replay's EndingPoint a subscription is paused [D]: like a pending one, it gets nothing and no record.
     // Only FIFO topics replay (replay-policy.ts), so standard topics skip the lookup.
     if (topic.fifo && pausedByReplay(topic.replays.get(subscription), notification.timestamp)) continue;
-    deliveries.push(offerTo(subscription, bodies, entry, filter, context));
+    deliveries.push(
+      candidate || !index.leavesOut(subscription)
+        ? offerTo(subscription, bodies, entry, filter, context)
+        : filter.filteredOut(subscription, messageForProtocol(entry.message, entry.structure, subscription.protocol)),
+    );
   }
   return deliveries;
 }

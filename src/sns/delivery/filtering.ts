@@ -75,7 +75,8 @@ export class MessageFilter {
     return new FilteredOut(subscription, this.attributes, body);
   }
 
-  private input(body: string): FilterInput {
+  /** The matcher's input for the message with this body, built once and shared. */
+  input(body: string): FilterInput {
     if (this.first === undefined) return (this.first = filterInput(this.attributes, body));
     if (this.first.body === body) return this.first;
     this.others ??= new Map();

@@ -18,6 +18,8 @@ import { unreachable } from '../../util/unreachable.js';
 
 export interface CompiledFilterPolicy {
   readonly scope: FilterPolicyScope;
+  /** The policy's `$or` alternatives with their conditions: what a topic's subscription index files it by. */
+  readonly alternatives: CompiledAlternatives;
   /** True when the subscription accepts the message. Never throws. */
   matches(input: FilterInput): boolean;
   /**
@@ -68,7 +70,7 @@ class AttributePolicy implements CompiledFilterPolicy {
   readonly scope = 'MessageAttributes';
 
   constructor(
-    private readonly alternatives: CompiledAlternatives,
+    readonly alternatives: CompiledAlternatives,
     private readonly anythingButOnStringArray: NonNullable<FilterPolicyOptions['anythingButOnStringArray']>,
   ) {}
 
@@ -132,8 +134,11 @@ class AttributePolicy implements CompiledFilterPolicy {
 /** Scope MessageBody: the body is the event the engine matches, flattened once per message (input.ts). */
 class BodyPolicy implements CompiledFilterPolicy {
   readonly scope = 'MessageBody';
+  readonly alternatives: CompiledAlternatives;
 
-  constructor(private readonly pattern: EventPattern) {}
+  constructor(private readonly pattern: EventPattern) {
+    this.alternatives = pattern.alternatives;
+  }
 
   matches(input: FilterInput): boolean {
     return this.pattern.matches(input.bodyFields());
