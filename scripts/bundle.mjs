@@ -11,7 +11,7 @@
 //   in console.log), and its `keepNames` fix wraps every closure created at run time in a `__name` call, a cost on
 //   the hot paths.
 // - Source maps carry their sources (sourcesContent), comments included: the package ships no src/.
-// - Lazy parts (LAZY_PARTS), in both builds: code that only some tests use (the template engine, the Lambda runtime,
+// - Lazy parts (LAZY_PARTS), in both builds: code that only some tests use (the template engine, Lambda's backend,
 //   the policy evaluator, EventBridge, Scheduler, the event-pattern engine behind filter policies and FilterCriteria)
 //   is an entry of its own in the build of `index`, and the module through which the package reaches it is replaced
 //   by a synchronous load of that file, made at first use: a `require` in CommonJS; in ESM a `require` of the ES
@@ -41,7 +41,7 @@ const ENTRY_POINTS = {
  */
 const LAZY_PARTS = {
   provisioning: { entry: 'src/templates/provisioning.ts', loader: 'src/templates/load-provisioning.ts' },
-  'lambda-runtime': { entry: 'src/lambda/runtime-part.ts', loader: 'src/lambda/load-runtime.ts' },
+  lambda: { entry: 'src/lambda/part.ts', loader: 'src/lambda/load-part.ts' },
   'policy-evaluator': { entry: 'src/policies/policy.ts', loader: 'src/policies/load-policy.ts' },
   'filter-policy': { entry: 'src/sns/filter-policy/compile.ts', loader: 'src/sns/filter-policy/load-compile.ts' },
   'filter-criteria': { entry: 'src/lambda/esm/filter-criteria.ts', loader: 'src/lambda/esm/load-filter-criteria.ts' },

@@ -39,7 +39,7 @@ const loadedFrom = (build, name) =>
 const lazyLoaded = (name) => loadedFrom('cjs', name) || loadedFrom('esm', name);
 const LAZY_PARTS = [
   'provisioning',
-  'lambda-runtime',
+  'lambda',
   'policy-evaluator',
   'eventbridge',
   'scheduler',

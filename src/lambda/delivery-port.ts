@@ -36,7 +36,7 @@ export function lambdaDeliveryPort(
   functions: FunctionDirectory,
   invocations: AsyncInvocations,
   policies: PolicyMode = 'ignore',
-): DeliveryPort {
+): Required<DeliveryPort> {
   return {
     deliver(functionArn, message) {
       const fn = functions.findByArn(functionArn);

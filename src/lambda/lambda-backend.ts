@@ -2,8 +2,7 @@ import type { AwsError } from '../aws-error.js';
 import { invokeErrors } from './errors.js';
 import { functionArn, parseFunctionRef, type FunctionRef } from './function-arn.js';
 import type { FunctionSettings } from './function-options.js';
-import type { LambdaFunction } from './lambda-function.js';
-import { loadLambdaRuntime } from './load-runtime.js';
+import { LambdaFunction } from './lambda-function.js';
 import type { LambdaRuntime } from './runtime.js';
 import type { FunctionCode } from './sandbox/function-code.js';
 
@@ -33,7 +32,7 @@ export class LambdaBackend implements FunctionDirectory {
     if (functions.has(name)) {
       throw new TypeError(`sqs-sns-mock: a function "${name}" already exists in ${region}; delete it first`);
     }
-    const fn = new (loadLambdaRuntime().LambdaFunction)(
+    const fn = new LambdaFunction(
       name,
       region,
       functionArn(region, this.accountId, name),

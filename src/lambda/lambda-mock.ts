@@ -1,47 +1,27 @@
-import { liveIds, type Account } from '../account.js';
-import type { Deliver } from '../delivery.js';
-import { dispatch, type MiddlewareStackLike, type ServiceEmulation } from '../plugin.js';
+import type { Account } from '../account.js';
+import { LazyPart } from '../lazy-service.js';
+import type { MiddlewareStackLike, ServiceEmulation } from '../plugin.js';
 import { ServicePlugin } from '../service-plugin.js';
-import type { Queue } from '../sqs/queue.js';
 import type { WorkTracker } from '../work/work-tracker.js';
-import { lambdaActions } from './actions/index.js';
-import { AsyncInvocations } from './async/async-invocations.js';
-import { serviceDestinations } from './async/destinations.js';
-import { EventSourceMappings, type MappingInput } from './esm/mappings.js';
+import type { AsyncInvocations } from './async/async-invocations.js';
+import type { EventSourceMappings, MappingInput } from './esm/mappings.js';
 import { MappingView, userFacing } from './esm/view.js';
-import { checkFunctionName, checkFunctionOptions, type CreateFunctionOptions } from './function-options.js';
-import { LambdaBackend } from './lambda-backend.js';
+import type { CreateFunctionOptions } from './function-options.js';
+import type { LambdaBackend } from './lambda-backend.js';
 import type { LambdaFunction } from './lambda-function.js';
-import { TimerSet, type LambdaRuntime } from './runtime.js';
-import { checkFunctionCode, type FunctionCode } from './sandbox/function-code.js';
+import type { LambdaServices, LambdaState } from './lambda-state.js';
+import { loadLambdaPart } from './load-part.js';
+import type { FunctionCode } from './sandbox/function-code.js';
 import { FunctionView } from './views.js';
 import { LAMBDA_SDK } from './sdk.js';
-
-/** What the Lambda side needs of the account's other services. */
-export interface LambdaServices {
-  /** The account's queues by ARN, in any region. */
-  readonly findQueue: (arn: string) => Queue | undefined;
-  /**
-   * The account's delivery seam (src/delivery.ts), for destinations and dead-letter queues and topics of asynchronous
-   * invocations. Without it no destination takes anything.
-   */
-  readonly deliver?: Deliver;
-  /** createAwsMock's `invocationHistory`: how many invocations each function keeps; undefined keeps all. */
-  readonly invocationHistory?: number | undefined;
-}
 
 /**
  * The Lambda side of one AwsMock: functions with in-process handlers, SQS event source mappings, asynchronous
  * invocation, and the plugin for `LambdaClient`. Everything runs on the account's clock.
  */
 export class LambdaMock<Owner extends Account = Account> {
-  /** @internal */
-  readonly backend: LambdaBackend;
-  /** @internal */
-  readonly mappings: EventSourceMappings;
-  /** @internal */
-  readonly asyncInvocations: AsyncInvocations;
-  private readonly timers: TimerSet;
+  /** The functions, mappings, asynchronous queue and actions, made at the first call, function or delivery. */
+  private readonly part: LazyPart<LambdaState>;
   private readonly plugin: ServicePlugin;
   /** @internal The actions behind the plugin, as the HTTP server (src/server) reaches them too. */
   readonly emulation: ServiceEmulation;
@@ -51,33 +31,33 @@ export class LambdaMock<Owner extends Account = Account> {
     work: WorkTracker,
     services: LambdaServices,
   ) {
-    this.timers = new TimerSet(aws.clock);
-    const runtime: LambdaRuntime = {
-      clock: aws.clock,
-      ids: liveIds(aws),
-      work,
-      timers: this.timers,
-      invocationHistory: services.invocationHistory,
-      journeys: aws.journeys?.on ? aws.journeys : undefined,
-    };
-    this.backend = new LambdaBackend(aws.accountId, runtime);
-    this.mappings = new EventSourceMappings({
-      accountId: aws.accountId,
-      runtime,
-      functions: this.backend,
-      findQueue: services.findQueue,
+    // Most tests never use Lambda: its code loads with the first use (scripts/bundle.mjs, docs/speed.md).
+    this.part = new LazyPart(() => {
+      const { LambdaState, lambdaActions } = loadLambdaPart();
+      return { backend: new LambdaState(aws, work, services), actions: lambdaActions };
     });
-    this.asyncInvocations = new AsyncInvocations(
-      runtime,
-      serviceDestinations(
-        services.deliver ?? ((arn) => ({ accepted: false, reason: `the account has no service that owns ${arn}` })),
-      ),
-    );
-    this.emulation = {
-      sdk: LAMBDA_SDK,
-      handle: (action, input, request) => dispatch('Lambda', lambdaActions, this, action, input, request),
-    };
+    this.emulation = this.part.emulation(LAMBDA_SDK);
     this.plugin = new ServicePlugin(this.emulation, aws);
+  }
+
+  /** @internal Lambda's models and inbound port, made at first use. */
+  get state(): LambdaState {
+    return this.part.backend;
+  }
+
+  /** @internal */
+  get backend(): LambdaBackend {
+    return this.state.backend;
+  }
+
+  /** @internal */
+  get mappings(): EventSourceMappings {
+    return this.state.mappings;
+  }
+
+  /** @internal */
+  get asyncInvocations(): AsyncInvocations {
+    return this.state.asyncInvocations;
   }
 
   /** @internal The SDK plugin: `lambdaClient.middlewareStack.use(aws.lambda)`. */
@@ -101,13 +81,7 @@ export class LambdaMock<Owner extends Account = Account> {
     options: CreateFunctionOptions | undefined,
     handler: string | undefined,
   ): FunctionView {
-    checkFunctionName(name);
-    const checked = checkFunctionCode(name, code);
-    const settings = { ...checkFunctionOptions(options), handler };
-    return new FunctionView(
-      this.backend.create(name, settings.region ?? this.aws.region, checked, settings),
-      this.aws.names,
-    );
+    return new FunctionView(this.state.createFunction(name, code, options, handler, this.aws.region), this.aws.names);
   }
 
   /** A function by name (in the account's region) or ARN (any region). Throws if there is none. */
@@ -164,9 +138,6 @@ export class LambdaMock<Owner extends Account = Account> {
 
   /** @internal Stops every poller and pending retry, clears every timer, forgets every function. */
   resetState(): void {
-    this.mappings.reset();
-    this.asyncInvocations.reset();
-    this.timers.reset();
-    this.backend.reset();
+    this.part.reset();
   }
 }

@@ -4,8 +4,7 @@ import { functionArn, parseFunctionRef } from '../function-arn.js';
 import type { FunctionDirectory } from '../lambda-backend.js';
 import type { LambdaFunction } from '../lambda-function.js';
 import type { LambdaRuntime } from '../runtime.js';
-import { loadLambdaRuntime } from '../load-runtime.js';
-import type { MappedFunction, SqsEventSourceMapping } from './mapping.js';
+import { SqsEventSourceMapping, type MappedFunction } from './mapping.js';
 import { mappingErrors } from './mapping-errors.js';
 import {
   checkModelRanges,
@@ -60,7 +59,7 @@ export class EventSourceMappings {
     checkVisibility(queue, fn);
     const existing = this.duplicateOf(eventSourceArn, target);
     if (existing) throw mappingErrors.duplicate(eventSourceArn, fn.name, existing.uuid);
-    const mapping = new (loadLambdaRuntime().SqsEventSourceMapping)(
+    const mapping = new SqsEventSourceMapping(
       this.services.runtime.ids.uuid(),
       region,
       eventSourceArn,
