@@ -107,8 +107,16 @@ const blockArb: fc.Arbitrary<Block> = fc.oneof(
     .map(([groups, maskBits]) => {
       const address = groups.reduce((acc, g) => (acc << 16n) | BigInt(g), 0n);
       return { family: 6 as const, network: (address >> BigInt(128 - maskBits)) << BigInt(128 - maskBits), maskBits };
-    }),
+    })
+    .filter((block) => !ipv4Mapped(block.network)),
 );
+
+/**
+ * An IPv4-mapped IPv6 address (`::ffff:a.b.c.d`), which Java's parser, and so the engine, reads as the IPv4 address
+ * (src/event-patterns/ip.ts): the reference does not model that, so the generators stay out of that range (a /96
+ * block there is refused as an IPv4 mask over 31; the unit tests cover it).
+ */
+const ipv4Mapped = (address: bigint): boolean => address >> 32n === 0xffffn;
 
 const blockText = (block: Block): string => `${ipText(block.family, block.network, false)}/${block.maskBits}`;
 
@@ -118,13 +126,16 @@ function addressesNear(block: Block): fc.Arbitrary<string> {
   const last = block.network | ((1n << (width(block.family) - BigInt(block.maskBits))) - 1n);
   const inside = [block.network, last, block.network + 1n];
   const outside = [last + 1n, block.network - 1n].filter((a) => a >= 0n && a <= top);
+  const plain = (addresses: bigint[]) => (block.family === 6 ? addresses.filter((a) => !ipv4Mapped(a)) : addresses);
   const written = (addresses: bigint[]) =>
     fc.tuple(fc.constantFrom(...addresses), fc.boolean()).map(([address, full]) => ipText(block.family, address, full));
   const notAnAddress =
     block.family === 4 ? `${ipv4Text(block.network).split('.').slice(0, 3).join('.')}.256` : 'fe80::1::2';
+  const near = plain(inside);
+  const beyond = plain(outside);
   return fc.oneof(
-    { arbitrary: written(inside), weight: 3 },
-    { arbitrary: outside.length > 0 ? written(outside) : fc.constant(notAnAddress), weight: 2 },
+    { arbitrary: near.length > 0 ? written(near) : fc.constant(notAnAddress), weight: 3 },
+    { arbitrary: beyond.length > 0 ? written(beyond) : fc.constant(notAnAddress), weight: 2 },
     { arbitrary: fc.constant(notAnAddress), weight: 1 },
   );
 }
