@@ -3,7 +3,6 @@ import type { DeliveryPort } from '../delivery.js';
 import type { ServiceContext } from '../service-context.js';
 import type { ServiceModule } from '../service-module.js';
 import { lazyServiceInstance } from '../lazy-service.js';
-import { SNS_ERRORS } from './error-table.js';
 import { loadSnsPart } from './load-part.js';
 import { SNS_SDK } from './sdk.js';
 import type { SnsInternals } from './internals.js';
@@ -34,7 +33,9 @@ export const snsModule = {
   get actions() {
     return loadSnsPart().SNS_ACTIONS;
   },
-  errors: SNS_ERRORS,
+  get errors() {
+    return loadSnsPart().SNS_ERRORS;
+  },
   get batchActions() {
     return [...loadSnsPart().snsBatchChecks.keys()];
   },

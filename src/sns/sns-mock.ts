@@ -10,8 +10,6 @@ import type { DeliveryProblem } from '../policies/delivery-problems.js';
 import type { DeliveryVerdict } from '../policies/sns-delivery.js';
 import { dispatch, type MiddlewareStackLike, type ServiceEmulation } from '../plugin.js';
 import { ServicePlugin } from '../service-plugin.js';
-import { snsBatchShape } from './batch-shape.js';
-import { SNS_ERRORS } from './error-table.js';
 import type { SnsAction, SnsBatchAction, SnsErrorName } from './fault-names.js';
 import { loadSnsPart } from './load-part.js';
 import { SNS_SDK } from './sdk.js';
@@ -60,16 +58,17 @@ export class SnsMock<Owner extends Account = Account> extends FaultControls<SnsA
     super(
       new FaultInjector({
         service: SNS_SDK.service,
-        errors: SNS_ERRORS,
         clock: aws.clock,
         random: () => ids.random(),
-        // The action names and batch checks are the part's: a fault set on SNS loads it.
+        // The error table, the action names and the batch checks are the part's: a fault set on SNS loads it.
+        get errors() {
+          return loadSnsPart().SNS_ERRORS;
+        },
         get actions() {
           return (actions ??= new Set(Object.keys(part.actions)));
         },
         get batches() {
-          const { snsBatchChecks } = loadSnsPart();
-          return (batches ??= batchShapes(snsBatchChecks, (check) => snsBatchShape(part.backend, check)));
+          return (batches ??= batchShapesOf(part));
         },
       }),
     );
@@ -172,4 +171,10 @@ export class SnsMock<Owner extends Account = Account> extends FaultControls<SnsA
     this.faultInjector.reset();
     this.part.reset();
   }
+}
+
+/** PublishBatch's shape for fault injection (batch-shape.ts), over the part's backend. */
+function batchShapesOf(part: LazyPart<SnsBackend>): ReadonlyMap<string, BatchShape> {
+  const { snsBatchChecks, snsBatchShape } = loadSnsPart();
+  return batchShapes(snsBatchChecks, (check) => snsBatchShape(part.backend, check));
 }
