@@ -12,7 +12,8 @@
 //   the hot paths.
 // - Source maps carry their sources (sourcesContent), comments included: the package ships no src/.
 // - Lazy parts (LAZY_PARTS), in both builds: code that only some tests use (the template engine, Lambda's backend,
-//   the policy evaluator, EventBridge, Scheduler, the event-pattern engine behind filter policies and FilterCriteria)
+//   the policy evaluator, SNS's backend and actions, EventBridge, Scheduler, the event-pattern engine behind filter
+//   policies and FilterCriteria)
 //   is an entry of its own in the build of `index`, and the module through which the package reaches it is replaced
 //   by a synchronous load of that file, made at first use: a `require` in CommonJS; in ESM a `require` of the ES
 //   module (`createRequire`, Node's require(esm), on by default from Node 20.19 and 22.12), which joins the same
@@ -47,6 +48,7 @@ const LAZY_PARTS = {
   'filter-criteria': { entry: 'src/lambda/esm/filter-criteria.ts', loader: 'src/lambda/esm/load-filter-criteria.ts' },
   eventbridge: { entry: 'src/events/part.ts', loader: 'src/events/load-part.ts' },
   scheduler: { entry: 'src/scheduler/part.ts', loader: 'src/scheduler/load-part.ts' },
+  sns: { entry: 'src/sns/part.ts', loader: 'src/sns/load-part.ts' },
 };
 
 /** How a replaced loader names its part's file, for resolveId to keep as `./<name>.js`. */

@@ -43,11 +43,12 @@ const LAZY_PARTS = [
   'policy-evaluator',
   'eventbridge',
   'scheduler',
+  'sns',
   'filter-policy',
   'filter-criteria',
 ];
 for (const part of LAZY_PARTS) assert.equal(lazyLoaded(part), false, `requiring the package loaded ${part}.js`);
-// Nor does an account, which every test makes, nor its reset: EventBridge and Scheduler load with their first call.
+// Nor does an account, which every test makes, nor its reset: SNS, EventBridge and Scheduler load at their first use.
 cjs.createAwsMock().reset();
 for (const part of LAZY_PARTS) assert.equal(lazyLoaded(part), false, `createAwsMock loaded ${part}.js`);
 

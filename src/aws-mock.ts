@@ -166,12 +166,12 @@ export class AwsMock implements Account {
 
   /** `publishedHistory` as SNS reads it: undefined keeps every message. */
   get publishedHistory(): number | undefined {
-    return this.internals.sns.backend.publishedHistory;
+    return this.sns.publishedHistory;
   }
 
   /** `policies` as SNS reads it. */
   get policies(): PolicyMode {
-    return this.internals.sns.backend.policies;
+    return this.sns.policies;
   }
 
   /**

@@ -1,5 +1,5 @@
 /**
- * A service whose backend and actions are made at its first call or delivery, not with the account (EventBridge,
+ * A service whose backend and actions are made at its first call or delivery, not with the account (SNS, EventBridge,
  * Scheduler): most tests never use them, and in the CommonJS build their code loads only then (scripts/bundle.mjs,
  * docs/speed.md). The facade hands this a loader that reaches the part through its `load-part.ts`; nothing here
  * imports a service, so the part stays out of what `createAwsMock()` loads.
@@ -37,6 +37,11 @@ export class LazyPart<Backend extends Resettable> {
   /** Made at first use. */
   get backend(): Backend {
     return this.part().backend;
+  }
+
+  /** Made at first use, with the backend: for a facade that dispatches itself (SNS, which first expires). */
+  get actions(): Actions<Backend> {
+    return this.part().actions;
   }
 
   /** The emulation behind the service's plugin: each call makes the part, if it is not made yet, and dispatches. */

@@ -2,8 +2,8 @@ import type { PolicyMode } from '../policies/mode.js';
 import type { DeliveryPort } from '../delivery.js';
 import type { ServiceContext } from '../service-context.js';
 import type { ServiceModule } from '../service-module.js';
-import { SNS_ACTIONS, snsBatchChecks } from './actions/index.js';
-import { SNS_ERRORS } from './errors.js';
+import { lazyServiceInstance } from '../lazy-service.js';
+import { loadSnsPart } from './load-part.js';
 import { SNS_SDK } from './sdk.js';
 import type { SnsInternals } from './internals.js';
 import { SnsMock } from './sns-mock.js';
@@ -29,9 +29,16 @@ export const snsModule = {
   key: 'sns',
   arnService: 'sns',
   sdk: SNS_SDK,
-  actions: SNS_ACTIONS,
-  errors: SNS_ERRORS,
-  batchActions: [...snsBatchChecks.keys()],
+  // Getters: the tables load with the backend, at the service's first use (load-part.ts), not with the account.
+  get actions() {
+    return loadSnsPart().SNS_ACTIONS;
+  },
+  get errors() {
+    return loadSnsPart().SNS_ERRORS;
+  },
+  get batchActions() {
+    return [...loadSnsPart().snsBatchChecks.keys()];
+  },
   create<Owner extends ServiceContext['account']>(
     { account, deliver, permits }: ServiceContext<Owner>,
     options: SnsOptions,
@@ -42,6 +49,6 @@ export const snsModule = {
       deliver: (topicArn, message) => facade.publishFromService(topicArn, message),
       permits: (topicArn, sender) => facade.publishPermission(topicArn, sender),
     };
-    return { facade, internals: { backend: facade.backend }, port, reset: () => facade.resetState() };
+    return lazyServiceInstance(facade, port);
   },
 } satisfies ServiceModule<'sns', 'SNS', ServiceContext, SnsOptions, SnsMock, SnsInternals, DeliveryPort>;

@@ -1,26 +1,19 @@
 import { liveIds, type Account } from '../account.js';
-import { batchShapes } from '../faults/batch-entries.js';
+import { batchShapes, type BatchShape } from '../faults/batch-entries.js';
 import { FaultControls } from '../faults/controls.js';
 import { FaultInjector } from '../faults/injector.js';
-import { AwsError } from '../aws-error.js';
 import type { DeliveryMessage, DeliveryPermission, DeliveryResult, DeliverySender } from '../delivery.js';
+import { LazyPart } from '../lazy-service.js';
 import { policyMode, type PolicyMode } from '../policies/mode.js';
 import { historyLimit } from '../util/history-limit.js';
-import { deliveryProblems, type DeliveryProblem } from '../policies/delivery-problems.js';
+import type { DeliveryProblem } from '../policies/delivery-problems.js';
 import type { DeliveryVerdict } from '../policies/sns-delivery.js';
 import { dispatch, type MiddlewareStackLike, type ServiceEmulation } from '../plugin.js';
 import { ServicePlugin } from '../service-plugin.js';
-import { internalRequest } from '../request-context.js';
-import { snsActions, snsBatchChecks } from './actions/index.js';
-import { snsBatchShape } from './batch-shape.js';
-import { SNS_ERRORS } from './errors.js';
 import type { SnsAction, SnsBatchAction, SnsErrorName } from './fault-names.js';
+import { loadSnsPart } from './load-part.js';
 import { SNS_SDK } from './sdk.js';
-import { publish } from './actions/publish.js';
-import { topicRegion } from './arn.js';
-import { topicPublishVerdict } from './inbound-policy.js';
-import { snsSender } from './delivery/context.js';
-import { SnsBackend, type SnsDelivery } from './sns-backend.js';
+import type { SnsBackend, SnsDelivery } from './sns-backend.js';
 import type { Topic } from './topic.js';
 import { TopicView } from './views.js';
 import { findByNameInOneRegion } from '../util/view-lookup.js';
@@ -30,11 +23,15 @@ import { findByNameInOneRegion } from '../util/view-lookup.js';
  * `delay`, `failEntries`, `clearFaults`).
  */
 export class SnsMock<Owner extends Account = Account> extends FaultControls<SnsAction, SnsBatchAction, SnsErrorName> {
-  /** @internal */
-  readonly backend: SnsBackend;
+  /** The backend and its actions, made at the first call, delivery or look at the topics (`backend`). */
+  private readonly part: LazyPart<SnsBackend>;
   private readonly plugin: ServicePlugin;
   /** @internal The actions behind the plugin, as the HTTP server (src/server) reaches them too. */
   readonly emulation: ServiceEmulation;
+  /** @internal createAwsMock's `publishedHistory`, as the topics keep it: undefined keeps every message. */
+  readonly publishedHistory: number | undefined;
+  /** @internal createAwsMock's `policies`, as SNS's deliveries into queues obey it. */
+  readonly policies: PolicyMode;
 
   /**
    * @param delivery the account's delivery seam, through which `sqs` and `lambda` subscriptions deliver.
@@ -46,35 +43,53 @@ export class SnsMock<Owner extends Account = Account> extends FaultControls<SnsA
     options: { readonly publishedHistory?: number; readonly policies?: PolicyMode } = {},
   ) {
     const ids = liveIds(aws);
-    const backend = new SnsBackend(
-      { region: aws.region, accountId: aws.accountId },
-      aws.clock,
-      ids,
-      delivery,
-      historyLimit('publishedHistory', options.publishedHistory, 'messages'),
-      policyMode(options.policies),
-      aws.journeys?.on ? aws.journeys : undefined,
-    );
+    const publishedHistory = historyLimit('publishedHistory', options.publishedHistory, 'messages');
+    const policies = policyMode(options.policies);
+    // Most test files never use SNS: its code loads with the first use (scripts/bundle.mjs, docs/speed.md).
+    const part = new LazyPart(() => {
+      const { SnsBackend, snsActions } = loadSnsPart();
+      const scope = { region: aws.region, accountId: aws.accountId };
+      const journeys = aws.journeys?.on ? aws.journeys : undefined;
+      const backend = new SnsBackend(scope, aws.clock, ids, delivery, publishedHistory, policies, journeys);
+      return { backend, actions: snsActions };
+    });
+    let actions: ReadonlySet<string> | undefined;
+    let batches: ReadonlyMap<string, BatchShape> | undefined;
     super(
       new FaultInjector({
         service: SNS_SDK.service,
-        errors: SNS_ERRORS,
         clock: aws.clock,
         random: () => ids.random(),
-        actions: new Set(Object.keys(snsActions)),
-        batches: batchShapes(snsBatchChecks, (check) => snsBatchShape(backend, check)),
+        // The error table, the action names and the batch checks are the part's: a fault set on SNS loads it.
+        get errors() {
+          return loadSnsPart().SNS_ERRORS;
+        },
+        get actions() {
+          return (actions ??= new Set(Object.keys(part.actions)));
+        },
+        get batches() {
+          return (batches ??= batchShapesOf(part));
+        },
       }),
     );
-    this.backend = backend;
+    this.part = part;
+    this.publishedHistory = publishedHistory;
+    this.policies = policies;
     this.emulation = {
       sdk: SNS_SDK,
       interceptor: this.faultInjector,
       handle: (action, input, request) => {
-        this.backend.expireUnconfirmed();
-        return dispatch('SNS', snsActions, this.backend, action, input, request);
+        const { backend, actions } = this.part;
+        backend.expireUnconfirmed();
+        return dispatch('SNS', actions, backend, action, input, request);
       },
     };
     this.plugin = new ServicePlugin(this.emulation, aws);
+  }
+
+  /** @internal Made at first use. */
+  get backend(): SnsBackend {
+    return this.part.backend;
   }
 
   applyToStack(stack: MiddlewareStackLike): void {
@@ -115,49 +130,22 @@ export class SnsMock<Owner extends Account = Account> extends FaultControls<SnsA
    * from the topic (docs/aws-behaviour/sns.md §7.1). Answers the same with `policies: 'ignore'` as with `'enforce'`.
    */
   deliveryProblems(): DeliveryProblem[] {
-    this.backend.expireUnconfirmed();
-    return deliveryProblems(this.backend.listSubscriptions(), this.queueVerdict);
+    const backend = this.backend;
+    backend.expireUnconfirmed();
+    return loadSnsPart().deliveryProblems(backend.listSubscriptions(), this.queueVerdict);
   }
 
   /** Whether the seam lets SNS deliver the topic's messages into the queue, whatever createAwsMock's `policies`. */
-  private readonly queueVerdict = (queueArn: string, topicArn: string): DeliveryVerdict => {
-    const { allowed, reason, missing } = this.backend.delivery.permits(queueArn, snsSender(topicArn, false));
-    return missing ? { allowed, reason, missingQueue: true } : { allowed, reason };
-  };
+  private readonly queueVerdict = (queueArn: string, topicArn: string): DeliveryVerdict =>
+    loadSnsPart().queueVerdict(this.backend, queueArn, topicArn);
 
   /**
    * @internal SNS's port of the delivery seam (src/delivery.ts): another service of the account publishes to a topic
    * (a Lambda function's on-failure destination or dead-letter topic) through Publish's own checks, as the account's
-   * caller. A missing topic or a refused message is answered as a refusal, the sending service's business, as for
-   * SNS's own deliveries into SQS.
+   * caller (from-services.ts).
    */
   publishFromService(topicArn: string, message: DeliveryMessage): DeliveryResult {
-    this.backend.expireUnconfirmed();
-    const topic = this.backend.findTopicByArn(topicArn);
-    if (!topic) return { accepted: false, reason: `the topic ${topicArn} does not exist` };
-    // A service publishing on its own authority (EventBridge) needs the topic's Policy under `policies: 'enforce'`.
-    if (message.sender.authority === 'resourcePolicy' && this.backend.policies === 'enforce') {
-      const verdict = topicPublishVerdict(topic, this.backend.scope.accountId, message.sender);
-      if (!verdict.allowed) return { accepted: false, reason: verdict.reason, byPolicy: true };
-    }
-    const request = internalRequest(this.aws, topicRegion(topicArn));
-    try {
-      const { MessageId } = publish(
-        this.backend,
-        {
-          TopicArn: topicArn,
-          Message: message.body,
-          MessageAttributes: { ...message.attributes },
-          ...(message.messageGroupId !== undefined ? { MessageGroupId: message.messageGroupId } : {}),
-          ...(message.deduplicationId !== undefined ? { MessageDeduplicationId: message.deduplicationId } : {}),
-        },
-        request,
-      );
-      return { accepted: true, ...(MessageId !== undefined ? { messageId: MessageId } : {}) };
-    } catch (error) {
-      if (error instanceof AwsError) return { accepted: false, reason: `Publish refused it: ${error.message}` };
-      throw error;
-    }
+    return loadSnsPart().publishFromService(this.backend, this.aws, topicArn, message);
   }
 
   /**
@@ -165,9 +153,7 @@ export class SnsMock<Owner extends Account = Account> extends FaultControls<SnsA
    * (SNS's port's `permits`).
    */
   publishPermission(topicArn: string, sender: DeliverySender): DeliveryPermission {
-    const topic = this.backend.findTopicByArn(topicArn);
-    if (!topic) return { allowed: false, reason: `the topic ${topicArn} does not exist`, missing: true };
-    return topicPublishVerdict(topic, this.backend.scope.accountId, sender);
+    return loadSnsPart().publishPermission(this.backend, topicArn, sender);
   }
 
   /** Every topic of every region, oldest first. */
@@ -180,9 +166,15 @@ export class SnsMock<Owner extends Account = Account> extends FaultControls<SnsA
     this.aws.reset();
   }
 
-  /** @internal */
+  /** @internal Forgets every topic and subscription (of a backend made), and every fault. */
   resetState(): void {
     this.faultInjector.reset();
-    this.backend.reset();
+    this.part.reset();
   }
+}
+
+/** PublishBatch's shape for fault injection (batch-shape.ts), over the part's backend. */
+function batchShapesOf(part: LazyPart<SnsBackend>): ReadonlyMap<string, BatchShape> {
+  const { snsBatchChecks, snsBatchShape } = loadSnsPart();
+  return batchShapes(snsBatchChecks, (check) => snsBatchShape(part.backend, check));
 }

@@ -1,9 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { NotEmulatedError } from '../../src/aws-error.js';
 import { createAwsMock } from '../../src/index.js';
 import { LazyPart } from '../../src/lazy-service.js';
 import type { RequestContext } from '../../src/request-context.js';
 import { EVENTS_SDK } from '../../src/events/sdk.js';
+import { SnsBackend } from '../../src/sns/sns-backend.js';
 
 /** A lazy part whose loader counts its calls, with one action and a backend that counts its resets. */
 function countingPart() {
@@ -11,18 +12,19 @@ function countingPart() {
   const backend = { reset: () => counts.resets++ };
   const actions = { Ping: (_backend: typeof backend, input: { n: number }) => ({ Pong: input.n }) };
   const part = new LazyPart(() => (counts.loads++, { backend, actions }));
-  return { part, backend, counts };
+  return { part, backend, actions, counts };
 }
 
 const request = {} as RequestContext;
 
 describe('LazyPart', () => {
   it('makes nothing until the first use, and makes the part once', () => {
-    const { part, backend, counts } = countingPart();
+    const { part, backend, actions, counts } = countingPart();
     const emulation = part.emulation(EVENTS_SDK);
     expect(counts.loads).toBe(0);
     expect(emulation.handle('Ping', { n: 1 }, request)).toEqual({ Pong: 1 });
     expect(part.backend).toBe(backend);
+    expect(part.actions).toBe(actions);
     expect(emulation.handle('Ping', { n: 2 }, request)).toEqual({ Pong: 2 });
     expect(counts.loads).toBe(1);
   });
@@ -47,6 +49,29 @@ describe('LazyPart', () => {
     })();
     expect(error).toBeInstanceOf(NotEmulatedError);
     expect(error).toMatchObject({ service: 'EventBridge', command: 'UnknownCommand' });
+  });
+});
+
+describe('SNS as a lazy service', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it("makes no backend for an account, its reset, its options or its faults' reset; the first call makes one", async () => {
+    const made = vi.spyOn(SnsBackend.prototype, 'reset');
+    const aws = createAwsMock({ publishedHistory: 5, policies: 'enforce' });
+    aws.sns.clearFaults();
+    aws.reset();
+    expect([aws.publishedHistory, aws.policies]).toEqual([5, 'enforce']);
+    expect(made).not.toHaveBeenCalled();
+    expect(aws.sns.topics()).toEqual([]);
+    aws.reset();
+    expect(made).toHaveBeenCalledTimes(1);
+  });
+
+  it('checks a fault against the action table and error table it loads', () => {
+    const aws = createAwsMock();
+    expect(() => aws.sns.failNext('Nope' as never, 'Throttled')).toThrow('SNS has no action "Nope"');
+    expect(() => aws.sns.failEntries('Publish' as never, { ids: ['a'], error: 'Throttled' })).toThrow(TypeError);
+    expect(aws.sns.failNext('PublishBatch', 'Throttled')).toBeDefined();
   });
 });
 
