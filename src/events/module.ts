@@ -5,7 +5,6 @@ import type { ServiceContext } from '../service-context.js';
 import type { ServiceModule } from '../service-module.js';
 import type { SqsInternals } from '../sqs/internals.js';
 import { loadEventsPart } from './load-part.js';
-import { EVENTS_ERRORS } from './errors.js';
 import { EventsMock } from './events-mock.js';
 import type { EventsInternals } from './internals.js';
 import { EVENTS_SDK } from './sdk.js';
@@ -28,7 +27,10 @@ export const eventsModule = {
   get actions() {
     return loadEventsPart().EVENTS_ACTIONS;
   },
-  errors: EVENTS_ERRORS,
+  // Read only when a test sets a fault on the service (src/faults), which then loads the part.
+  get errors() {
+    return loadEventsPart().EVENTS_ERRORS;
+  },
   batchActions: [],
   create<Owner extends ServiceContext['account']>(
     { account, work, deliver, permits, internalsOf }: ServiceContext<Owner>,

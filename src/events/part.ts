@@ -6,3 +6,4 @@
 export { EventsBackend } from './events-backend.js';
 export { eventsActions, EVENTS_ACTIONS } from './actions/index.js';
 export { DEFAULT_BUS } from './bus.js';
+export { EVENTS_ERRORS } from './errors.js';

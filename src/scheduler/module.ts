@@ -3,7 +3,6 @@ import { lazyServiceInstance } from '../lazy-service.js';
 import type { ServiceContext } from '../service-context.js';
 import type { ServiceModule } from '../service-module.js';
 import { loadSchedulerPart } from './load-part.js';
-import { SCHEDULER_ERRORS } from './errors.js';
 import type { SchedulerInternals } from './internals.js';
 import { SchedulerMock } from './scheduler-mock.js';
 import { SCHEDULER_SDK } from './sdk.js';
@@ -20,7 +19,10 @@ export const schedulerModule = {
   get actions() {
     return loadSchedulerPart().SCHEDULER_ACTIONS;
   },
-  errors: SCHEDULER_ERRORS,
+  // Read only when a test sets a fault on the service (src/faults), which then loads the part.
+  get errors() {
+    return loadSchedulerPart().SCHEDULER_ERRORS;
+  },
   batchActions: [],
   create<Owner extends ServiceContext['account']>(
     { account, work, deliver }: ServiceContext<Owner>,

@@ -5,3 +5,4 @@
  */
 export { SchedulerBackend } from './scheduler-backend.js';
 export { schedulerActions, SCHEDULER_ACTIONS } from './actions/index.js';
+export { SCHEDULER_ERRORS } from './errors.js';
