@@ -132,17 +132,22 @@ export function middlewareFor(emulation: ServiceEmulation, account: Account): An
     const action = actionOf(command);
     const input = args.input ?? {};
     try {
-      return await answer(emulation, account, action, context, input);
+      // Most actions answer synchronously: their answer is returned as it is, with no await in between.
+      const answered = answer(emulation, account, action, context, input);
+      return answered instanceof Promise ? await answered : answered;
     } catch (error) {
       if (!(error instanceof AnsweredError)) throw error;
       // Only an answered error comes here, so a command answered at the first attempt pays nothing for retries.
       const service = emulation.sdk.service;
       const sdkException = (answered: AnsweredError) =>
         toSdkException(emulation.sdk, answered.error, answered.requestId);
-      const attempt = () =>
-        answer(emulation, account, action, context, input).catch(async (again: unknown) => {
+      const attempt = async (): Promise<AnswerResult> => {
+        try {
+          return await answer(emulation, account, action, context, input);
+        } catch (again) {
           throw again instanceof AnsweredError ? await sdkException(again) : again;
-        });
+        }
+      };
       const label = `${service} ${action}`;
       const done = sdkException(error).then((firstError) => {
         const retryMiddleware = retryMiddlewareOf(context[CLIENT_STACK] ?? stack);
@@ -176,14 +181,17 @@ function actionOf(command: string): string {
   return action;
 }
 
-/** One attempt at a command: a request of its own (its request id), the faults, the action. */
-async function answer(
+/**
+ * One attempt at a command: a request of its own (its request id), the faults, the action. Synchronous when the action
+ * is (most are): a promise only where the action, a fault or the client's first region is one.
+ */
+function answer(
   emulation: ServiceEmulation,
   account: Account,
   action: string,
   context: HandlerContext,
   input: unknown,
-): Promise<AnswerResult> {
+): AnswerResult | Promise<AnswerResult> {
   const requestId = account.ids.uuid();
   const smithy = context[SMITHY_CONTEXT_KEY] as { abortSignal?: AbortSignalLike } | undefined;
   // Known at once after a client's first command; for the first, a promise that settles within microtasks (no
@@ -195,54 +203,103 @@ async function answer(
     (region instanceof Promise ? undefined : region) ?? account.region,
     account.accountId,
   );
+  let result: Promise<object> | object;
   try {
     // The common case, the client's region known, passes no handle: no closure per command (see runAction).
     const handle = region instanceof Promise ? afterRegion(emulation, account, action, request, region) : undefined;
-    const result = await runAction(emulation, account.journeys, action, input, request, handle);
-    if (!(RESPONSE_METADATA in result)) {
-      return { output: { $metadata: successMetadata(requestId, 200), ...result }, response: {} };
-    }
-    const { [RESPONSE_METADATA]: answered, ...output } = result as WithResponseMetadata<object>;
-    const metadata = successMetadata(answered?.requestId ?? requestId, answered?.httpStatusCode ?? 200);
-    return { output: { $metadata: metadata, ...output }, response: {} };
+    result = runAction(emulation, account.journeys, action, input, request, handle);
   } catch (error) {
-    if (!(error instanceof AwsError)) throw error;
-    throw new AnsweredError(error, requestId);
+    throw answeredError(error, requestId);
   }
+  if (!(result instanceof Promise)) return withMetadata(result, requestId);
+  return result.then(
+    (output) => withMetadata(output, requestId),
+    (error: unknown) => {
+      throw answeredError(error, requestId);
+    },
+  );
+}
+
+/** The action's output as the SDK takes it: with its `$metadata`, the request id an action answered winning. */
+function withMetadata(result: object, requestId: string): AnswerResult {
+  if (!(RESPONSE_METADATA in result)) {
+    return { output: { $metadata: successMetadata(requestId, 200), ...result }, response: {} };
+  }
+  const { [RESPONSE_METADATA]: answered, ...output } = result as WithResponseMetadata<object>;
+  const metadata = successMetadata(answered?.requestId ?? requestId, answered?.httpStatusCode ?? 200);
+  return { output: { $metadata: metadata, ...output }, response: {} };
+}
+
+/** An AWS error the action answered, with its request id; anything else (a bug, a late command) as it is. */
+function answeredError(error: unknown, requestId: string): unknown {
+  return error instanceof AwsError ? new AnsweredError(error, requestId) : error;
 }
 
 /**
  * One action of `emulation` for a request, through the faults a test injected: the one way in to the action
  * handlers, for the SDK plugin and for the HTTP server (src/server), which builds its own RequestContext. A call the
- * emulation refused, and batch entries it answered in `Failed`, are journey steps whichever way they came.
+ * emulation refused, and batch entries it answered in `Failed`, are journey steps whichever way they came. Returns
+ * the action's own answer: synchronous when the action is, a promise when it (or a fault's latency) is one.
  */
-export async function runAction(
+export function runAction(
   emulation: ServiceEmulation,
   journeys: JourneyRecorder | undefined,
   action: string,
   input: unknown,
   request: RequestContext,
   handle?: (given: unknown) => Promise<object> | object,
-): Promise<object> {
+): Promise<object> | object {
+  let result: Promise<object> | object;
   try {
     // The common case, no fault and no handle of the caller's, calls the action without making a closure.
-    const result = await (emulation.interceptor?.intercepting || handle !== undefined
-      ? intercepted(emulation, action, input, request, handle)
-      : emulation.handle(action, input, request));
-    const failed = (result as { Failed?: unknown }).Failed;
-    if (journeys?.on && Array.isArray(failed) && failed.length > 0) {
-      recordFailedEntries(journeys, emulation.sdk.service, action, input, request.requestId, failed);
-    }
-    return result;
+    result =
+      emulation.interceptor?.intercepting || handle !== undefined
+        ? intercepted(emulation, action, input, request, handle)
+        : emulation.handle(action, input, request);
   } catch (error) {
-    if (error instanceof AwsError && journeys?.on) {
-      recordRefusedCall(journeys, emulation.sdk.service, action, input, request.requestId, {
-        code: error.shape ?? error.code,
-        message: error.message,
-      });
-    }
-    throw error;
+    throw refused(error, emulation, journeys, action, input, request);
   }
+  if (!(result instanceof Promise)) return settled(result, emulation, journeys, action, input, request);
+  return result.then(
+    (output) => settled(output, emulation, journeys, action, input, request),
+    (error: unknown) => {
+      throw refused(error, emulation, journeys, action, input, request);
+    },
+  );
+}
+
+/** An answer with batch entries in `Failed`: each is a journey step. */
+function settled(
+  result: object,
+  emulation: ServiceEmulation,
+  journeys: JourneyRecorder | undefined,
+  action: string,
+  input: unknown,
+  request: RequestContext,
+): object {
+  const failed = (result as { Failed?: unknown }).Failed;
+  if (journeys?.on && Array.isArray(failed) && failed.length > 0) {
+    recordFailedEntries(journeys, emulation.sdk.service, action, input, request.requestId, failed);
+  }
+  return result;
+}
+
+/** A call the emulation refused with an AWS error is a journey step; the error goes on as it is. */
+function refused(
+  error: unknown,
+  emulation: ServiceEmulation,
+  journeys: JourneyRecorder | undefined,
+  action: string,
+  input: unknown,
+  request: RequestContext,
+): unknown {
+  if (error instanceof AwsError && journeys?.on) {
+    recordRefusedCall(journeys, emulation.sdk.service, action, input, request.requestId, {
+      code: error.shape ?? error.code,
+      message: error.message,
+    });
+  }
+  return error;
 }
 
 /** The action behind the faults a test injected, through `handle` where the caller gave one. */
