@@ -66,6 +66,13 @@ export async function startServer(options: ServerOptions = {}): Promise<MockServ
   let closing = false;
   const requestTimeout = options.requestTimeout ?? DEFAULT_REQUEST_TIMEOUT_MS;
   const headersTimeout = Math.min(options.headersTimeout ?? DEFAULT_HEADERS_TIMEOUT_MS, requestTimeout);
+  const context: ServeContext = {
+    served,
+    defaultHost: () => endpointHost,
+    inFlight,
+    closing: () => closing,
+    cors: options.cors,
+  };
   const http = createServer(
     {
       headersTimeout,
@@ -73,15 +80,7 @@ export async function startServer(options: ServerOptions = {}): Promise<MockServ
       // Node looks for late requests on this period (default 30 s), so a timeout fires within a quarter of itself.
       connectionsCheckingInterval: Math.max(1, Math.ceil(headersTimeout / 4)),
     },
-    (req, res) => {
-      void serve(req, res, {
-        served,
-        defaultHost: () => endpointHost,
-        inFlight,
-        closing: () => closing,
-        cors: options.cors,
-      });
-    },
+    (req, res) => serve(req, res, context),
   );
   // A client that half-closes after its request still gets the answer, then the connection ends (wire.md §14.4).
   // Node's own switch for it (default off: a half-close drops the request unanswered), not in its typings.
@@ -117,20 +116,20 @@ function closeHttp(http: Server): Promise<void> {
 
 /**
  * A request's abort, its AbortController made only when an action asks for the signal (a long poll, a fault's
- * latency): most requests never do, and making a controller and its signal is a measurable share of a request.
+ * latency): most requests never do, and making a controller, its signal and the listeners that end it is a measurable
+ * share of a request.
  */
 class RequestAbort {
   #controller: AbortController | undefined;
   #aborted = false;
   #halfClosed = false;
-  readonly #socket: Socket;
-  readonly #onHalfClose = () => {
-    this.#halfClosed = true;
-    this.abort();
-  };
+  #onHalfClose: (() => void) | undefined;
+  readonly #req: IncomingMessage;
+  readonly #res: ServerResponse;
 
-  constructor(socket: Socket) {
-    this.#socket = socket;
+  constructor(req: IncomingMessage, res: ServerResponse) {
+    this.#req = req;
+    this.#res = res;
   }
 
   get aborted(): boolean {
@@ -142,12 +141,24 @@ class RequestAbort {
     return this.#halfClosed;
   }
 
-  /** Only an action that waits asks for it, and only then does a client's half-close end the wait. */
+  /** Only an action that waits asks for it, and only then do a client's half-close or leaving end the wait. */
   get signal(): AbortSignal {
     if (!this.#controller) {
       this.#controller = new AbortController();
-      if (this.#socket.readableEnded) this.#onHalfClose();
-      else this.#socket.once('end', this.#onHalfClose);
+      const res = this.#res;
+      // A client that goes away ends its wait: a long poll drops its waiter (wire.md §11.3).
+      if (res.destroyed && !res.writableFinished) this.abort();
+      else
+        res.once('close', () => {
+          if (!res.writableFinished) this.abort();
+        });
+      const socket = this.#req.socket;
+      this.#onHalfClose = () => {
+        this.#halfClosed = true;
+        this.abort();
+      };
+      if (socket.readableEnded) this.#onHalfClose();
+      else socket.once('end', this.#onHalfClose);
       if (this.#aborted) this.#controller.abort();
     }
     return this.#controller.signal;
@@ -160,7 +171,7 @@ class RequestAbort {
 
   /** The request is answered: a keep-alive socket carries later requests, which are not this one's to end. */
   release(): void {
-    if (this.#controller) this.#socket.off('end', this.#onHalfClose);
+    if (this.#onHalfClose) this.#req.socket.off('end', this.#onHalfClose);
   }
 }
 
@@ -172,9 +183,12 @@ interface ServeContext {
   readonly cors: CorsOption | undefined;
 }
 
-async function serve(req: IncomingMessage, res: ServerResponse, context: ServeContext): Promise<void> {
-  const { aws } = context.served;
-  const requestId = aws.ids.uuid();
+/**
+ * One request, from its body to its answer. Written with callbacks rather than `await`s: every request passes here,
+ * and each promise and microtask of an async chain is a share of its cost (docs/speed.md, "Over the wire").
+ */
+function serve(req: IncomingMessage, res: ServerResponse, context: ServeContext): void {
+  const requestId = context.served.aws.ids.uuid();
   const origin = req.headers.origin;
   const cors = origin !== undefined && corsAllows(context.cors, origin) ? origin : undefined;
   if (cors && req.method === 'OPTIONS' && req.headers['access-control-request-method']) {
@@ -183,31 +197,41 @@ async function serve(req: IncomingMessage, res: ServerResponse, context: ServeCo
     res.end();
     return;
   }
-  const controller = new RequestAbort(req.socket);
-  // A client that goes away ends its wait: a long poll drops its waiter (wire.md §11.3).
-  res.on('close', () => {
-    if (!res.writableFinished) controller.abort();
-  });
-  let answer: WireAnswer;
-  try {
-    const body = await readBody(req);
+  const internalFailure = () => writeAnswer(req, res, requestId, cors, jsonError(wireError('InternalFailure')));
+  readBody(req, internalFailure, (body) => {
     if (body === undefined) {
-      answer = jsonError(wireError('RequestEntityTooLarge'));
       res.setHeader('connection', 'close');
-    } else {
-      context.inFlight.add(controller);
-      try {
-        answer = await route(wireRequest(req, body, context.defaultHost()), context, requestId, controller);
-      } finally {
-        context.inFlight.delete(controller);
-        controller.release();
-      }
+      writeAnswer(req, res, requestId, cors, jsonError(wireError('RequestEntityTooLarge')));
+      return;
     }
-  } catch {
-    answer = jsonError(wireError('InternalFailure'));
-  }
+    const controller = new RequestAbort(req, res);
+    context.inFlight.add(controller);
+    const settle = (answer: WireAnswer) => {
+      context.inFlight.delete(controller);
+      controller.release();
+      writeAnswer(req, res, requestId, cors, answer);
+    };
+    let answer: Promise<WireAnswer> | WireAnswer;
+    try {
+      answer = route(wireRequest(req, body, context.defaultHost()), context, requestId, controller);
+    } catch {
+      answer = jsonError(wireError('InternalFailure'));
+    }
+    if (answer instanceof Promise) answer.then(settle, () => settle(jsonError(wireError('InternalFailure'))));
+    else settle(answer);
+  });
+}
+
+function writeAnswer(
+  req: IncomingMessage,
+  res: ServerResponse,
+  requestId: string,
+  cors: string | undefined,
+  answer: WireAnswer,
+): void {
   if (res.destroyed || res.writableEnded) return;
-  const headers: Record<string, string> = { 'x-amzn-requestid': requestId, ...answer.headers };
+  const headers: Record<string, string> = { 'x-amzn-requestid': requestId };
+  for (const name in answer.headers) headers[name] = answer.headers[name]!;
   if (cors) Object.assign(headers, corsHeaders(cors));
   // A length, as AWS answers, rather than Node's chunked default: the head and body then leave in one write.
   if (answer.status !== 204 && answer.status !== 304 && req.method !== 'HEAD')
@@ -218,91 +242,157 @@ async function serve(req: IncomingMessage, res: ServerResponse, context: ServeCo
   res.end(answer.body);
 }
 
-async function route(
+function route(
   request: WireRequest,
   context: ServeContext,
   requestId: string,
   controller: RequestAbort,
-): Promise<WireAnswer> {
+): Promise<WireAnswer> | WireAnswer {
   if (request.path.startsWith(CONTROL_PREFIX)) return controlAnswer(request, context.served);
-  const protocol: WireProtocol | undefined = WIRE_PROTOCOLS.find((candidate) => candidate.matches(request));
+  let protocol: WireProtocol | undefined;
+  for (const candidate of WIRE_PROTOCOLS) {
+    if (candidate.matches(request)) {
+      protocol = candidate;
+      break;
+    }
+  }
   if (!protocol) return jsonError(wireError('UnknownOperationException'));
   const { aws } = context.served;
   const region = request.scope?.region ?? aws.region;
-  const requestContext: RequestContext = {
+  const requestContext = new ServedRequestContext(
     requestId,
-    get abortSignal() {
-      return controller.signal;
-    },
+    controller,
     region,
-    traceHeader: request.headers['x-amzn-trace-id'],
-    callerAccount: aws.accountId,
-  };
-  const call: WireCall = {
-    aws,
-    requestId,
-    region,
-    run: async (emulation: ServiceEmulation, action: string, input: unknown) => {
-      try {
-        return await runAction(emulation, aws.journeys, action, input, requestContext);
-      } catch (error) {
-        // Closing the server, or a client's half-close, answers a waiting receive empty, as its wait running out
-        // would (wire.md §14.2, §14.4): a client that went away leaves no waiter to take a message it never reads.
-        const ended = context.closing() || controller.halfClosed;
-        if (ended && action === 'ReceiveMessage' && controller.aborted) return {};
-        throw error;
-      }
-    },
-  };
-  return protocol.answer(request, call);
+    request.headers['x-amzn-trace-id'],
+    aws.accountId,
+  );
+  return protocol.answer(request, new ServedCall(aws, requestId, region, requestContext, controller, context));
 }
 
-/** The body, or undefined once it passes the limit (the rest is not read). */
-function readBody(req: IncomingMessage): Promise<Buffer | undefined> {
-  return new Promise((resolve, reject) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (chunk: Buffer) => {
-      size += chunk.length;
-      if (size > MAX_BODY_BYTES) {
-        req.removeAllListeners('data');
-        req.resume();
-        resolve(undefined);
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on('end', () => resolve(Buffer.concat(chunks)));
-    req.on('error', reject);
+/** What the actions see of a request over the wire; a class, as an object literal with a getter is costly to make. */
+class ServedRequestContext implements RequestContext {
+  constructor(
+    readonly requestId: string,
+    private readonly controller: RequestAbort,
+    readonly region: string,
+    readonly traceHeader: string | undefined,
+    readonly callerAccount: string,
+  ) {}
+
+  get abortSignal(): AbortSignal {
+    return this.controller.signal;
+  }
+}
+
+class ServedCall implements WireCall {
+  constructor(
+    readonly aws: AwsMock,
+    readonly requestId: string,
+    readonly region: string,
+    private readonly request: RequestContext,
+    private readonly controller: RequestAbort,
+    private readonly context: ServeContext,
+  ) {}
+
+  run(emulation: ServiceEmulation, action: string, input: unknown): Promise<object> {
+    const ran = runAction(emulation, this.aws.journeys, action, input, this.request);
+    return action === 'ReceiveMessage' ? ran.catch((error: unknown) => this.#endedReceive(error)) : ran;
+  }
+
+  /**
+   * Closing the server, or a client's half-close, answers a waiting receive empty, as its wait running out would
+   * (wire.md §14.2, §14.4): a client that went away leaves no waiter to take a message it never reads.
+   */
+  #endedReceive(error: unknown): object {
+    const ended = this.context.closing() || this.controller.halfClosed;
+    if (ended && this.controller.aborted) return {};
+    throw error;
+  }
+}
+
+const EMPTY_BODY = Buffer.alloc(0);
+
+/**
+ * Hands on the body, or undefined once it passes the limit (the rest is not read). A body that came in one chunk, as
+ * most do, is handed on as it is, without a copy.
+ */
+function readBody(req: IncomingMessage, failed: () => void, done: (body: Buffer | undefined) => void): void {
+  let first: Buffer | undefined;
+  let more: Buffer[] | undefined;
+  let size = 0;
+  let settled = false;
+  const settle = (body: Buffer | undefined) => {
+    if (settled) return;
+    settled = true;
+    done(body);
+  };
+  const fail = () => {
+    if (settled) return;
+    settled = true;
+    failed();
+  };
+  req.on('data', (chunk: Buffer) => {
+    size += chunk.length;
+    if (size > MAX_BODY_BYTES) {
+      req.removeAllListeners('data');
+      req.resume();
+      settle(undefined);
+      return;
+    }
+    if (first === undefined) first = chunk;
+    else (more ??= [first]).push(chunk);
   });
+  req.on('end', () => settle(more ? Buffer.concat(more) : (first ?? EMPTY_BODY)));
+  req.on('error', fail);
 }
 
 function wireRequest(req: IncomingMessage, body: Buffer, defaultHost: string): WireRequest {
-  const url = requestTarget(req.url ?? '/');
   // Node joins a repeated header with `, ` already, all but Set-Cookie, which no request to AWS carries.
-  const headers = req.headers as Record<string, string>;
-  return {
-    method: req.method ?? 'GET',
-    path: url.pathname,
-    query: url.searchParams,
-    headers,
+  return new IncomingWireRequest(
+    req.method ?? 'GET',
+    req.url ?? '/',
+    req.headers as Record<string, string>,
     body,
-    host: headers['host'] || defaultHost,
-    scope: signingScope(headers['authorization'] ?? url.searchParams.get('X-Amz-Credential') ?? undefined),
-  };
+    defaultHost,
+  );
 }
 
 /**
- * The path and query of a request target. The usual `/path?query` is split as it is; anything else (an absolute URL,
- * dot segments) goes through the URL parser, which normalises it.
+ * A request as the protocols read it. The target's query is parsed when first read: the JSON protocols never read it.
  */
-function requestTarget(target: string): { pathname: string; searchParams: URLSearchParams } {
-  if (target.startsWith('/') && !target.includes('/.')) {
-    const mark = target.indexOf('?');
-    if (mark < 0) return { pathname: target, searchParams: new URLSearchParams() };
-    return { pathname: target.slice(0, mark), searchParams: new URLSearchParams(target.slice(mark + 1)) };
+class IncomingWireRequest implements WireRequest {
+  readonly path: string;
+  readonly host: string;
+  readonly scope: WireRequest['scope'];
+  #query: URLSearchParams | undefined;
+  #queryText: string;
+
+  constructor(
+    readonly method: string,
+    target: string,
+    readonly headers: Readonly<Record<string, string>>,
+    readonly body: Buffer,
+    defaultHost: string,
+  ) {
+    // The usual `/path?query` is split as it is; anything else (an absolute URL, dot segments) goes through the URL
+    // parser, which normalises it.
+    if (target.startsWith('/') && !target.includes('/.')) {
+      const mark = target.indexOf('?');
+      this.path = mark < 0 ? target : target.slice(0, mark);
+      this.#queryText = mark < 0 ? '' : target.slice(mark + 1);
+    } else {
+      const url = new URL(target, 'http://localhost');
+      this.path = url.pathname;
+      this.#query = url.searchParams;
+      this.#queryText = '';
+    }
+    this.host = headers['host'] || defaultHost;
+    this.scope = signingScope(headers['authorization'] ?? this.query.get('X-Amz-Credential') ?? undefined);
   }
-  return new URL(target, 'http://localhost');
+
+  get query(): URLSearchParams {
+    return (this.#query ??= new URLSearchParams(this.#queryText));
+  }
 }
 
 /**

@@ -8,17 +8,29 @@
 const BLOB_MEMBERS = new Set(['BinaryValue']);
 const BLOB_LIST_MEMBERS = new Set(['BinaryListValues']);
 
+/** The value with its blobs decoded; the parts that hold none are the value's own, not copies. */
 export function decodeBlobs(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(decodeBlobs);
   if (value === null || typeof value !== 'object') return value;
-  const decoded: Record<string, unknown> = {};
-  for (const [key, member] of Object.entries(value)) {
-    if (BLOB_MEMBERS.has(key) && typeof member === 'string') decoded[key] = fromBase64(member);
-    else if (BLOB_LIST_MEMBERS.has(key) && Array.isArray(member))
-      decoded[key] = member.map((item) => (typeof item === 'string' ? fromBase64(item) : item));
-    else decoded[key] = decodeBlobs(member);
+  if (Array.isArray(value)) {
+    let decoded: unknown[] | undefined;
+    for (let i = 0; i < value.length; i++) {
+      const item = decodeBlobs(value[i]);
+      if (item !== value[i]) (decoded ??= [...value])[i] = item;
+    }
+    return decoded ?? value;
   }
-  return decoded;
+  let decoded: Record<string, unknown> | undefined;
+  const source = value as Record<string, unknown>;
+  for (const key of Object.keys(source)) {
+    const member = source[key];
+    let item: unknown;
+    if (BLOB_MEMBERS.has(key) && typeof member === 'string') item = fromBase64(member);
+    else if (BLOB_LIST_MEMBERS.has(key) && Array.isArray(member))
+      item = member.map((entry) => (typeof entry === 'string' ? fromBase64(entry) : entry));
+    else item = decodeBlobs(member);
+    if (item !== member) (decoded ??= { ...source })[key] = item;
+  }
+  return decoded ?? value;
 }
 
 export const fromBase64 = (text: string): Uint8Array => new Uint8Array(Buffer.from(text, 'base64'));
@@ -46,14 +58,16 @@ function holdsWireValue(value: unknown): boolean {
 
 /** The body as a JSON object, `{}` when empty; undefined when it is not a JSON object. */
 export function parseJsonObject(body: Buffer): Record<string, unknown> | undefined {
+  if (body.length === 0) return {};
   const text = body.toString('utf8');
-  if (text.trim() === '') return {};
+  let parsed: unknown;
   try {
-    const parsed: unknown = JSON.parse(text);
-    return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)
-      ? (parsed as Record<string, unknown>)
-      : undefined;
+    parsed = JSON.parse(text);
   } catch {
-    return undefined;
+    // Blank text is no JSON: checked only then, as a body that parses is never blank.
+    return text.trim() === '' ? {} : undefined;
   }
+  return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)
+    ? (parsed as Record<string, unknown>)
+    : undefined;
 }
