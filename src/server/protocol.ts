@@ -33,7 +33,8 @@ export interface WireCall {
   readonly requestId: string;
   /** The region the request acts in: its signing scope's, else the account's (wire.md §3.2). */
   readonly region: string;
-  run(emulation: ServiceEmulation, action: string, input: unknown): Promise<object>;
+  /** The action's answer: synchronous when the action is (a protocol awaits it either way, in its `try`). */
+  run(emulation: ServiceEmulation, action: string, input: unknown): Promise<object> | object;
 }
 
 /**

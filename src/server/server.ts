@@ -294,9 +294,14 @@ class ServedCall implements WireCall {
     private readonly context: ServeContext,
   ) {}
 
-  run(emulation: ServiceEmulation, action: string, input: unknown): Promise<object> {
-    const ran = runAction(emulation, this.aws.journeys, action, input, this.request);
-    return action === 'ReceiveMessage' ? ran.catch((error: unknown) => this.#endedReceive(error)) : ran;
+  run(emulation: ServiceEmulation, action: string, input: unknown): Promise<object> | object {
+    if (action !== 'ReceiveMessage') return runAction(emulation, this.aws.journeys, action, input, this.request);
+    try {
+      const ran = runAction(emulation, this.aws.journeys, action, input, this.request);
+      return ran instanceof Promise ? ran.catch((error: unknown) => this.#endedReceive(error)) : ran;
+    } catch (error) {
+      return this.#endedReceive(error);
+    }
   }
 
   /**
