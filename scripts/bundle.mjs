@@ -94,7 +94,12 @@ const external = (id) =>
 
 /** The ESM build's loader of parts (a module of the shared chunk, so `import.meta.url` is beside the parts). */
 const ESM_PARTS_RUNTIME = '\0lazy-parts-runtime';
-/** A file no code uses: the ESM entry `require`s it to learn whether this process can require an ES module. */
+/**
+ * A module of one object, which the ESM runtime below imports and then `require`s: the same object both ways means
+ * `require` reaches the module graph `import` built (Node); another object means another copy of the package would
+ * load (a runner that transforms the package itself, e.g. vitest's `server.deps.inline`), and an error means it
+ * cannot require ESM at all. In either of those cases the parts are loaded through `import()` instead.
+ */
 const REQUIRE_PROBE = 'require-probe.js';
 
 function esmPartsRuntime() {
@@ -102,6 +107,7 @@ function esmPartsRuntime() {
     .map((name) => `  ['${name}', () => import('${LAZY_PREFIX}${name}.js')],`)
     .join('\n');
   return `import { createRequire } from 'node:module';
+import { token } from '${LAZY_PREFIX}${REQUIRE_PROBE}';
 const require = createRequire(import.meta.url);
 const loaded = new Map();
 const PARTS = [
@@ -114,11 +120,11 @@ export function loadPart(name) {
 }
 export async function preloadPartsUnlessRequirable() {
   try {
-    require('./${REQUIRE_PROBE}');
-    return;
+    if (require('./${REQUIRE_PROBE}').token === token) return;
   } catch {
-    for (const [name, load] of PARTS) loaded.set(name, await load());
+    // This process cannot require an ES module.
   }
+  for (const [name, load] of PARTS) loaded.set(name, await load());
 }
 `;
 }
@@ -153,7 +159,9 @@ function lazyLoaders(format, entry) {
       return { code: code + preload, map: null };
     },
     generateBundle() {
-      if (format === 'esm') this.emitFile({ type: 'asset', fileName: REQUIRE_PROBE, source: 'export {};\n' });
+      if (format === 'esm') {
+        this.emitFile({ type: 'asset', fileName: REQUIRE_PROBE, source: 'export const token = {};\n' });
+      }
     },
   };
 }

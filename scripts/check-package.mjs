@@ -148,6 +148,10 @@ execFileSync(process.execPath, ['--no-experimental-require-module', '--input-typ
   stdio: 'inherit',
 });
 console.log('package esm build without require(esm): ok');
+// Where vitest transforms the package itself (`server.deps.inline`), a `require` from it would load a second copy:
+// the ESM entry sees that and loads its parts through vitest's own `import()` (test/fixtures/inlined).
+execFileSync('npx', ['vitest', 'run', '--root', 'test/fixtures/inlined'], { stdio: 'inherit' });
+console.log('package esm build inlined by vitest: ok');
 
 // Every relative link of the packed documentation resolves to a packed file, and a link to a heading (`page.md#part`)
 // to a heading of that page: the README on npm and in node_modules links to the guide, and the guide to the facts
