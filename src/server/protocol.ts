@@ -33,7 +33,7 @@ export interface WireCall {
   readonly requestId: string;
   /** The region the request acts in: its signing scope's, else the account's (wire.md §3.2). */
   readonly region: string;
-  /** The action's answer: synchronous when the action is (a protocol awaits it either way, in its `try`). */
+  /** The action's answer: synchronous when the action is; a protocol answers at once then, in its `try`. */
   run(emulation: ServiceEmulation, action: string, input: unknown): Promise<object> | object;
 }
 
@@ -45,5 +45,6 @@ export interface WireCall {
 export interface WireProtocol {
   readonly name: string;
   matches(request: WireRequest): boolean;
-  answer(request: WireRequest, call: WireCall): Promise<WireAnswer>;
+  /** Synchronous where it can be (the server takes either): a promise and its hop are a share of a request. */
+  answer(request: WireRequest, call: WireCall): Promise<WireAnswer> | WireAnswer;
 }

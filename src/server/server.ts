@@ -205,20 +205,25 @@ function serve(req: IncomingMessage, res: ServerResponse, context: ServeContext)
       return;
     }
     const controller = new RequestAbort(req, res);
-    context.inFlight.add(controller);
-    const settle = (answer: WireAnswer) => {
-      context.inFlight.delete(controller);
-      controller.release();
-      writeAnswer(req, res, requestId, cors, answer);
-    };
     let answer: Promise<WireAnswer> | WireAnswer;
     try {
       answer = route(wireRequest(req, body, context.defaultHost()), context, requestId, controller);
     } catch {
       answer = jsonError(wireError('InternalFailure'));
     }
-    if (answer instanceof Promise) answer.then(settle, () => settle(jsonError(wireError('InternalFailure'))));
-    else settle(answer);
+    if (!(answer instanceof Promise)) {
+      controller.release();
+      writeAnswer(req, res, requestId, cors, answer);
+      return;
+    }
+    // Only an answer still to come can be ended by the server closing; one already made has nothing left to end.
+    context.inFlight.add(controller);
+    const settle = (settled: WireAnswer) => {
+      context.inFlight.delete(controller);
+      controller.release();
+      writeAnswer(req, res, requestId, cors, settled);
+    };
+    answer.then(settle, () => settle(jsonError(wireError('InternalFailure'))));
   });
 }
 

@@ -18,17 +18,54 @@ const AWS_URL = /^https:\/\/sqs\.([a-z0-9-]+)\.[a-z.]+\/(\d{12})\/([^/]+)$/;
 /** The input with a wire QueueUrl (any host) turned into the AWS URL of the same queue, in the request's region. */
 export function incomingQueueUrl<Input extends Record<string, unknown>>(input: Input, region: string): Input {
   const given = input['QueueUrl'];
-  if (typeof given !== 'string' || !/^https?:\/\//.test(given)) return input;
+  if (typeof given !== 'string') return input;
+  const known = (internalUrls.get(region) ?? newCache(internalUrls, region)).remember(given, internalUrl, region);
+  return known === given ? input : { ...input, QueueUrl: known };
+}
+
+/** The AWS URL a wire QueueUrl names in `region`; the URL itself when it is no wire URL of a queue. */
+function internalUrl(given: string, region: string): string {
+  if (!/^https?:\/\//.test(given)) return given;
   const url = hostAndPath(given);
   // An AWS host already names its region: the emulation reads those itself.
-  if (!url || /(^|\.)amazonaws\.com(\.cn)?$/.test(url.hostname)) return input;
+  if (!url || /(^|\.)amazonaws\.com(\.cn)?$/.test(url.hostname)) return given;
   const match = WIRE_PATH.exec(url.pathname);
-  if (!match) return input;
+  if (!match) return given;
   const [, pinned, accountId, name] = match;
-  return {
-    ...input,
-    QueueUrl: queueUrl({ region: pinned ?? region, accountId: accountId!, name: decodedSegment(name!) }),
-  };
+  return queueUrl({ region: pinned ?? region, accountId: accountId!, name: decodedSegment(name!) });
+}
+
+/**
+ * The rewrites of queue URLs already made, per region (incoming) or per answered host and default region (outgoing):
+ * a client sends the same few URLs on every call, and reading one apart is a measurable share of a request
+ * (docs/speed.md, "Over the wire"). Each rewrite is a pure function of its URL and key; a cache that fills up is
+ * emptied rather than grown.
+ */
+class UrlCache {
+  static readonly LIMIT = 1000;
+  readonly #urls = new Map<string, string>();
+
+  remember(url: string, rewrite: (url: string, key: string) => string, key: string): string {
+    let known = this.#urls.get(url);
+    if (known === undefined) {
+      known = rewrite(url, key);
+      if (this.#urls.size >= UrlCache.LIMIT) this.#urls.clear();
+      this.#urls.set(url, known);
+    }
+    return known;
+  }
+}
+
+const internalUrls = new Map<string, UrlCache>();
+/** Keyed by the answered host, then the account's default region. */
+const wireUrls = new Map<string, Map<string, UrlCache>>();
+
+function newCache<Key>(caches: Map<Key, UrlCache>, key: Key): UrlCache {
+  // Keys are regions and the hosts a server is reached by: few, but a cap keeps a stray client's from piling up.
+  if (caches.size >= UrlCache.LIMIT) caches.clear();
+  const cache = new UrlCache();
+  caches.set(key, cache);
+  return cache;
 }
 
 /**
@@ -63,9 +100,17 @@ export function queueUrlFromPath(request: WireRequest): string | undefined {
  * region, `http://<host>/queue/<region>/<account>/<name>`, so the URL pins its region (wire.md §9.2–§9.3).
  */
 export function outgoingQueueUrls<Output extends object>(output: Output, host: string, defaultRegion: string): Output {
-  const rewrite = (url: unknown) => (typeof url === 'string' ? wireUrl(url, host, defaultRegion) : url);
   let rewritten: Record<string, unknown> | undefined;
   const source = output as Record<string, unknown>;
+  let cache: UrlCache | undefined;
+  const rewrite = (url: unknown) => {
+    if (typeof url !== 'string') return url;
+    if (!cache) {
+      const byRegion = wireUrls.get(host) ?? newMap(wireUrls, host);
+      cache = byRegion.get(defaultRegion) ?? newCache(byRegion, defaultRegion);
+    }
+    return cache.remember(url, (aws) => wireUrl(aws, host, defaultRegion), defaultRegion);
+  };
   for (const member of URL_MEMBERS) {
     if (member in source) (rewritten ??= { ...source })[member] = rewrite(source[member]);
   }
@@ -75,6 +120,13 @@ export function outgoingQueueUrls<Output extends object>(output: Output, host: s
   }
   // A spread keeps the symbol-keyed response metadata.
   return (rewritten as Output | undefined) ?? output;
+}
+
+function newMap(caches: Map<string, Map<string, UrlCache>>, host: string): Map<string, UrlCache> {
+  if (caches.size >= UrlCache.LIMIT) caches.clear();
+  const byRegion = new Map<string, UrlCache>();
+  caches.set(host, byRegion);
+  return byRegion;
 }
 
 function wireUrl(url: string, host: string, defaultRegion: string): string {

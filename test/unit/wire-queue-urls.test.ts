@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { hostAndPath } from '../../src/server/sqs-addresses.js';
+import { hostAndPath, incomingQueueUrl, outgoingQueueUrls } from '../../src/server/sqs-addresses.js';
 
 /** What the URL parser reads of a URL, as the server read every QueueUrl before its fast path. */
 function parsed(url: string): { hostname: string; pathname: string } | undefined {
@@ -71,5 +71,46 @@ describe('queue URLs read without the URL parser', () => {
     expect(parser).not.toHaveBeenCalled();
     hostAndPath('http://host/x/../000000000000/q');
     expect(parser).toHaveBeenCalledOnce();
+  });
+});
+
+describe('queue URL rewrites remembered', () => {
+  const wire = 'http://127.0.0.1:4566/000000000000/q';
+
+  it('reads a URL anew in each region it is sent to, the same every time', () => {
+    for (let round = 0; round < 2; round++) {
+      expect(incomingQueueUrl({ QueueUrl: wire }, 'us-east-1').QueueUrl).toBe(
+        'https://sqs.us-east-1.amazonaws.com/000000000000/q',
+      );
+      expect(incomingQueueUrl({ QueueUrl: wire }, 'cn-north-1').QueueUrl).toBe(
+        'https://sqs.cn-north-1.amazonaws.com.cn/000000000000/q',
+      );
+    }
+    const input = { QueueUrl: 'https://sqs.eu-west-1.amazonaws.com/000000000000/q', MessageBody: 'x' };
+    expect(incomingQueueUrl(input, 'us-east-1')).toBe(input);
+    expect(incomingQueueUrl(input, 'us-east-1')).toBe(input);
+  });
+
+  it('answers a URL for the host and default region of each request, the same every time', () => {
+    const aws = 'https://sqs.eu-west-1.amazonaws.com/000000000000/q';
+    for (let round = 0; round < 2; round++) {
+      expect(outgoingQueueUrls({ QueueUrl: aws }, 'localhost:1', 'eu-west-1').QueueUrl).toBe(
+        'http://localhost:1/000000000000/q',
+      );
+      expect(outgoingQueueUrls({ QueueUrl: aws }, 'localhost:2', 'eu-west-1').QueueUrl).toBe(
+        'http://localhost:2/000000000000/q',
+      );
+      expect(outgoingQueueUrls({ QueueUrls: [aws] }, 'localhost:1', 'us-east-1').QueueUrls).toEqual([
+        'http://localhost:1/queue/eu-west-1/000000000000/q',
+      ]);
+    }
+  });
+
+  it('reads on past a full cache', () => {
+    for (let i = 0; i < 2500; i++) {
+      expect(incomingQueueUrl({ QueueUrl: `http://h:1/000000000000/q${i}` }, 'us-east-1').QueueUrl).toBe(
+        `https://sqs.us-east-1.amazonaws.com/000000000000/q${i}`,
+      );
+    }
   });
 });
