@@ -18,11 +18,11 @@
 //   by a synchronous load of that file, made at first use: a `require` in CommonJS; in ESM a `require` of the ES
 //   module (`createRequire`, Node's require(esm), on by default from Node 20.19 and 22.12), which joins the same
 //   module graph the entry's `import` built (docs/aws-behaviour/packaging.md §2.5). Where require(esm) is missing or
-//   refused (an older Node, a test runner's module system without it: §2.6), the ESM entry loads every part as it
-//   loads (top-level await, after the shared chunk has run), as before they were parts. The modules they and `index`
-//   use go to one shared chunk, those only parts share to chunks of their own (sharedChunks), so there is still one
-//   copy of every class. V8 compiles the whole file a load reads, so what is not loaded is not paid for
-//   (docs/speed.md).
+//   refused, or reaches another copy of the package (an older Node, a test runner's module system: §2.6), the ESM
+//   entry loads every part as it loads (top-level await, after the shared chunk has run), as before they were
+//   parts. The modules they and `index` use go to one shared chunk, those only parts share to chunks of their own
+//   (sharedChunks), so there is still one copy of every class. V8 compiles the whole file a load reads, so what is
+//   not loaded is not paid for (docs/speed.md).
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { build } from 'rolldown';
