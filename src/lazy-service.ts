@@ -1,6 +1,6 @@
 /**
  * A service whose backend and actions are made at its first call or delivery, not with the account (SNS, EventBridge,
- * Scheduler): most tests never use them, and in the CommonJS build their code loads only then (scripts/bundle.mjs,
+ * Scheduler): most tests never use them, and in both builds their code loads only then (scripts/bundle.mjs,
  * docs/speed.md). The facade hands this a loader that reaches the part through its `load-part.ts`; nothing here
  * imports a service, so the part stays out of what `createAwsMock()` loads.
  */

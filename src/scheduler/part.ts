@@ -1,6 +1,6 @@
 /**
  * EventBridge Scheduler's models and actions: the groups and schedules with their expressions, time zones and
- * deliveries. The account reaches them only through `loadSchedulerPart()` (load-part.ts), so that the CommonJS build
+ * deliveries. The account reaches them only through `loadSchedulerPart()` (load-part.ts), so that the package's builds
  * loads them with the first Scheduler call rather than with the package (scripts/bundle.mjs).
  */
 export { SchedulerBackend } from './scheduler-backend.js';

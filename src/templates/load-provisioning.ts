@@ -1,9 +1,8 @@
 /**
- * The template engine and the resource types (provisioning.ts), for `aws.provision`. Here a static import; in the
- * CommonJS build scripts/bundle.mjs puts them in a file of their own and replaces this module by a `require` of it,
- * made on the first call, so that `require('sqs-sns-mock')` does not compile a quarter of the package for tests that
- * never provision (docs/speed.md). The ESM build keeps them in its one file: ESM has no synchronous load on every
- * Node version the package supports, and `provision` is synchronous.
+ * The template engine and the resource types (provisioning.ts), for `aws.provision`. Here a static import; in both
+ * builds scripts/bundle.mjs puts them in a file of their own and replaces this module by a synchronous load of it
+ * (a `require`; of the ES module in the ESM build), made on the first call, so that loading the package does not
+ * compile a quarter of it for tests that never provision (docs/speed.md).
  */
 import * as provisioning from './provisioning.js';
 
