@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { describeClient, run, type Ran, type WireClient } from './clients/run.js';
-import { advanceUntil, START_TIMEOUT, startServeChild, type ServeChild } from './clients/serve-child.js';
+import { advanceUntil, serveChildForFile } from './clients/serve-child.js';
 
 /**
  * The AWS CLI over the wire: the CLI v1 on PATH (botocore 1.43: JSON to SQS) and Debian's `awscli` 2.9.19 (apt:
@@ -15,12 +15,7 @@ const CLIS: WireClient[] = [
 /** The exit status of a call AWS answered with an error: 255 for the CLI v1, 254 for v2. */
 const errorExitOf = (version: string) => (version.startsWith('aws-cli/1.') ? 255 : 254);
 
-let server: ServeChild;
-beforeAll(async () => {
-  server = await startServeChild();
-}, START_TIMEOUT);
-afterAll(() => server.stop());
-beforeEach(() => server.control.reset());
+const server = serveChildForFile();
 
 for (const client of CLIS) {
   const { file } = client;

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
-import { describeClient, run, type WireClient } from './clients/run.js';
-import { START_TIMEOUT, startServeChild, type ServeChild } from './clients/serve-child.js';
+import { expect, it } from 'vitest';
+import { boto3Clients, describeClient, run } from './clients/run.js';
+import { serveChildForFile } from './clients/serve-child.js';
 
 const SCENARIO = fileURLToPath(new URL('./clients/eventbridge_scenario.py', import.meta.url));
 
@@ -9,23 +9,12 @@ const SCENARIO = fileURLToPath(new URL('./clients/eventbridge_scenario.py', impo
  * EventBridge (JSON 1.1) and Scheduler (REST-JSON) through boto3: pyenv's 1.43 and Debian's python3-boto3 1.26 speak
  * the same protocols to both (docs/aws-behaviour/wire.md §1). The checks run in Python; this test reads its verdict.
  */
-const BOTO3 = ['-c', 'import boto3; print("boto3/" + boto3.__version__)'];
-const PYTHONS: WireClient[] = [
-  {
-    label: "Debian's python3-boto3: EventBridge and Scheduler",
-    file: '/usr/bin/python3',
-    versionArgs: BOTO3,
-    requiredInCi: true,
-  },
-  { label: 'boto3 of the python3 on PATH: EventBridge and Scheduler', file: 'python3', versionArgs: BOTO3 },
-];
+const PYTHONS = boto3Clients({
+  debian: "Debian's python3-boto3: EventBridge and Scheduler",
+  onPath: 'boto3 of the python3 on PATH: EventBridge and Scheduler',
+});
 
-let server: ServeChild;
-beforeAll(async () => {
-  server = await startServeChild();
-}, START_TIMEOUT);
-afterAll(() => server.stop());
-beforeEach(() => server.control.reset());
+const server = serveChildForFile();
 
 for (const client of PYTHONS) {
   describeClient(client, () => {

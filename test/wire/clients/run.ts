@@ -91,3 +91,16 @@ function versionOf(client: WireClient): string | undefined {
     return undefined;
   }
 }
+
+const BOTO3_VERSION = ['-c', 'import boto3; print("boto3/" + boto3.__version__)'];
+
+/**
+ * boto3 twice: Debian's python3-boto3 1.26 (apt; required under CI, which installs it) and whatever boto3 the python3
+ * on PATH has (pyenv's 1.43 here). They differ in the protocol they speak to SQS (docs/aws-behaviour/wire.md §1).
+ */
+export function boto3Clients(labels: { readonly debian: string; readonly onPath: string }): WireClient[] {
+  return [
+    { label: labels.debian, file: '/usr/bin/python3', versionArgs: BOTO3_VERSION, requiredInCi: true },
+    { label: labels.onPath, file: 'python3', versionArgs: BOTO3_VERSION },
+  ];
+}

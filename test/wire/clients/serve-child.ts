@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
 import { controlClient, type ControlClient } from '../../../src/server/index.js';
 
 const CLI = fileURLToPath(new URL('../../../src/server/cli.ts', import.meta.url));
@@ -58,4 +59,29 @@ export async function advanceUntil(pending: Promise<unknown>, control: ControlCl
     await control.advance(step);
     await Promise.race([pending.catch(() => undefined), new Promise((resolve) => setTimeout(resolve, 50))]);
   }
+}
+
+/**
+ * One `serve` child for a test file: started before its tests, stopped after them, and reset before each, so every
+ * test starts from an empty account on a clock that moves only through the control routes.
+ */
+export function serveChildForFile(): Pick<ServeChild, 'endpoint' | 'control'> {
+  let server: ServeChild | undefined;
+  const started = (): ServeChild => {
+    if (!server) throw new Error('the serve child is not started yet (read it inside a test)');
+    return server;
+  };
+  beforeAll(async () => {
+    server = await startServeChild();
+  }, START_TIMEOUT);
+  afterAll(() => server?.stop());
+  beforeEach(() => started().control.reset());
+  return {
+    get endpoint() {
+      return started().endpoint;
+    },
+    get control() {
+      return started().control;
+    },
+  };
 }
