@@ -83,9 +83,22 @@ function tagMatches(bytes: Uint8Array, offset: number): boolean {
   return true;
 }
 
+/**
+ * How many handles a coder remembers having made, in each of its two generations: a DeleteMessage usually follows its
+ * receive closely, and a remembered handle is read with one map lookup instead of being decoded and checked.
+ */
+const REMEMBERED_HANDLES = 512;
+
 /** Makes and reads the receipt handles of one account, whose key they are checked with. */
 export class ReceiptHandleCoder {
   private readonly key = new Int32Array(4);
+  /**
+   * The handles made lately and their parts, in two generations: when the newer is full it becomes the older and the
+   * older is dropped, so the memory stays bounded with no per-handle bookkeeping. A handle not found here (older, or
+   * made by hand) is decoded and checked as always; one found here is one this coder made, so its parts are known.
+   */
+  private newer = new Map<string, Readonly<ReceiptHandleParts>>();
+  private older = new Map<string, Readonly<ReceiptHandleParts>>();
 
   /** @param key at least 16 bytes, drawn from the account's id source (so a seeded mock makes the same handles). */
   constructor(key: Uint8Array) {
@@ -94,18 +107,23 @@ export class ReceiptHandleCoder {
     for (let i = 0; i < 4; i++) this.key[i] = view.getInt32(4 * i, true);
   }
 
-  encode(parts: ReceiptHandleParts): string {
+  /** The handle of `parts`, which the coder keeps (to read the handle back without decoding it): do not change them. */
+  encode(parts: Readonly<ReceiptHandleParts>): string {
     const checked = `${parts.queueUid}|${parts.messageId}|${parts.receiveNumber}|`;
     // UTF-8 takes at most 3 bytes per UTF-16 code unit.
     const buffer = scratchFor(3 * checked.length + TAG_DIGITS);
     const length = buffer.write(checked, 0, 'utf8');
     tagOf(this.key, buffer, length);
     writeTag(buffer, length);
-    return PREFIX + buffer.toString('base64', 0, length + TAG_DIGITS);
+    const handle = PREFIX + buffer.toString('base64', 0, length + TAG_DIGITS);
+    this.remember(handle, parts);
+    return handle;
   }
 
   /** The parts a handle names, or undefined when it is malformed or its tag is not this account's. */
-  decode(handle: string): ReceiptHandleParts | undefined {
+  decode(handle: string): Readonly<ReceiptHandleParts> | undefined {
+    const remembered = this.newer.get(handle) ?? this.older.get(handle);
+    if (remembered !== undefined) return remembered;
     if (!handle.startsWith(PREFIX)) return undefined;
     const encoded = handle.slice(PREFIX.length);
     if (!BASE64_PAYLOAD.test(encoded)) return undefined;
@@ -121,5 +139,13 @@ export class ReceiptHandleCoder {
     const [queueUid, messageId, receiveNumber] = fields as [string, string, string];
     if (!/^[1-9][0-9]*$/.test(receiveNumber) || !queueUid || !messageId) return undefined;
     return { queueUid, messageId, receiveNumber: Number(receiveNumber) };
+  }
+
+  private remember(handle: string, parts: Readonly<ReceiptHandleParts>): void {
+    if (this.newer.size >= REMEMBERED_HANDLES) {
+      this.older = this.newer;
+      this.newer = new Map();
+    }
+    this.newer.set(handle, parts);
   }
 }

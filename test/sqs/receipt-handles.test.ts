@@ -153,3 +153,15 @@ describe('receipt handles in honest mode', () => {
     expect(await counts(client, url)).toEqual({ visible: 0, inFlight: 0, delayed: 0 });
   });
 });
+
+describe('a receipt handle read long after its receive', () => {
+  // The account remembers the handles it made lately (src/sqs/receipt-handle.ts); an older one is decoded and
+  // checked, and acts the same.
+  it('still deletes its message after a thousand other receives', async () => {
+    const handle = await sendAndReceive();
+    const other = await createQueue(sqs, 'other');
+    for (let i = 0; i < 1100; i++) await sendAndReceive(other);
+    await sqs.send(new DeleteMessageCommand({ QueueUrl: queueUrl, ReceiptHandle: handle }));
+    expect(await counts(sqs, queueUrl)).toEqual({ visible: 0, inFlight: 0, delayed: 0 });
+  });
+});
