@@ -424,6 +424,7 @@ export class Queue {
     switch (found.kind) {
       case 'current':
         this.store.remove(found.message);
+        this.handles.forget(handle);
         this.journeys?.record({
           at: this.clock.now(),
           service: 'sqs',

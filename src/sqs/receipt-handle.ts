@@ -96,6 +96,8 @@ export class ReceiptHandleCoder {
    * The handles made lately and their parts, in two generations: when the newer is full it becomes the older and the
    * older is dropped, so the memory stays bounded with no per-handle bookkeeping. A handle not found here (older, or
    * made by hand) is decoded and checked as always; one found here is one this coder made, so its parts are known.
+   * A delete lets go of its handle; the handles of messages that leave otherwise stay until their generation goes
+   * (at most 2 × REMEMBERED_HANDLES of them, some 250 KB).
    */
   private newer = new Map<string, Readonly<ReceiptHandleParts>>();
   private older = new Map<string, Readonly<ReceiptHandleParts>>();
@@ -139,6 +141,11 @@ export class ReceiptHandleCoder {
     const [queueUid, messageId, receiveNumber] = fields as [string, string, string];
     if (!/^[1-9][0-9]*$/.test(receiveNumber) || !queueUid || !messageId) return undefined;
     return { queueUid, messageId, receiveNumber: Number(receiveNumber) };
+  }
+
+  /** Lets go of a handle whose message is gone, so that the memory keeps no id of a deleted message. */
+  forget(handle: string): void {
+    if (!this.newer.delete(handle)) this.older.delete(handle);
   }
 
   private remember(handle: string, parts: Readonly<ReceiptHandleParts>): void {

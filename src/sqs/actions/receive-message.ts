@@ -34,11 +34,10 @@ export function receiveMessage(
   const waitTimeSeconds =
     optionalInteger('WaitTimeSeconds', input.WaitTimeSeconds, 0, 20, SQS_RANGE_REASONS.receiveWaitTimeSeconds) ??
     queue.settings.receiveMessageWaitTimeSeconds;
+  const attributeNames = stringList('AttributeNames', input.AttributeNames);
+  const systemAttributeNames = stringList('MessageSystemAttributeNames', input.MessageSystemAttributeNames);
   const shape = messageShaper(
-    [
-      ...stringList('AttributeNames', input.AttributeNames),
-      ...stringList('MessageSystemAttributeNames', input.MessageSystemAttributeNames),
-    ],
+    systemAttributeNames.length === 0 ? attributeNames : [...attributeNames, ...systemAttributeNames],
     stringList('MessageAttributeNames', input.MessageAttributeNames),
   );
 

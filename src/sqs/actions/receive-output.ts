@@ -20,7 +20,19 @@ const SYSTEM_ATTRIBUTES: Readonly<Record<string, (m: QueuedMessage) => string | 
  * Builds the `Message` a receive returns, with the system attributes and message attributes the
  * request asked for. Filters are parsed once per request, not per message.
  */
-export function messageShaper(systemAttributeNames: readonly string[], messageAttributeNames: readonly string[]) {
+export function messageShaper(
+  systemAttributeNames: readonly string[],
+  messageAttributeNames: readonly string[],
+): (received: ReceivedMessage) => Message {
+  // Most receives ask for no attribute: they share one shaper.
+  if (systemAttributeNames.length === 0 && messageAttributeNames.length === 0) return PLAIN_SHAPER;
+  return shaperFor(systemAttributeNames, messageAttributeNames);
+}
+
+function shaperFor(
+  systemAttributeNames: readonly string[],
+  messageAttributeNames: readonly string[],
+): (received: ReceivedMessage) => Message {
   const readers = pickSystemAttributes(systemAttributeNames);
   const wantsAttribute = messageAttributeFilter(messageAttributeNames);
   return ({ message, receiptHandle }: ReceivedMessage): Message => {
@@ -90,3 +102,6 @@ function selectAttributes(
 function toSdkAttributes(attributes: Record<string, MessageAttributeValue>): Record<string, SdkMessageAttributeValue> {
   return Object.fromEntries(Object.entries(attributes).map(([name, value]) => [name, copyAttributeValue(value)]));
 }
+
+/** The shaper of a receive that asks for no attribute (made last: it uses the constants above). */
+const PLAIN_SHAPER = shaperFor([], []);
