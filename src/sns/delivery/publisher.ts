@@ -4,12 +4,13 @@ import type { PublishEntry } from '../publish/entry.js';
 import { snsEndpointBase, type Notification } from '../publish/envelope.js';
 import { snsMessageId } from '../publish/message-id.js';
 import type { RequestContext } from '../../request-context.js';
+import { PublishedRecord } from '../published.js';
 import type { SnsBackend } from '../sns-backend.js';
 import type { Topic } from '../topic.js';
 import { topicSignatureVersion } from '../topic-attributes.js';
 import { rawDeliveryAttributes, snsSender, type DeliveryContext } from './context.js';
 import { fanOut } from './fan-out.js';
-import { recordDeliveries, recordPublished } from './journey-steps.js';
+import { recordPublished, recordTaken } from './journey-steps.js';
 
 export interface PublishResult {
   readonly MessageId: string;
@@ -81,28 +82,19 @@ export function publishToTopic(
   const { journeys } = backend;
   // `published` is recorded after the fan-out (it holds the deliveries) at a place reserved before it.
   const publishedSeq = journeys?.reserveSeq();
-  const deliveries = fanOut(
+  const record = fanOut(
     topic,
     notification,
     entry,
     deliveryContext(backend, topic, entry, deduplicationId, traceHeader),
   );
   if (journeys) {
-    recordPublished(journeys, topic.arn, messageId, entry.message, now, publishedSeq!, deliveries);
-    recordDeliveries(journeys, topic.arn, messageId, deliveries, now, publishedSeq!);
+    recordPublished(journeys, topic.arn, messageId, entry.message, now, publishedSeq!, record);
+    recordTaken(journeys, topic.arn, messageId, record, now, publishedSeq!);
   }
   topic.archiveAt(now).record({ notification, entry, deduplicationId, traceHeader });
-  topic.published.push({
-    messageId,
-    sequenceNumber,
-    message: entry.message,
-    subject: entry.subject,
-    messageStructure: entry.structure ? 'json' : undefined,
-    messageAttributes: entry.attributes,
-    messageGroupId: entry.messageGroupId,
-    messageDeduplicationId: deduplicationId ?? entry.messageDeduplicationId,
-    publishedAt: now,
-    deliveries,
-  });
+  topic.published.push(
+    new PublishedRecord(messageId, sequenceNumber, entry, deduplicationId ?? entry.messageDeduplicationId, now, record),
+  );
   return { MessageId: messageId, ...(sequenceNumber !== undefined ? { SequenceNumber: sequenceNumber } : {}) };
 }
