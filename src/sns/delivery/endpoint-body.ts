@@ -12,6 +12,8 @@ export interface PreparedBody {
   readonly bytes: number;
   /** Whether `text` has only characters SQS stores (SendMessage's rule): an SQS delivery of it fails otherwise. */
   readonly storable: boolean;
+  /** For an envelope, the part of `text` before the subscription's own line (delivery.ts, `bodyStart`). */
+  readonly start?: string;
 }
 
 /** A piece of text with its UTF-8 size and whether SQS stores it. */
@@ -67,6 +69,7 @@ export class EndpointBodies {
       text: parts.head + line.text + parts.tail,
       bytes: bytes + line.bytes,
       storable: storable && line.storable,
+      start: parts.head,
     };
   }
 
