@@ -137,6 +137,9 @@ describe('JourneyRecorder', () => {
     const body = head + '"UnsubscribeURL" : "x"}';
     expect(bodyPreview(body, head)).toBe(bodyPreview(body));
     expect(bodyPreview(body, '{"Ty')).toBe(bodyPreview(body));
+    // Shared by the copies of one publish: the same start and length, the same text.
+    expect(bodyPreview(head + '"UnsubscribeURL" : "y"}', head)).toBe(bodyPreview(body, head));
+    expect(bodyPreview(head + '"UnsubscribeURL" : "yy"}', head)).toMatch(/\(84 chars\)$/);
   });
 
   it('answers an empty journey that says so for an unknown id, and records nothing at 0', () => {

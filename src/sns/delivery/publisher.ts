@@ -3,6 +3,7 @@ import { contentDeduplicationId } from '../publish/fifo-rules.js';
 import type { PublishEntry } from '../publish/entry.js';
 import { snsEndpointBase, type Notification } from '../publish/envelope.js';
 import { snsMessageId } from '../publish/message-id.js';
+import type { DeliverySender } from '../../delivery.js';
 import type { RequestContext } from '../../request-context.js';
 import { PublishedRecord } from '../published.js';
 import type { SnsBackend } from '../sns-backend.js';
@@ -15,6 +16,23 @@ import { recordPublished, recordTaken } from './journey-steps.js';
 export interface PublishResult {
   readonly MessageId: string;
   readonly SequenceNumber?: string;
+}
+
+/** What every message of a topic has in common, worked out from its ARN on its first publish. */
+interface TopicConstants {
+  readonly sender: DeliverySender;
+  readonly endpointBase: string;
+}
+
+const topicConstants = new WeakMap<Topic, TopicConstants>();
+
+function constantsOf(topic: Topic): TopicConstants {
+  let constants = topicConstants.get(topic);
+  if (constants === undefined) {
+    constants = { sender: snsSender(topic.arn, topic.fifo), endpointBase: snsEndpointBase(topicRegion(topic.arn)) };
+    topicConstants.set(topic, constants);
+  }
+  return constants;
 }
 
 /**
@@ -31,7 +49,7 @@ export function deliveryContext(
   return {
     traceHeader,
     deliver: backend.delivery.deliver,
-    sender: snsSender(topic.arn, topic.fifo),
+    sender: constantsOf(topic).sender,
     topicFifo: topic.fifo,
     messageGroupId: entry.messageGroupId,
     deduplicationId,
@@ -76,7 +94,7 @@ export function publishToTopic(
     timestamp: now,
     attributes: entry.attributes,
     signatureVersion: topic.fifo ? undefined : topicSignatureVersion(topic),
-    endpointBase: snsEndpointBase(topicRegion(topic.arn)),
+    endpointBase: constantsOf(topic).endpointBase,
   };
   const { traceHeader } = request;
   const { journeys } = backend;
