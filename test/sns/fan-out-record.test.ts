@@ -115,4 +115,47 @@ describe('deliveries of a published message', () => {
     expect(filtered!.kind).toBe('filteredOut');
     expect(filtered!.filterReason).toMatch(/^not worded: the topic's publishedHistory let the message go/);
   });
+
+  it("leave out a subscription its replay paused, keeping the others' places for the journey", async () => {
+    const TopicArn = (
+      await sns.send(
+        new CreateTopicCommand({
+          Name: 'orders.fifo',
+          Attributes: {
+            FifoTopic: 'true',
+            ContentBasedDeduplication: 'true',
+            ArchivePolicy: JSON.stringify({ MessageRetentionPeriod: '7' }),
+          },
+        }),
+      )
+    ).TopicArn!;
+    const fifo = async (name: string, Attributes?: Record<string, string>) => {
+      const Endpoint = await queueArn(sqs, await createQueue(sqs, name, { FifoQueue: 'true' }));
+      await sns.send(new SubscribeCommand({ TopicArn, Protocol: 'sqs', Endpoint, Attributes }));
+    };
+    const now = Date.now();
+    const window = { PointType: 'Timestamp', StartingPoint: new Date(now).toISOString() };
+    await fifo('first.fifo');
+    await fifo('paused.fifo', { ReplayPolicy: JSON.stringify({ ...window, EndingPoint: window.StartingPoint }) });
+    await fifo('refunds.fifo', { FilterPolicy: JSON.stringify({ kind: ['refund'] }) });
+    await fifo('last.fifo');
+    vi.advanceTimersByTime(60_000);
+    const { MessageId } = await sns.send(
+      new PublishCommand({ TopicArn, Message: 'm1', MessageGroupId: 'g', MessageAttributes: kind }),
+    );
+
+    const [published] = aws.sns.topic('orders.fifo').published();
+    expect(summary(published!.deliveries)).toEqual([
+      ['first.fifo', true, undefined],
+      ['refunds.fifo', false, 'kind: "order" is not one of ["refund"]'],
+      ['last.fifo', true, undefined],
+    ]);
+    const steps = aws.journey(MessageId!).steps.filter((s) => s.service === 'sns');
+    expect(steps.map((s) => [s.kind, s.where])).toEqual([
+      ['published', 'orders.fifo'],
+      ['delivered', 'first.fifo'],
+      ['filteredOut', 'refunds.fifo'],
+      ['delivered', 'last.fifo'],
+    ]);
+  });
 });

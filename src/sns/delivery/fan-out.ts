@@ -83,24 +83,18 @@ export function fanOut(
   // The places to match, ascending: the merge of the candidates' places (a pending candidate has none) and of
   // those always offered, both in the topic's order; a subscription without a pinned key is in both.
   const end = confirmed.length;
-  let nextCandidate = 0;
+  const candidateList = candidates ?? NO_CANDIDATES;
+  let nextCandidate = placedFrom(candidateList, 0, places);
+  let candidatePlace = places.get(candidateList[nextCandidate]!) ?? end;
   let nextAlways = 0;
-  let candidatePlace = candidates === undefined ? end : placeOfNext();
-  function placeOfNext(): number {
-    for (; nextCandidate < candidates!.length; nextCandidate++) {
-      const found = places.get(candidates![nextCandidate]!);
-      if (found !== undefined) return found;
-    }
-    return end;
-  }
   for (;;) {
     const alwaysPlace = nextAlways < alwaysOffered.length ? alwaysOffered[nextAlways]! : end;
     const place = Math.min(candidatePlace, alwaysPlace);
     if (place === end) break;
     if (alwaysPlace === place) nextAlways++;
     if (candidatePlace === place) {
-      nextCandidate++;
-      candidatePlace = placeOfNext();
+      nextCandidate = placedFrom(candidateList, nextCandidate + 1, places);
+      candidatePlace = places.get(candidateList[nextCandidate]!) ?? end;
     }
     if (paused !== undefined && paused.includes(place)) continue;
     const { subscription } = confirmed[place]!;
@@ -110,6 +104,19 @@ export function fanOut(
     takenAt.push(paused === undefined ? place : place - paused.filter((p) => p < place).length);
   }
   return new FanOutRecord(snapshot, paused, taken, takenAt, entry);
+}
+
+const NO_CANDIDATES: readonly Subscription[] = [];
+
+/** The first of `candidates` from `from` on that has a place (a pending one has none), or their count. */
+function placedFrom(
+  candidates: readonly Subscription[],
+  from: number,
+  places: ReadonlyMap<Subscription, number>,
+): number {
+  let next = from;
+  while (next < candidates.length && !places.has(candidates[next]!)) next++;
+  return next;
 }
 
 /** The places of the confirmed subscriptions a replay pauses at `timestamp`, if any. */
