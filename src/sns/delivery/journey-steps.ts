@@ -25,10 +25,7 @@ export function recordPublished(
     messageId,
     seq,
     note: bodyPreview(message),
-    more:
-      record.offered === record.taken.length
-        ? undefined
-        : () => filteredOutSteps(topic, messageId, record.deliveries(), at, seq),
+    more: record.filteredAny ? () => filteredOutSteps(topic, messageId, record, at, seq) : undefined,
   });
 }
 
@@ -41,27 +38,26 @@ function placeOf(seq: number, index: number, count: number, deadLetter = false):
 function filteredOutSteps(
   topic: string,
   messageId: string,
-  deliveries: readonly Delivery[],
+  record: FanOutRecord,
   at: number,
   seq: number,
 ): RecordedStep[] {
-  const steps: RecordedStep[] = [];
-  deliveries.forEach((delivery, index) => {
-    if (!delivery.filteredOut) return;
+  const { records, places } = record.filteredOut();
+  const count = record.offered;
+  return records.map((delivery, i) => {
     const { filterReason } = delivery as { filterReason?: unknown };
-    steps.push({
+    return {
       at,
       service: 'sns',
       kind: 'filteredOut',
-      seq: placeOf(seq, index, deliveries.length),
+      seq: placeOf(seq, places[i]!, count),
       where: delivery.endpoint,
       messageId,
       source: topic,
       endpointService: ENDPOINT_SERVICES[delivery.protocol],
       filterReason: typeof filterReason === 'string' ? filterReason : undefined,
-    });
+    };
   });
-  return steps;
 }
 
 /** The steps of the subscriptions that took a published message (fan-out-record.ts), at their places. */
