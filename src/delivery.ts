@@ -55,9 +55,12 @@ export interface DeliveryMessage {
   /**
    * What the sender already measured of the message, so that a fan-out to fifty targets measures once: the UTF-8
    * bytes of the body plus each attribute's name, data type and value (the size SQS compares with its
-   * MaximumMessageSize), and whether the body and every String value hold only characters SQS stores.
+   * MaximumMessageSize), and whether the body and every String value hold only characters SQS stores. `bodyStart`:
+   * the body's first characters, when the body is a concatenation the sender made (an SNS envelope): a journey's
+   * preview is taken from them, as slicing the body itself would flatten it into a copy of its own.
    */
-  readonly measured?: { readonly payloadBytes: number; readonly storable: boolean } | undefined;
+  readonly measured?:
+    { readonly payloadBytes: number; readonly storable: boolean; readonly bodyStart?: string } | undefined;
 }
 
 /**

@@ -126,9 +126,20 @@ export const BODY_PREVIEW_CHARS = 40;
  * The first characters of a body as a quoted, JSON-escaped string of its own: `JSON.stringify` builds a new string,
  * so the step holds no slice that would keep the whole body alive (a string slice can share its parent's memory).
  */
-export function bodyPreview(body: string): string {
-  if (body.length > BODY_PREVIEW_CHARS)
-    return `${JSON.stringify(body.slice(0, BODY_PREVIEW_CHARS))}… (${body.length} chars)`;
+export function bodyPreview(body: string, start: string = body): string {
+  if (body.length > BODY_PREVIEW_CHARS) {
+    // A long body's preview comes from `start` when it holds enough of it: slicing a body made by concatenation
+    // flattens it (V8 copies it whole), which an SNS envelope per queue would pay for a 40-character preview.
+    // The copies of one publish to many queues have one start and, their subscription ARNs being as long, one
+    // length: they share the preview made for the first.
+    const from = start.length >= BODY_PREVIEW_CHARS ? start : body;
+    if (from !== lastLongStart || body.length !== lastLongLength) {
+      lastLongPreview = `${JSON.stringify(from.slice(0, BODY_PREVIEW_CHARS))}… (${body.length} chars)`;
+      lastLongStart = from;
+      lastLongLength = body.length;
+    }
+    return lastLongPreview;
+  }
   // A body sent again (tests often send one body many times, a publish's raw deliveries carry its message) shares
   // the preview already made. Only the last short body is kept: at most one slice's parent stays alive.
   if (body !== lastShortBody) {
@@ -140,6 +151,10 @@ export function bodyPreview(body: string): string {
 
 let lastShortBody: string | undefined;
 let lastShortPreview = '';
+/** The last long body's start (or the body itself), kept alive until the next long one, and its length. */
+let lastLongStart: string | undefined;
+let lastLongLength = 0;
+let lastLongPreview = '';
 
 /** The name at the end of an ARN (`arn:aws:sqs:us-east-1:000000000000:orders` → `orders`), or the text itself. */
 export function shortName(arnOrName: string): string {

@@ -1,5 +1,6 @@
 import { HistoryRing } from '../util/history-ring.js';
 import type { SnsMessageAttributes } from './publish/attributes.js';
+import type { PublishEntry } from './publish/entry.js';
 import type { Subscription } from './subscription.js';
 
 /** What happened to one published message at one subscription. */
@@ -72,6 +73,57 @@ export interface PublishedMessage {
 }
 
 /**
+ * Where a published message went, kept as compactly as the fan-out likes (delivery/fan-out-record.ts): `deliveries`
+ * makes the full list when first asked; `release` lets go of what only unread records need.
+ */
+export interface DeliveryRecord {
+  deliveries(): Delivery[];
+  release(): void;
+}
+
+/** A published message as the topic keeps it: `deliveries` is made from its delivery record when first read. */
+export class PublishedRecord implements PublishedMessage {
+  readonly messageId: string;
+  readonly sequenceNumber: string | undefined;
+  readonly message: string;
+  readonly subject: string | undefined;
+  readonly messageStructure: string | undefined;
+  readonly messageAttributes: SnsMessageAttributes;
+  readonly messageGroupId: string | undefined;
+  readonly messageDeduplicationId: string | undefined;
+  readonly publishedAt: number;
+  readonly #record: DeliveryRecord;
+
+  constructor(
+    messageId: string,
+    sequenceNumber: string | undefined,
+    entry: PublishEntry,
+    messageDeduplicationId: string | undefined,
+    publishedAt: number,
+    record: DeliveryRecord,
+  ) {
+    this.#record = record;
+    this.messageId = messageId;
+    this.sequenceNumber = sequenceNumber;
+    this.message = entry.message;
+    this.subject = entry.subject;
+    this.messageStructure = entry.structure ? 'json' : undefined;
+    this.messageAttributes = entry.attributes;
+    this.messageGroupId = entry.messageGroupId;
+    this.messageDeduplicationId = messageDeduplicationId;
+    this.publishedAt = publishedAt;
+  }
+
+  get deliveries(): Delivery[] {
+    return this.#record.deliveries();
+  }
+
+  release(): void {
+    this.#record.release();
+  }
+}
+
+/**
  * What a topic keeps for `published()`: every accepted message, or with createAwsMock's `publishedHistory` only the
  * last `limit` (none for 0).
  */
@@ -81,6 +133,7 @@ export class PublishedHistory extends HistoryRing<PublishedMessage> {
    * step holds those records (to word their reasons when read), and must not keep the body alive past this bound.
    */
   protected override letGo(message: PublishedMessage): void {
-    for (const delivery of message.deliveries) (delivery as { release?: () => void }).release?.();
+    if (message instanceof PublishedRecord) message.release();
+    else for (const delivery of message.deliveries) (delivery as { release?: () => void }).release?.();
   }
 }

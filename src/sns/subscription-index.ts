@@ -1,6 +1,7 @@
 import { ANY_VALUE, PinnedIndex, pinnedValues, type Pinned } from '../event-patterns/pinned-index.js';
 import type { CompiledFilterPolicy, FilterInput } from './filter-policy/index.js';
 import type { Subscription } from './subscription.js';
+import { SubscriptionSnapshot } from './subscription-snapshot.js';
 
 /**
  * A topic's subscriptions filed by an exact value their filter policies require, so that a publish matches in full
@@ -91,6 +92,16 @@ export class TopicSubscriptions extends Map<string, Subscription> {
   readonly index = new SubscriptionIndex();
   private readonly places = new Map<string, number>();
   private nextPlace = 0;
+  /** Counts the changes made through this map, which a snapshot of the subscriptions must not predate. */
+  private version = 0;
+  private taken: SubscriptionSnapshot | undefined;
+
+  /** The confirmed subscriptions as they are now, taken afresh only after a change (subscription-snapshot.ts). */
+  snapshot(): SubscriptionSnapshot {
+    if (this.taken === undefined || !this.taken.describes(this.version))
+      this.taken = new SubscriptionSnapshot(this.values(), (s) => this.index.leavesOut(s), this.version);
+    return this.taken;
+  }
 
   override set(arn: string, subscription: Subscription): this {
     const previous = super.get(arn);
@@ -103,11 +114,13 @@ export class TopicSubscriptions extends Map<string, Subscription> {
   override delete(arn: string): boolean {
     const subscription = super.get(arn);
     if (subscription !== undefined) this.index.remove(subscription);
+    this.version++;
     this.places.delete(arn);
     return super.delete(arn);
   }
 
   override clear(): void {
+    this.version++;
     this.index.clear();
     this.places.clear();
     super.clear();
@@ -116,6 +129,7 @@ export class TopicSubscriptions extends Map<string, Subscription> {
   /** Files `subscription` again after its filter policy or scope changed; one not of this topic is left out. */
   refile(subscription: Subscription): void {
     if (super.get(subscription.arn) !== subscription) return;
+    this.version++;
     let place = this.places.get(subscription.arn);
     if (place === undefined) this.places.set(subscription.arn, (place = this.nextPlace++));
     this.index.file(subscription, place);

@@ -54,6 +54,7 @@ export function deliverFromService(queue: Queue, message: DeliveryMessage, ids: 
     },
     // The queue's own delay applies.
     undefined,
+    checked?.bodyStart,
   );
   return { accepted: true, messageId: stored.messageId, duplicate: false };
 }

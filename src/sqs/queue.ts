@@ -167,7 +167,8 @@ export class Queue {
    * Enqueues a message sent now, delayed by `delaySeconds` (the queue's delay when undefined). Returns
    * the content as stored: on FIFO queues with its sequence number, remembered for deduplication.
    */
-  send(draft: MessageDraft, delaySeconds: number | undefined): MessageContent {
+  /** `bodyStart`: the body's first characters, for the journey's preview (delivery.ts, `measured`). */
+  send(draft: MessageDraft, delaySeconds: number | undefined, bodyStart?: string): MessageContent {
     const now = this.advance();
     // A FIFO queue takes no per-message delay but 0, and its own delay applies even then [AWS-snap].
     const delay = this.fifo ? this.settings.delaySeconds : (delaySeconds ?? this.settings.delaySeconds);
@@ -180,7 +181,7 @@ export class Queue {
       where: this.arn,
       messageId: message.messageId,
       delaySeconds: delay > 0 ? delay : undefined,
-      note: bodyPreview(draft.body),
+      note: bodyPreview(draft.body, bodyStart),
     });
     this.wake();
     return message.content;

@@ -132,6 +132,16 @@ describe('JourneyRecorder', () => {
     }
   });
 
+  it('previews a long body from the start its sender gives, the same text, and from the body when that is short', () => {
+    const head = '{"Type" : "Notification", "MessageId" : "0123456789abcdef", ';
+    const body = head + '"UnsubscribeURL" : "x"}';
+    expect(bodyPreview(body, head)).toBe(bodyPreview(body));
+    expect(bodyPreview(body, '{"Ty')).toBe(bodyPreview(body));
+    // Shared by the copies of one publish: the same start and length, the same text.
+    expect(bodyPreview(head + '"UnsubscribeURL" : "y"}', head)).toBe(bodyPreview(body, head));
+    expect(bodyPreview(head + '"UnsubscribeURL" : "yy"}', head)).toMatch(/\(84 chars\)$/);
+  });
+
   it('answers an empty journey that says so for an unknown id, and records nothing at 0', () => {
     const off = new JourneyRecorder(0, clockAt());
     off.record({ at: 0, service: 'sqs', kind: 'sent', where: 'q', messageId: 'm' });

@@ -71,7 +71,8 @@ export function rawDeliveryAttributes(attributes: SnsMessageAttributes): () => D
 
 function sqsAttributes(attributes: SnsMessageAttributes): Record<string, MessageAttributeValue> {
   const result: Record<string, MessageAttributeValue> = {};
-  for (const [name, attribute] of Object.entries(attributes)) {
+  for (const name of Object.keys(attributes)) {
+    const attribute = attributes[name]!;
     const value: MessageAttributeValue = attribute.BinaryValue
       ? { DataType: attribute.DataType, BinaryValue: new Uint8Array(attribute.BinaryValue) }
       : { DataType: attribute.DataType, StringValue: attribute.StringValue ?? '' };

@@ -12,6 +12,8 @@ export interface PreparedBody {
   readonly bytes: number;
   /** Whether `text` has only characters SQS stores (SendMessage's rule): an SQS delivery of it fails otherwise. */
   readonly storable: boolean;
+  /** For an envelope, the part of `text` before the subscription's own line (delivery.ts, `bodyStart`). */
+  readonly start?: string;
 }
 
 /** A piece of text with its UTF-8 size and whether SQS stores it. */
@@ -31,6 +33,24 @@ interface Envelope {
   readonly storable: boolean;
 }
 
+/** Values by message text: the first without a Map, as most messages have a single text. */
+class PerText<T> {
+  private firstText: string | undefined;
+  private firstValue: T | undefined;
+  private others: Map<string, T> | undefined;
+
+  get(text: string): T | undefined {
+    return text === this.firstText ? this.firstValue : this.others?.get(text);
+  }
+
+  set(text: string, value: T): void {
+    if (this.firstText === undefined) {
+      this.firstText = text;
+      this.firstValue = value;
+    } else (this.others ??= new Map()).set(text, value);
+  }
+}
+
 /** A subscription's UnsubscribeURL line, which is the same for every message it gets. */
 const unsubscribeLines = new WeakMap<Subscription, CheckedText & { readonly endpointBase: string }>();
 
@@ -45,8 +65,9 @@ const unsubscribeLines = new WeakMap<Subscription, CheckedText & { readonly endp
  * SQS refuses (envelope.ts), and escaped at that: a control character is escaped there, a lone surrogate is not.
  */
 export class EndpointBodies {
-  private readonly envelopes = new Map<string, Envelope>();
-  private readonly texts = new Map<string, PreparedBody>();
+  // Per message text, made on first use; most messages have one text (MessageStructure=json may give more).
+  private readonly envelopes = new PerText<Envelope>();
+  private readonly texts = new PerText<PreparedBody>();
 
   constructor(readonly notification: Notification) {}
 
@@ -67,6 +88,7 @@ export class EndpointBodies {
       text: parts.head + line.text + parts.tail,
       bytes: bytes + line.bytes,
       storable: storable && line.storable,
+      start: parts.head,
     };
   }
 

@@ -3,6 +3,7 @@ import { filterInput, type FilterInput } from '../filter-policy/input.js';
 import type { Delivery } from '../published.js';
 import type { SnsMessageAttributes } from '../publish/attributes.js';
 import type { Subscription } from '../subscription.js';
+import type { OfferedSubscription } from '../subscription-snapshot.js';
 
 /**
  * The record of a message a subscription's filter policy left out, with a reason AWS does not give (an emulation aid,
@@ -12,7 +13,7 @@ import type { Subscription } from '../subscription.js';
  * builds its own input from the message's attributes and body, which the topic's history holds anyway, so a record
  * holds no parsed body.
  */
-class FilteredOut implements Delivery {
+export class FilteredOut implements Delivery {
   readonly subscriptionArn: string;
   readonly protocol: string;
   readonly endpoint: string;
@@ -23,11 +24,15 @@ class FilteredOut implements Delivery {
   #body: string;
   #reason: string | undefined;
 
-  constructor(subscription: Subscription, attributes: SnsMessageAttributes, body: string) {
+  constructor(
+    subscription: Pick<OfferedSubscription, 'arn' | 'protocol' | 'endpoint' | 'policy'>,
+    attributes: SnsMessageAttributes,
+    body: string,
+  ) {
     this.subscriptionArn = subscription.arn;
     this.protocol = subscription.protocol;
     this.endpoint = subscription.endpoint;
-    this.#policy = subscription.filterPolicy?.compiled;
+    this.#policy = subscription.policy;
     this.#attributes = attributes;
     this.#body = body;
   }
@@ -72,7 +77,12 @@ export class MessageFilter {
 
   /** The record of the message `subscription` left out; its `filterReason` is worded on first read. */
   filteredOut(subscription: Subscription, body: string): Delivery {
-    return new FilteredOut(subscription, this.attributes, body);
+    const { arn, protocol, endpoint } = subscription;
+    return new FilteredOut(
+      { arn, protocol, endpoint, policy: subscription.filterPolicy?.compiled },
+      this.attributes,
+      body,
+    );
   }
 
   /** The matcher's input for the message with this body, built once and shared. */

@@ -1,10 +1,12 @@
 import { bodyPreview, type JourneyRecorder, type JourneyService, type RecordedStep } from '../../journeys/index.js';
 import type { Delivery } from '../published.js';
+import type { FanOutRecord } from './fan-out-record.js';
 
 /**
  * `published`, recorded after the fan-out at the place `seq` reserved before it (so it reads before what the
  * endpoints recorded meanwhile, a queue's `sent`). Its filtered-out subscriptions are not recorded one by one: the
- * step's `more` builds their `filteredOut` steps (and words their reasons) when a journey is read.
+ * step's `more` builds their `filteredOut` steps (and words their reasons) from the fan-out's record when a journey
+ * is read; a filtered-out record lets go of its body when the topic's history does (published.ts).
  */
 export function recordPublished(
   journeys: JourneyRecorder,
@@ -13,7 +15,7 @@ export function recordPublished(
   message: string,
   at: number,
   seq: number,
-  deliveries: readonly Delivery[],
+  record: FanOutRecord,
 ): void {
   journeys.record({
     at,
@@ -23,31 +25,8 @@ export function recordPublished(
     messageId,
     seq,
     note: bodyPreview(message),
-    more: filteredOutLater(topic, messageId, deliveries, at, seq),
+    more: record.filteredAny ? () => filteredOutSteps(topic, messageId, record, at, seq) : undefined,
   });
-}
-
-/**
- * What builds the filtered-out steps when read. It keeps only the filtered-out records (and their places), never a
- * delivered one's body; a filtered-out record lets go of its body when the topic's history does (published.ts).
- */
-function filteredOutLater(
-  topic: string,
-  messageId: string,
-  deliveries: readonly Delivery[],
-  at: number,
-  seq: number,
-): (() => RecordedStep[]) | undefined {
-  const filtered: Delivery[] = [];
-  const places: number[] = [];
-  const count = deliveries.length;
-  for (let index = 0; index < count; index++) {
-    const delivery = deliveries[index]!;
-    if (!delivery.filteredOut) continue;
-    filtered.push(delivery);
-    places.push(placeOf(seq, index, count));
-  }
-  return filtered.length === 0 ? undefined : () => filteredOutSteps(topic, messageId, filtered, places, at);
 }
 
 /** Where delivery `index` of `count` is placed: between `published` and what the endpoints recorded. */
@@ -59,17 +38,19 @@ function placeOf(seq: number, index: number, count: number, deadLetter = false):
 function filteredOutSteps(
   topic: string,
   messageId: string,
-  filtered: readonly Delivery[],
-  places: readonly number[],
+  record: FanOutRecord,
   at: number,
+  seq: number,
 ): RecordedStep[] {
-  return filtered.map((delivery, i) => {
+  const { records, places } = record.filteredOut();
+  const count = record.offered;
+  return records.map((delivery, i) => {
     const { filterReason } = delivery as { filterReason?: unknown };
     return {
       at,
       service: 'sns',
       kind: 'filteredOut',
-      seq: places[i]!,
+      seq: placeOf(seq, places[i]!, count),
       where: delivery.endpoint,
       messageId,
       source: topic,
@@ -77,6 +58,20 @@ function filteredOutSteps(
       filterReason: typeof filterReason === 'string' ? filterReason : undefined,
     };
   });
+}
+
+/** The steps of the subscriptions that took a published message (fan-out-record.ts), at their places. */
+export function recordTaken(
+  journeys: JourneyRecorder,
+  topic: string,
+  messageId: string,
+  record: FanOutRecord,
+  at: number,
+  publishedSeq: number,
+): void {
+  const { taken, takenAt, offered } = record;
+  for (let k = 0; k < taken.length; k++)
+    recordDelivery(journeys, topic, messageId, taken[k]!, at, publishedSeq, takenAt[k]!, offered, undefined);
 }
 
 /**
@@ -97,73 +92,86 @@ export function recordDeliveries(
   note?: string,
 ): void {
   const count = deliveries.length;
-  for (let index = 0; index < count; index++) {
-    const delivery = deliveries[index]!;
-    if (delivery.filteredOut && note === undefined) continue;
-    // The endpoint's ARN: its name is taken from it when the step is read, not on every publish.
-    const where = delivery.endpoint;
-    const endpointService = ENDPOINT_SERVICES[delivery.protocol];
-    const seq = placeOf(publishedSeq, index, count);
-    if (delivery.filteredOut) {
-      const { filterReason } = delivery as { filterReason?: unknown };
+  for (let index = 0; index < count; index++)
+    recordDelivery(journeys, topic, messageId, deliveries[index]!, at, publishedSeq, index, count, note);
+}
+
+/** The steps of delivery `index` of `count` of a message; a filtered-out one only with a `note` (a replay's). */
+function recordDelivery(
+  journeys: JourneyRecorder,
+  topic: string,
+  messageId: string,
+  delivery: Delivery,
+  at: number,
+  publishedSeq: number,
+  index: number,
+  count: number,
+  note: string | undefined,
+): void {
+  if (delivery.filteredOut && note === undefined) return;
+  // The endpoint's ARN: its name is taken from it when the step is read, not on every publish.
+  const where = delivery.endpoint;
+  const endpointService = ENDPOINT_SERVICES[delivery.protocol];
+  const seq = placeOf(publishedSeq, index, count);
+  if (delivery.filteredOut) {
+    const { filterReason } = delivery as { filterReason?: unknown };
+    journeys.record({
+      at,
+      service: 'sns',
+      kind: 'filteredOut',
+      seq,
+      where,
+      messageId,
+      source: topic,
+      endpointService,
+      filterReason: typeof filterReason === 'string' ? filterReason : undefined,
+      note,
+    });
+  } else if (delivery.delivered) {
+    journeys.record({
+      at,
+      service: 'sns',
+      kind: 'delivered',
+      seq,
+      where,
+      messageId,
+      source: topic,
+      endpointService,
+      nextMessageId: delivery.queueMessageId,
+      requestId: delivery.requestId,
+      note,
+    });
+  } else {
+    journeys.record({
+      at,
+      service: 'sns',
+      kind: 'refused',
+      seq,
+      where,
+      messageId,
+      source: topic,
+      endpointService,
+      error: {
+        name: delivery.refusedBy === 'queuePolicy' ? 'QueuePolicy' : 'DeliveryFailed',
+        message: delivery.failure ?? '',
+      },
+      note,
+    });
+    if (delivery.deadLettered || delivery.deadLetterFailure)
       journeys.record({
         at,
         service: 'sns',
-        kind: 'filteredOut',
-        seq,
+        kind: 'deadLettered',
+        seq: placeOf(publishedSeq, index, count, true),
         where,
         messageId,
         source: topic,
         endpointService,
-        filterReason: typeof filterReason === 'string' ? filterReason : undefined,
-        note,
+        nextMessageId: delivery.deadLetterMessageId,
+        note: delivery.deadLettered
+          ? "to the subscription's dead-letter queue"
+          : `the subscription's dead-letter queue refused it too: ${delivery.deadLetterFailure}`,
       });
-    } else if (delivery.delivered) {
-      journeys.record({
-        at,
-        service: 'sns',
-        kind: 'delivered',
-        seq,
-        where,
-        messageId,
-        source: topic,
-        endpointService,
-        nextMessageId: delivery.queueMessageId,
-        requestId: delivery.requestId,
-        note,
-      });
-    } else {
-      journeys.record({
-        at,
-        service: 'sns',
-        kind: 'refused',
-        seq,
-        where,
-        messageId,
-        source: topic,
-        endpointService,
-        error: {
-          name: delivery.refusedBy === 'queuePolicy' ? 'QueuePolicy' : 'DeliveryFailed',
-          message: delivery.failure ?? '',
-        },
-        note,
-      });
-      if (delivery.deadLettered || delivery.deadLetterFailure)
-        journeys.record({
-          at,
-          service: 'sns',
-          kind: 'deadLettered',
-          seq: placeOf(publishedSeq, index, count, true),
-          where,
-          messageId,
-          source: topic,
-          endpointService,
-          nextMessageId: delivery.deadLetterMessageId,
-          note: delivery.deadLettered
-            ? "to the subscription's dead-letter queue"
-            : `the subscription's dead-letter queue refused it too: ${delivery.deadLetterFailure}`,
-        });
-    }
   }
 }
 

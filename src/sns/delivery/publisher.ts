@@ -3,17 +3,36 @@ import { contentDeduplicationId } from '../publish/fifo-rules.js';
 import type { PublishEntry } from '../publish/entry.js';
 import { snsEndpointBase, type Notification } from '../publish/envelope.js';
 import { snsMessageId } from '../publish/message-id.js';
+import type { DeliverySender } from '../../delivery.js';
 import type { RequestContext } from '../../request-context.js';
+import { PublishedRecord } from '../published.js';
 import type { SnsBackend } from '../sns-backend.js';
 import type { Topic } from '../topic.js';
 import { topicSignatureVersion } from '../topic-attributes.js';
 import { rawDeliveryAttributes, snsSender, type DeliveryContext } from './context.js';
 import { fanOut } from './fan-out.js';
-import { recordDeliveries, recordPublished } from './journey-steps.js';
+import { recordPublished, recordTaken } from './journey-steps.js';
 
 export interface PublishResult {
   readonly MessageId: string;
   readonly SequenceNumber?: string;
+}
+
+/** What every message of a topic has in common, worked out from its ARN on its first publish. */
+interface TopicConstants {
+  readonly sender: DeliverySender;
+  readonly endpointBase: string;
+}
+
+const topicConstants = new WeakMap<Topic, TopicConstants>();
+
+function constantsOf(topic: Topic): TopicConstants {
+  let constants = topicConstants.get(topic);
+  if (constants === undefined) {
+    constants = { sender: snsSender(topic.arn, topic.fifo), endpointBase: snsEndpointBase(topicRegion(topic.arn)) };
+    topicConstants.set(topic, constants);
+  }
+  return constants;
 }
 
 /**
@@ -30,7 +49,7 @@ export function deliveryContext(
   return {
     traceHeader,
     deliver: backend.delivery.deliver,
-    sender: snsSender(topic.arn, topic.fifo),
+    sender: constantsOf(topic).sender,
     topicFifo: topic.fifo,
     messageGroupId: entry.messageGroupId,
     deduplicationId,
@@ -75,34 +94,25 @@ export function publishToTopic(
     timestamp: now,
     attributes: entry.attributes,
     signatureVersion: topic.fifo ? undefined : topicSignatureVersion(topic),
-    endpointBase: snsEndpointBase(topicRegion(topic.arn)),
+    endpointBase: constantsOf(topic).endpointBase,
   };
   const { traceHeader } = request;
   const { journeys } = backend;
   // `published` is recorded after the fan-out (it holds the deliveries) at a place reserved before it.
   const publishedSeq = journeys?.reserveSeq();
-  const deliveries = fanOut(
+  const record = fanOut(
     topic,
     notification,
     entry,
     deliveryContext(backend, topic, entry, deduplicationId, traceHeader),
   );
   if (journeys) {
-    recordPublished(journeys, topic.arn, messageId, entry.message, now, publishedSeq!, deliveries);
-    recordDeliveries(journeys, topic.arn, messageId, deliveries, now, publishedSeq!);
+    recordPublished(journeys, topic.arn, messageId, entry.message, now, publishedSeq!, record);
+    recordTaken(journeys, topic.arn, messageId, record, now, publishedSeq!);
   }
   topic.archiveAt(now).record({ notification, entry, deduplicationId, traceHeader });
-  topic.published.push({
-    messageId,
-    sequenceNumber,
-    message: entry.message,
-    subject: entry.subject,
-    messageStructure: entry.structure ? 'json' : undefined,
-    messageAttributes: entry.attributes,
-    messageGroupId: entry.messageGroupId,
-    messageDeduplicationId: deduplicationId ?? entry.messageDeduplicationId,
-    publishedAt: now,
-    deliveries,
-  });
+  topic.published.push(
+    new PublishedRecord(messageId, sequenceNumber, entry, deduplicationId ?? entry.messageDeduplicationId, now, record),
+  );
   return { MessageId: messageId, ...(sequenceNumber !== undefined ? { SequenceNumber: sequenceNumber } : {}) };
 }

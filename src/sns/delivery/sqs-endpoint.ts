@@ -91,6 +91,10 @@ function sendTo(
     messageGroupId: context.topicFifo && !queueArn.endsWith('.fifo') ? undefined : context.messageGroupId,
     deduplicationId: context.deduplicationId,
     traceHeader: context.traceHeader,
-    measured: { storable: prepared.storable && attributes.storable, payloadBytes: prepared.bytes + attributes.bytes },
+    measured: {
+      storable: prepared.storable && attributes.storable,
+      payloadBytes: prepared.bytes + attributes.bytes,
+      bodyStart: prepared.start,
+    },
   });
 }

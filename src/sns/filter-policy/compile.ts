@@ -11,6 +11,8 @@ import {
   PatternError,
   type CompiledAlternatives,
   type Condition,
+  type KeyMatcher,
+  type Leaf,
   type PatternObject,
 } from '../../event-patterns/index.js';
 import { JsonSyntaxError } from '../../json/json-reader.js';
@@ -115,20 +117,29 @@ class AttributePolicy implements CompiledFilterPolicy {
       case 'invalid':
         return false;
       case 'scalar':
-        return matcher.accepts(value.leaf) || matcher.anythingBut.some((ok) => ok(value.leaf));
-      case 'array': {
-        const { leaves } = value;
-        if (leaves.some(matcher.accepts)) return true;
-        if (matcher.anythingBut.length === 0) return false;
-        // docs/aws-behaviour/sns.md §12 Q1, options.ts: current docs by default (no element may be excluded).
-        return this.anythingButOnStringArray === 'none-listed'
-          ? matcher.anythingBut.some((ok) => leaves.every(ok))
-          : leaves.some((leaf) => matcher.anythingBut.some((ok) => ok(leaf)));
-      }
+        return matcher.accepts(value.leaf) || anyAccepts(matcher.anythingBut, value.leaf);
+      case 'array':
+        return this.holdsForArray(matcher, value.leaves);
       default:
         return unreachable(value);
     }
   }
+
+  // Apart from `holds`: its closures would make every call allocate a context for the variables they share.
+  private holdsForArray(matcher: KeyMatcher, leaves: readonly Leaf[]): boolean {
+    if (leaves.some(matcher.accepts)) return true;
+    if (matcher.anythingBut.length === 0) return false;
+    // docs/aws-behaviour/sns.md §12 Q1, options.ts: current docs by default (no element may be excluded).
+    return this.anythingButOnStringArray === 'none-listed'
+      ? matcher.anythingBut.some((ok) => leaves.every(ok))
+      : leaves.some((leaf) => anyAccepts(matcher.anythingBut, leaf));
+  }
+}
+
+/** Whether any of the anything-but checks lets `leaf` through (a loop: `holds` must create no closure). */
+function anyAccepts(checks: readonly ((value: Leaf) => boolean)[], leaf: Leaf): boolean {
+  for (const ok of checks) if (ok(leaf)) return true;
+  return false;
 }
 
 /** Scope MessageBody: the body is the event the engine matches, flattened once per message (input.ts). */

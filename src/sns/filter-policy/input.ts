@@ -81,7 +81,9 @@ function convertAttribute(attribute: FilterMessageAttribute | undefined): Attrib
   if (attribute === undefined || attribute.StringValue === undefined) return ABSENT;
   const text = attribute.StringValue;
   if (attribute.DataType === 'String.Array') return convertStringArray(text);
-  switch (BASE_TYPE.exec(attribute.DataType)?.[1]) {
+  const type = attribute.DataType;
+  // A plain base type is found without a match object.
+  switch (type === 'String' || type === 'Number' ? type : BASE_TYPE.exec(type)?.[1]) {
     case 'String':
       return { kind: 'scalar', leaf: text };
     case 'Number':

@@ -24,6 +24,12 @@ const NAME = /^[\p{L}\p{Nd}_.-]*$/u;
 /** A base type, optionally followed by `.` and a non-empty label: `String.` and `Stringx` are refused [V]. */
 const DATA_TYPE = /^(String|Number|Binary)(?:\..+)?$/s;
 
+/** The base type of a valid DataType (undefined otherwise); a plain base type is found without a match object. */
+function baseType(dataType: string): string | undefined {
+  if (dataType === 'String' || dataType === 'Number' || dataType === 'Binary') return dataType;
+  return DATA_TYPE.exec(dataType)?.[1];
+}
+
 const invalid = snsErrors.parameterValueInvalid;
 
 function checkName(name: string): void {
@@ -54,7 +60,7 @@ function bytesOf(value: unknown): Uint8Array | undefined {
 
 function checkValue(name: string, raw: Readonly<Record<string, unknown>>): SnsMessageAttribute {
   const dataType = raw['DataType'];
-  const base = typeof dataType === 'string' ? DATA_TYPE.exec(dataType)?.[1] : undefined;
+  const base = typeof dataType === 'string' ? baseType(dataType) : undefined;
   if (typeof dataType !== 'string' || base === undefined) {
     throw invalid(
       `The message attribute '${name}' has an invalid message attribute type, the set of supported type prefixes is Binary, Number, and String.`,
@@ -88,7 +94,9 @@ function checkValue(name: string, raw: Readonly<Record<string, unknown>>): SnsMe
 export function validateMessageAttributes(attributes: unknown): SnsMessageAttributes {
   const result: Record<string, SnsMessageAttribute> = {};
   if (attributes === undefined || attributes === null) return result;
-  for (const [name, raw] of Object.entries(attributes as object)) {
+  // Object.keys, not entries: no pair array per attribute.
+  for (const name of Object.keys(attributes)) {
+    const raw: unknown = (attributes as Record<string, unknown>)[name];
     checkName(name);
     const value = checkValue(name, (raw ?? {}) as Readonly<Record<string, unknown>>);
     // Defined rather than assigned: a legal name such as `__proto__` must not reach the prototype.

@@ -4,7 +4,23 @@
  * two and three attributes all match this model (String.hashCode, spread by `h ^ h >>> 16`, 16 buckets growing
  * ×2 past a load of 0.75; keys in one bucket keep their insertion order).
  */
-export function javaHashMapOrder(keys: readonly string[]): string[] {
+export function javaHashMapOrder(keys: readonly string[]): readonly string[] {
+  // Publishes usually carry the same attribute names one after another: the last order is kept for them.
+  if (sameKeys(keys, lastKeys)) return lastOrder;
+  lastKeys = keys;
+  return (lastOrder = hashMapOrder(keys));
+}
+
+let lastKeys: readonly string[] = [];
+let lastOrder: readonly string[] = [];
+
+function sameKeys(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+function hashMapOrder(keys: readonly string[]): string[] {
   let buckets = 16;
   while (keys.length > buckets * 0.75) buckets *= 2;
   const indexed = keys.map((key, position) => ({ key, position, bucket: spread(stringHashCode(key)) & (buckets - 1) }));

@@ -18,7 +18,8 @@ export class RequiredMembers {
   /** Notes the DataType of every attribute that has none; the attributes themselves are checked later. */
   requireDataTypes(attributes: unknown, path: string): void {
     if (typeof attributes !== 'object' || attributes === null) return;
-    for (const [name, value] of Object.entries(attributes)) {
+    for (const name of Object.keys(attributes)) {
+      const value: unknown = (attributes as Record<string, unknown>)[name];
       const dataType =
         typeof value === 'object' && value !== null ? (value as { DataType?: unknown }).DataType : undefined;
       // The path is only written out for a member that is missing.

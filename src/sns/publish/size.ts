@@ -9,7 +9,8 @@ export const MAX_PUBLISH_BYTES = 262_144;
 /** The counted size: UTF-8 bytes of the Message plus, per attribute, its name, DataType and value [V]. */
 export function publishSize(message: string, attributes: SnsMessageAttributes): number {
   let bytes = Buffer.byteLength(message, 'utf8');
-  for (const [name, attribute] of Object.entries(attributes)) {
+  for (const name of Object.keys(attributes)) {
+    const attribute = attributes[name]!;
     bytes += Buffer.byteLength(name, 'utf8') + Buffer.byteLength(attribute.DataType, 'utf8') + valueBytes(attribute);
   }
   return bytes;
