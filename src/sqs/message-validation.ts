@@ -231,6 +231,7 @@ function copyBytes(value: unknown): Uint8Array | undefined {
  * the limits.
  */
 export function isValidNumberAttribute(text: string): boolean {
+  if (isShortInteger(text)) return true;
   const match = NUMBER_SYNTAX.exec(text);
   if (match === null) return false;
   const integerDigits = match[1] ?? '';
@@ -247,6 +248,21 @@ export function isValidNumberAttribute(text: string): boolean {
   const exponent = scale + significant.length - 1; // value = d.ddd × 10^exponent
   const limit = text.startsWith('-') ? MAX_NEGATIVE_NUMBER_EXPONENT : MAX_POSITIVE_NUMBER_EXPONENT;
   return exponent < limit || (exponent === limit && significant === '1');
+}
+
+/**
+ * Whether `text` is a plain integer of at most 15 digits (an optional `-`), as most Number attributes are: always
+ * valid, far within the digit and exponent limits, so the full parse is not needed.
+ */
+function isShortInteger(text: string): boolean {
+  const start = text.charCodeAt(0) === 0x2d ? 1 : 0;
+  const length = text.length;
+  if (length === start || length - start > 15) return false;
+  for (let i = start; i < length; i++) {
+    const code = text.charCodeAt(i);
+    if (code < 0x30 || code > 0x39) return false;
+  }
+  return true;
 }
 
 /**

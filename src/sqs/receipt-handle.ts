@@ -149,10 +149,23 @@ export class ReceiptHandleCoder {
   }
 
   private remember(handle: string, parts: Readonly<ReceiptHandleParts>): void {
+    // Only parts that decoding would give back: the memory must not accept a handle that decoding refuses.
+    if (!wellFormed(parts)) return;
     if (this.newer.size >= REMEMBERED_HANDLES) {
       this.older = this.newer;
       this.newer = new Map();
     }
     this.newer.set(handle, parts);
   }
+}
+
+function wellFormed({ queueUid, messageId, receiveNumber }: Readonly<ReceiptHandleParts>): boolean {
+  return (
+    Number.isSafeInteger(receiveNumber) &&
+    receiveNumber >= 1 &&
+    queueUid !== '' &&
+    messageId !== '' &&
+    !queueUid.includes('|') &&
+    !messageId.includes('|')
+  );
 }

@@ -58,6 +58,16 @@ function bytesOf(value: unknown): Uint8Array | undefined {
   return undefined;
 }
 
+function isAbsent(value: unknown): boolean {
+  return value === undefined || value === null;
+}
+
+function emptyValue(name: string, base: string) {
+  return invalid(
+    `The message attribute '${name}' must contain non-empty message attribute value for message attribute type '${base}'.`,
+  );
+}
+
 function checkValue(name: string, raw: Readonly<Record<string, unknown>>): SnsMessageAttribute {
   const dataType = raw['DataType'];
   const base = typeof dataType === 'string' ? baseType(dataType) : undefined;
@@ -69,17 +79,15 @@ function checkValue(name: string, raw: Readonly<Record<string, unknown>>): SnsMe
   const field = base === 'Binary' ? 'Binary' : 'String';
   const own = field === 'Binary' ? raw['BinaryValue'] : raw['StringValue'];
   const other = field === 'Binary' ? raw['StringValue'] : raw['BinaryValue'];
-  const absent = (value: unknown): boolean => value === undefined || value === null;
   // Only the other field given: "must use field"; nothing, or an empty value: "must contain non-empty" [V].
-  if (absent(own) && !absent(other))
+  if (isAbsent(own) && !isAbsent(other))
     throw invalid(`The message attribute '${name}' with type '${base}' must use field '${field}'.`);
-  const empty = `The message attribute '${name}' must contain non-empty message attribute value for message attribute type '${base}'.`;
   if (field === 'Binary') {
     const bytes = bytesOf(own);
-    if (!bytes || bytes.byteLength === 0) throw invalid(empty);
+    if (!bytes || bytes.byteLength === 0) throw emptyValue(name, base);
     return { DataType: dataType, BinaryValue: bytes };
   }
-  if (typeof own !== 'string' || own === '') throw invalid(empty);
+  if (typeof own !== 'string' || own === '') throw emptyValue(name, base);
   // SNS validates that a Number is a number [D]; the bounds are SQS's, so that whatever SNS takes a queue takes too.
   if (base === 'Number' && !isValidNumberAttribute(own)) throw snsErrors.messageAttributeNotANumber(name);
   return { DataType: dataType, StringValue: own };

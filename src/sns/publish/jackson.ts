@@ -19,8 +19,15 @@ const NEEDS_ESCAPE = /["\\\u0000-\u001f]/g;
 /** The same class, for the common case of a text with nothing to escape. */
 const HAS_ESCAPE = /["\\\u0000-\u001f]/;
 
+/**
+ * What `JSON.stringify` writes otherwise than Jackson: the control characters without a short escape (its hex is
+ * lower-case) and surrogates (it escapes a lone one). A text without them, most texts, is written by it natively.
+ */
+const NOT_AS_JACKSON = /[\u0000-\u0007\u000b\u000e-\u001f\ud800-\udfff]/;
+
 export function jsonString(text: string): string {
   if (!HAS_ESCAPE.test(text)) return `"${text}"`;
+  if (!NOT_AS_JACKSON.test(text)) return JSON.stringify(text);
   return `"${text.replace(NEEDS_ESCAPE, (c) => SHORT_ESCAPES[c] ?? `\\u${c.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`)}"`;
 }
 
