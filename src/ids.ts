@@ -91,23 +91,27 @@ function seededIds(seed: number): IdSource {
 /** The two lowercase hex digits of each byte value, as character codes. */
 const HEX_HIGH = Uint8Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0').charCodeAt(0));
 const HEX_LOW = Uint8Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, '0').charCodeAt(1));
-/** Where each byte's two digits go in `xxxxxxxx-xxxx-xxxx-xxxx-xxxxxxxxxxxx`. */
-const UUID_OFFSETS = Uint8Array.of(0, 2, 4, 6, 9, 11, 14, 16, 19, 21, 24, 26, 28, 30, 32, 34);
-const uuidText = Buffer.from('00000000-0000-0000-0000-000000000000', 'latin1');
+const DASH = 0x2d;
 
 /**
- * The version-4 UUID text of the 16 random bytes at `offset` (whose version and variant bits it sets). Written into
- * one buffer and read back as one flat string: built by concatenating pieces, it would be a tree of a dozen string
- * objects, kept as long as the message id is.
+ * The version-4 UUID text of the 16 random bytes at `offset` (whose version and variant bits it sets), as one flat
+ * string: `String.fromCharCode` of the 36 character codes makes it in one step (two to three times as fast here as
+ * writing them into a buffer and reading that back, docs/speed.md), where concatenating pieces would make a tree of a
+ * dozen string objects, kept as long as the message id is.
  */
 export function formatUuidV4(b: Uint8Array, offset = 0): string {
   b[offset + 6] = (b[offset + 6]! & 0x0f) | 0x40;
   b[offset + 8] = (b[offset + 8]! & 0x3f) | 0x80;
-  for (let i = 0; i < 16; i++) {
-    const byte = b[offset + i]!;
-    const at = UUID_OFFSETS[i]!;
-    uuidText[at] = HEX_HIGH[byte]!;
-    uuidText[at + 1] = HEX_LOW[byte]!;
-  }
-  return uuidText.toString('latin1', 0, 36);
+  const H = HEX_HIGH;
+  const L = HEX_LOW;
+  const o = offset;
+  // prettier-ignore
+  return String.fromCharCode(
+    H[b[o]!]!, L[b[o]!]!, H[b[o + 1]!]!, L[b[o + 1]!]!, H[b[o + 2]!]!, L[b[o + 2]!]!, H[b[o + 3]!]!, L[b[o + 3]!]!, DASH,
+    H[b[o + 4]!]!, L[b[o + 4]!]!, H[b[o + 5]!]!, L[b[o + 5]!]!, DASH,
+    H[b[o + 6]!]!, L[b[o + 6]!]!, H[b[o + 7]!]!, L[b[o + 7]!]!, DASH,
+    H[b[o + 8]!]!, L[b[o + 8]!]!, H[b[o + 9]!]!, L[b[o + 9]!]!, DASH,
+    H[b[o + 10]!]!, L[b[o + 10]!]!, H[b[o + 11]!]!, L[b[o + 11]!]!, H[b[o + 12]!]!, L[b[o + 12]!]!,
+    H[b[o + 13]!]!, L[b[o + 13]!]!, H[b[o + 14]!]!, L[b[o + 14]!]!, H[b[o + 15]!]!, L[b[o + 15]!]!,
+  );
 }

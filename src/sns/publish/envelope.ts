@@ -57,10 +57,12 @@ export function envelopeParts(notification: Notification, message: string): Enve
   // Written straight into text, member by member, in the order and form prettyObject would give the whole object;
   // joined once, into one flat string that every subscription's envelope starts with (no chain of concatenations to
   // flatten when its size is measured).
-  const lines = ['{\n  "Type" : "Notification",\n  "MessageId" : ', jsonString(notification.messageId), ',\n'];
+  // The message id (a UUID), the sequence number (digits), the topic's ARN (a topic name is letters, digits, `-` and
+  // `_`), the SignatureVersion (`1` or `2`) and the signature (base64) hold nothing JSON escapes.
+  const lines = ['{\n  "Type" : "Notification",\n  "MessageId" : "', notification.messageId, '",\n'];
   if (notification.sequenceNumber !== undefined)
-    lines.push('  "SequenceNumber" : ', jsonString(notification.sequenceNumber), ',\n');
-  lines.push('  "TopicArn" : ', jsonString(notification.topicArn), ',\n');
+    lines.push('  "SequenceNumber" : "', notification.sequenceNumber, '",\n');
+  lines.push('  "TopicArn" : "', notification.topicArn, '",\n');
   if (notification.subject !== undefined) {
     const subjectText = jsonString(notification.subject);
     requestText.push(subjectText);
@@ -68,14 +70,13 @@ export function envelopeParts(notification: Notification, message: string): Enve
   }
   lines.push('  "Message" : ', messageText, ',\n  "Timestamp" : "', timestamp, '",\n');
   if (notification.signatureVersion !== undefined) {
-    // base64 needs no escaping.
     lines.push(
-      '  "SignatureVersion" : ',
-      jsonString(notification.signatureVersion),
-      ',\n  "Signature" : "',
+      '  "SignatureVersion" : "',
+      notification.signatureVersion,
+      '",\n  "Signature" : "',
       notificationSignature(notification, message, notification.signatureVersion),
       '",\n  "SigningCertURL" : ',
-      jsonString(signingCertUrl(notification.endpointBase)),
+      signingCertUrlText(notification.endpointBase),
       ',\n',
     );
   }
@@ -122,16 +123,41 @@ export function attributeValueText({ StringValue, BinaryValue }: SnsMessageAttri
 function attributesObject(attributes: SnsMessageAttributes): string | undefined {
   const names = javaHashMapOrder(Object.keys(attributes));
   if (names.length === 0) return undefined;
-  const parts = ['{\n'];
+  let text = '{\n';
   for (let i = 0; i < names.length; i++) {
     const name = names[i]!;
     const attribute = attributes[name]!;
-    if (i > 0) parts.push(',\n');
-    parts.push('    ', jsonString(name), ' : {"Type":', jsonString(attribute.DataType), ',"Value":');
-    parts.push(jsonString(attributeValueText(attribute)), '}');
+    // A name is letters, digits, `_`, `-` and `.` (attributes.ts): nothing to escape. A DataType may carry a label.
+    text += `${i > 0 ? ',\n' : ''}    "${name}" : {"Type":${dataTypeText(attribute.DataType)},"Value":`;
+    text += `${jsonString(attributeValueText(attribute))}}`;
   }
-  parts.push('\n  }');
-  return parts.join('');
+  return `${text}\n  }`;
+}
+
+/** A DataType as JSON: the three base types, which most attributes have, without a scan. */
+function dataTypeText(dataType: string): string {
+  switch (dataType) {
+    case 'String':
+      return '"String"';
+    case 'Number':
+      return '"Number"';
+    case 'Binary':
+      return '"Binary"';
+    default:
+      return jsonString(dataType);
+  }
+}
+
+/** SigningCertURL as JSON, kept for the last endpoint base: a topic's notifications all share it. */
+let lastEndpointBase = '';
+let lastSigningCertUrlText = '';
+
+function signingCertUrlText(endpointBase: string): string {
+  if (endpointBase !== lastEndpointBase) {
+    lastSigningCertUrlText = jsonString(signingCertUrl(endpointBase));
+    lastEndpointBase = endpointBase;
+  }
+  return lastSigningCertUrlText;
 }
 
 /** Date#toISOString of the last instant asked for, kept: a batch or a fan-out asks for one instant many times. */
