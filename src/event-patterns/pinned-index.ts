@@ -69,6 +69,10 @@ export class PinnedIndex<T> {
   private readonly always: Entry<T>[] = [];
   /** Where each item is filed, to take it out again. */
   private readonly filed = new Map<T, Filed<T>>();
+  /** The lists a `candidates` call found, reused by the next. */
+  private readonly found: Entry<T>[][] = [];
+  /** Each list's items as `candidates` gave them; dropped (not changed) when the list changes. */
+  private readonly listItems = new WeakMap<Entry<T>[], readonly T[]>();
 
   /** Whether some item is filed under a key (otherwise every filed item is a candidate for every event). */
   get pinsAny(): boolean {
@@ -90,14 +94,20 @@ export class PinnedIndex<T> {
         lists.push(list);
       }
     }
-    for (const list of lists) insertInOrder(list, entry);
+    for (const list of lists) {
+      insertInOrder(list, entry);
+      this.listItems.delete(list);
+    }
     this.filed.set(item, { lists, entry, pinned });
   }
 
   remove(item: T): void {
     const filed = this.filed.get(item);
     if (filed === undefined) return;
-    for (const list of filed.lists) list.splice(list.indexOf(filed.entry), 1);
+    for (const list of filed.lists) {
+      list.splice(list.indexOf(filed.entry), 1);
+      this.listItems.delete(list);
+    }
     this.filed.delete(item);
     if (filed.pinned !== undefined) this.dropEmpty(filed.pinned);
   }
@@ -105,28 +115,52 @@ export class PinnedIndex<T> {
   clear(): void {
     this.byKey.clear();
     this.always.length = 0;
+    this.listItems.delete(this.always);
     this.filed.clear();
   }
 
-  /** The items that may match an event whose values at each key `valuesAt` tells, in order, each once. */
-  candidates(valuesAt: ValuesAt): T[] {
-    const lists: Entry<T>[][] = [this.always];
+  /**
+   * The items that may match an event whose values at each key `valuesAt` tells, in order, each once. Read only: when
+   * one list holds them all, that list's items are given as kept (until an item is filed or removed there).
+   */
+  candidates(valuesAt: ValuesAt): readonly T[] {
+    // Reused: candidates never runs inside itself (valuesAt only reads the event).
+    const found = this.found;
+    found.length = 0;
+    if (this.always.length > 0) found.push(this.always);
     for (const [key, byValue] of this.byKey) {
       const values = valuesAt(key);
       if (values === undefined) continue;
       if (values === ANY_VALUE) {
-        lists.push(...byValue.values());
+        for (const list of byValue.values()) if (list.length > 0) found.push(list);
         continue;
       }
-      const seen = new Set<string>();
+      // Each value once; most events have one value at a key, which needs no set.
+      let first: string | undefined;
+      let seen: Set<string> | undefined;
       for (const value of values) {
-        if (typeof value !== 'string' || seen.has(value)) continue;
-        seen.add(value);
+        if (typeof value !== 'string') continue;
+        if (first === undefined) first = value;
+        else if (value === first) continue;
+        else {
+          seen ??= new Set([first]);
+          if (seen.has(value)) continue;
+          seen.add(value);
+        }
         const list = byValue.get(value);
-        if (list !== undefined) lists.push(list);
+        if (list !== undefined && list.length > 0) found.push(list);
       }
     }
-    return mergeInOrder(lists.filter((list) => list.length > 0));
+    if (found.length === 0) return NO_ITEMS;
+    if (found.length === 1) return this.itemsOf(found[0]!);
+    return mergeInOrder(found);
+  }
+
+  /** The items of one list, in order, made once per change of the list. */
+  private itemsOf(list: Entry<T>[]): readonly T[] {
+    let items = this.listItems.get(list);
+    if (items === undefined) this.listItems.set(list, (items = list.map((entry) => entry.item)));
+    return items;
   }
 
   /** Forgets the values and key of `pinned` no item is filed under any more, so `pinsAny` stays exact. */
@@ -143,10 +177,13 @@ function insertInOrder<T>(list: Entry<T>[], entry: Entry<T>): void {
   list.splice(at, 0, entry);
 }
 
-/** Merges lists each sorted by order into one, dropping an item met twice (filed under two values an event has). */
+const NO_ITEMS: readonly never[] = Object.freeze([]);
+
+/**
+ * Merges two or more lists each sorted by order into one, dropping an item met twice (filed under two values an event
+ * has).
+ */
 function mergeInOrder<T>(lists: readonly Entry<T>[][]): T[] {
-  if (lists.length === 0) return [];
-  if (lists.length === 1) return lists[0]!.map((entry) => entry.item);
   const merged = lists.flat().sort((a, b) => a.order - b.order);
   const items: T[] = [];
   let previous: Entry<T> | undefined;

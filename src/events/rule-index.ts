@@ -40,7 +40,7 @@ export class RuleIndex<R extends IndexedRule> {
   }
 
   /** The rules that may match an event with these fields, in the bus's rule order, each once. */
-  candidates(fields: EventFields | null): R[] {
+  candidates(fields: EventFields | null): readonly R[] {
     return this.index.candidates((path) => fields?.get(path)?.values);
   }
 }

@@ -24,6 +24,8 @@ export class SubscriptionIndex {
    * without being filed again) is never left out on its old filing: it is matched in full.
    */
   private readonly pinnedWith = new Map<Subscription, CompiledFilterPolicy>();
+  /** Each index key's path (pathOf). */
+  private readonly paths = new Map<string, string>();
 
   /** Files `subscription` afresh at `order` (its place among the topic's), after any change to its filter policy. */
   file(subscription: Subscription, order: number): void {
@@ -54,14 +56,24 @@ export class SubscriptionIndex {
    * MessageBody policy sees unless `bodyPerProtocol` (MessageStructure=json: each protocol gets its own text, so
    * subscriptions pinned on a body key are all candidates).
    */
-  candidates(input: FilterInput, bodyPerProtocol: boolean): Subscription[] {
+  candidates(input: FilterInput, bodyPerProtocol: boolean): readonly Subscription[] {
     return this.index.candidates((key) => {
-      const path = key.slice(1);
+      const path = this.pathOf(key);
       if (key[0] === BODY) return bodyPerProtocol ? ANY_VALUE : input.bodyFields()?.get(path)?.values;
       const value = input.attributeValue(path);
       if (value.kind === 'array') return value.leaves;
-      return value.kind === 'scalar' ? [value.leaf] : undefined;
+      if (value.kind !== 'scalar') return undefined;
+      // Read at once by the index and let go: one array serves every call.
+      ONE_VALUE[0] = value.leaf;
+      return ONE_VALUE;
     });
+  }
+
+  /** An index key's path, cut out once per key rather than on every publish. */
+  private pathOf(key: string): string {
+    let path = this.paths.get(key);
+    if (path === undefined) this.paths.set(key, (path = key.slice(1)));
+    return path;
   }
 
   /** Whether `subscription`, not among a message's candidates, is known to be filtered out: filed as it is now. */
@@ -74,6 +86,9 @@ export class SubscriptionIndex {
 /** Index keys name the scope first: an attribute and a body path of the same name are different keys. */
 const ATTRIBUTE = 'a';
 const BODY = 'b';
+
+/** A scalar attribute's value as the index reads it (`candidates`). */
+const ONE_VALUE: unknown[] = [undefined];
 
 /** The first key of the policy pinned to exact strings in all its alternatives, named with its scope. */
 function pinnedKey(policy: CompiledFilterPolicy): Pinned | undefined {

@@ -96,7 +96,7 @@ describe('envelopes written in parts', () => {
       const prepared = bodies.prepared(subscription, message);
       expect(prepared.text).toBe(reference(notification, message, arn));
       expect(bodies.body(subscription, message)).toBe(prepared.text);
-      expect(prepared.bytes).toBe(Buffer.byteLength(prepared.text, 'utf8'));
+      expect(prepared.payloadBytes).toBe(Buffer.byteLength(prepared.text, 'utf8'));
       expect(prepared.storable).toBe(true);
     }
   });
@@ -107,10 +107,11 @@ describe('envelopes written in parts', () => {
     const enveloped = { arn: `${base.topicArn}:s1`, protocol: 'sqs', rawMessageDelivery: false } as Subscription;
     const raw = { arn: `${base.topicArn}:s2`, protocol: 'sqs', rawMessageDelivery: true } as Subscription;
     expect(bodies.prepared(enveloped, message).storable).toBe(false);
-    expect(bodies.prepared(raw, message)).toEqual({
+    expect(bodies.prepared(raw, message)).toMatchObject({
       text: message,
-      bytes: Buffer.byteLength(message, 'utf8'),
+      payloadBytes: Buffer.byteLength(message, 'utf8'),
       storable: false,
+      bodyStart: undefined,
     });
     // A control character is escaped in the envelope (storable there) but not in a raw delivery.
     expect(bodies.prepared(enveloped, 'bell \u0007').storable).toBe(true);

@@ -1,19 +1,49 @@
 import { hasOnlyValidCharacters } from '../../sqs/message-validation.js';
 import { envelopeParts, unsubscribeMember, type EnvelopeParts, type Notification } from '../publish/envelope.js';
 import type { Subscription } from '../subscription.js';
+import type { DeliveredAttributes } from './context.js';
 
 /** Protocols whose endpoints get the bare message text rather than the JSON notification. */
 const PLAIN_TEXT_PROTOCOLS: ReadonlySet<string> = new Set(['email', 'sms', 'application']);
 
-/** A body for an SQS endpoint, with what the queue checks of it worked out. */
-export interface PreparedBody {
-  readonly text: string;
-  /** UTF-8 bytes of `text`. */
-  readonly bytes: number;
-  /** Whether `text` has only characters SQS stores (SendMessage's rule): an SQS delivery of it fails otherwise. */
+/** What a queue checks of a delivery, worked out by the sender (DeliveryMessage's `measured`, src/delivery.ts). */
+export interface Measured {
+  readonly payloadBytes: number;
   readonly storable: boolean;
-  /** For an envelope, the part of `text` before the subscription's own line (delivery.ts, `bodyStart`). */
-  readonly start?: string;
+  readonly bodyStart?: string | undefined;
+}
+
+/**
+ * A body for an SQS endpoint, with what the queue checks of it worked out. It is itself what an SQS delivery of it
+ * without attributes measured (an envelope carries the attributes inside); with a raw delivery's attributes, their
+ * sum is made once per message (`with`): a fan-out to fifty queues makes no object per queue for it.
+ */
+export class PreparedBody implements Measured {
+  private withAttributes: { readonly of: DeliveredAttributes; readonly measured: Measured } | undefined;
+
+  constructor(
+    readonly text: string,
+    /** UTF-8 bytes of `text`. */
+    readonly payloadBytes: number,
+    /** Whether `text` has only characters SQS stores (SendMessage's rule): an SQS delivery of it fails otherwise. */
+    readonly storable: boolean,
+    /** For an envelope, the part of `text` before the subscription's own line (delivery.ts, `bodyStart`). */
+    readonly bodyStart?: string,
+  ) {}
+
+  /** What a delivery of this body with `attributes` measures. */
+  with(attributes: DeliveredAttributes): Measured {
+    if (attributes.count === 0 && attributes.storable) return this;
+    if (this.withAttributes?.of !== attributes) {
+      const measured = {
+        payloadBytes: this.payloadBytes + attributes.bytes,
+        storable: this.storable && attributes.storable,
+        bodyStart: this.bodyStart,
+      };
+      this.withAttributes = { of: attributes, measured };
+    }
+    return this.withAttributes.measured;
+  }
 }
 
 /** A piece of text with its UTF-8 size and whether SQS stores it. */
@@ -84,12 +114,12 @@ export class EndpointBodies {
     if (isPlain(subscription)) return this.plain(message);
     const { parts, bytes, storable } = this.envelope(message);
     const line = this.unsubscribeLine(subscription);
-    return {
-      text: parts.head + line.text + parts.tail,
-      bytes: bytes + line.bytes,
-      storable: storable && line.storable,
-      start: parts.head,
-    };
+    return new PreparedBody(
+      parts.head + line.text + parts.tail,
+      bytes + line.bytes,
+      storable && line.storable,
+      parts.head,
+    );
   }
 
   private envelope(message: string): Envelope {
@@ -108,7 +138,10 @@ export class EndpointBodies {
 
   private plain(message: string): PreparedBody {
     let prepared = this.texts.get(message);
-    if (prepared === undefined) this.texts.set(message, (prepared = checked(message)));
+    if (prepared === undefined) {
+      const { text, bytes, storable } = checked(message);
+      this.texts.set(message, (prepared = new PreparedBody(text, bytes, storable)));
+    }
     return prepared;
   }
 

@@ -91,10 +91,6 @@ function sendTo(
     messageGroupId: context.topicFifo && !queueArn.endsWith('.fifo') ? undefined : context.messageGroupId,
     deduplicationId: context.deduplicationId,
     traceHeader: context.traceHeader,
-    measured: {
-      storable: prepared.storable && attributes.storable,
-      payloadBytes: prepared.bytes + attributes.bytes,
-      bodyStart: prepared.start,
-    },
+    measured: prepared.with(attributes),
   });
 }

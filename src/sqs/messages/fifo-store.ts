@@ -86,10 +86,14 @@ export class FifoMessageStore implements MessageStore {
   advance(now: number, retentionMs: number, delayMs: number, observer?: StoreObserver): number {
     this.delayMs = delayMs;
     this.retentionMs = retentionMs;
-    this.byAge.expire(now, retentionMs, (expired) => {
+    for (
+      let expired = this.byAge.expiredBy(now, retentionMs);
+      expired;
+      expired = this.byAge.expiredBy(now, retentionMs)
+    ) {
       observer?.expired(expired, expired.enqueuedAt + retentionMs);
       this.remove(expired);
-    });
+    }
     let shown = this.releaseDelayed(now);
     for (let next = this.inFlight.peek(); next && next.hiddenUntil <= now; next = this.inFlight.peek()) {
       observer?.visibleAgain(next, next.hiddenUntil);

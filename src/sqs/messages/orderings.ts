@@ -48,9 +48,12 @@ export class RetentionIndex {
     return this.heap.values();
   }
 
-  /** Hands `drop` every message whose retention has ended by `now`, oldest first; `drop` must remove it. */
-  expire(now: number, retentionMs: number, drop: (message: QueuedMessage) => void): void {
-    for (let oldest = this.heap.peek(); oldest && oldest.enqueuedAt + retentionMs <= now; oldest = this.heap.peek())
-      drop(oldest);
+  /**
+   * The oldest message if its retention has ended by `now`: the caller removes it and asks again (a loop rather than
+   * a callback, which every send's passage of time would allocate).
+   */
+  expiredBy(now: number, retentionMs: number): QueuedMessage | undefined {
+    const oldest = this.heap.peek();
+    return oldest !== undefined && oldest.enqueuedAt + retentionMs <= now ? oldest : undefined;
   }
 }

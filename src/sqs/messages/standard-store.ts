@@ -54,10 +54,14 @@ export class StandardMessageStore implements MessageStore {
    * come. Returns how many became visible. Costs O(log n) per message that actually changes.
    */
   advance(now: number, retentionMs: number, _queueDelayMs?: number, observer?: StoreObserver): number {
-    this.byAge.expire(now, retentionMs, (expired) => {
+    for (
+      let expired = this.byAge.expiredBy(now, retentionMs);
+      expired;
+      expired = this.byAge.expiredBy(now, retentionMs)
+    ) {
       observer?.expired(expired, expired.enqueuedAt + retentionMs);
       this.remove(expired);
-    });
+    }
     let shown = 0;
     for (let next = this.hidden.peek(); next && next.hiddenUntil <= now; next = this.hidden.peek()) {
       if (observer && next.state === 'inFlight') observer.visibleAgain(next, next.hiddenUntil);
