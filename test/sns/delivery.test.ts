@@ -711,6 +711,24 @@ describe('delivery failure and the subscription DLQ', () => {
     expect(aws.sns.topic('orders').published()[1]!.deliveries[0]!.failure).toContain('MaximumMessageSize');
   });
 
+  it("counts a raw delivery's attributes in the queue's MaximumMessageSize, once per message for every queue", async () => {
+    const topicArn = await createTopic('orders');
+    const first = await createQueueWithArn('first', { MaximumMessageSize: '1024' });
+    const second = await createQueueWithArn('second', { MaximumMessageSize: '1024' });
+    for (const queue of [first, second]) await subscribe(topicArn, queue.arn, { RawMessageDelivery: 'true' });
+    // 1 (name) + 6 (DataType) + 20 (value) bytes of attributes (docs/aws-behaviour/sqs.md §4.7).
+    const MessageAttributes = { a: { DataType: 'String', StringValue: 'v'.repeat(20) } };
+    await publish({ TopicArn: topicArn, Message: 'x'.repeat(997), MessageAttributes });
+    await publish({ TopicArn: topicArn, Message: 'y'.repeat(998), MessageAttributes });
+    for (const queue of [first, second]) expect((await receiveOne(sqs, queue.url)).Body).toBe('x'.repeat(997));
+    const [fits, over] = aws.sns.topic('orders').published();
+    expect(fits!.deliveries.map((d) => d.delivered)).toEqual([true, true]);
+    expect(over!.deliveries.map((d) => d.failure)).toEqual([
+      expect.stringContaining('1025 bytes'),
+      expect.stringContaining('1025 bytes'),
+    ]);
+  });
+
   it('lets the FIFO queue deduplicate what SNS sends it', async () => {
     const topicArn = await createTopic('orders.fifo', { FifoTopic: 'true' });
     const queue = await createQueueWithArn('q.fifo', { FifoQueue: 'true' });
