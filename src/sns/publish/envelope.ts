@@ -57,12 +57,13 @@ export function envelopeParts(notification: Notification, message: string): Enve
   // Written straight into text, member by member, in the order and form prettyObject would give the whole object;
   // joined once, into one flat string that every subscription's envelope starts with (no chain of concatenations to
   // flatten when its size is measured).
-  // The message id (a UUID), the sequence number (digits), the topic's ARN (a topic name is letters, digits, `-` and
-  // `_`), the SignatureVersion (`1` or `2`) and the signature (base64) hold nothing JSON escapes.
+  // The message id (a UUID), the sequence number (digits), the SignatureVersion (`1` or `2`) and the signature
+  // (base64) hold nothing JSON escapes. The topic's ARN is escaped: its region is the client's, which the mock takes
+  // as configured.
   const lines = ['{\n  "Type" : "Notification",\n  "MessageId" : "', notification.messageId, '",\n'];
   if (notification.sequenceNumber !== undefined)
     lines.push('  "SequenceNumber" : "', notification.sequenceNumber, '",\n');
-  lines.push('  "TopicArn" : "', notification.topicArn, '",\n');
+  lines.push('  "TopicArn" : ', jsonString(notification.topicArn), ',\n');
   if (notification.subject !== undefined) {
     const subjectText = jsonString(notification.subject);
     requestText.push(subjectText);
