@@ -5,7 +5,7 @@ import { AwsError, NotEmulatedError } from './aws-error.js';
 import { checkPluggedAccount, registerMiddleware } from './diagnostics/plugged-accounts.js';
 import { regionNotKnownYet } from './diagnostics/texts.js';
 import { warnOnce } from './diagnostics/warn-once.js';
-import { clientRegion, regionUnknownError } from './install/client-region.js';
+import { clientRegion, RefusedRegion, regionUnknownError, type LookedUpRegion } from './install/client-region.js';
 import { sdkHooked } from './install/install.js';
 import { CLIENT_CONFIG, CLIENT_STACK, hookCommandOf } from './install/command-hook.js';
 import { refuseLateCommand } from './lambda/sandbox/late-commands.js';
@@ -197,6 +197,8 @@ function answer(
   // Known at once after a client's first command; for the first, a promise that settles within microtasks (no
   // I/O, no timer), awaited only before the action: faults are decided at once, as for every other command.
   const region = clientRegion(context[CLIENT_CONFIG]);
+  // Refused by the SDK's own check: without the mock the command fails so before it is sent.
+  if (region instanceof RefusedRegion) throw region.error();
   const request = new PluginRequest(
     requestId,
     smithy?.abortSignal,
@@ -320,10 +322,12 @@ function afterRegion(
   account: Account,
   action: string,
   request: PluginRequest,
-  region: Promise<string | undefined>,
+  region: Promise<LookedUpRegion>,
 ): (given: unknown) => Promise<object> {
   return async (given) => {
-    request.region = (await region) ?? account.region;
+    const looked = await region;
+    if (looked instanceof RefusedRegion) throw looked.error();
+    request.region = looked ?? account.region;
     return emulation.handle(action, given, request);
   };
 }

@@ -11,14 +11,31 @@ interface RegionConfig {
   region?: unknown;
 }
 
-/** What each config's lookup gave: a region, or undefined (act in the mock's region); a promise while it runs. */
-const regions = new WeakMap<object, string | undefined | Promise<string | undefined>>();
+/**
+ * A region the client's own provider refused, as new SDKs refuse one that is not a valid host name label
+ * (`Region not accepted: region="…" is not a valid hostname component.`, docs/aws-behaviour/sdk-reach.md §3.9):
+ * without the mock every command of the client fails with that error before it is sent, so with it too.
+ */
+export class RefusedRegion {
+  constructor(readonly message: string) {}
+
+  /** The error as the SDK throws it: a plain Error, made afresh for each command. */
+  error(): Error {
+    return new Error(this.message);
+  }
+}
+
+/** What a client's region lookup gives: a region, a refusal, or undefined (act in the mock's region). */
+export type LookedUpRegion = string | RefusedRegion | undefined;
+
+/** What each config's lookup gave; a promise while it runs. */
+const regions = new WeakMap<object, LookedUpRegion | Promise<LookedUpRegion>>();
 
 /** Microtask turns a region provider gets to settle: one that needs more is waiting for I/O (a profile file). */
 const MICROTASK_TURNS = 50;
 
 /** The client's region if known now, or a promise of it (the first command of each client), or undefined. */
-export function clientRegion(config: unknown): string | undefined | Promise<string | undefined> {
+export function clientRegion(config: unknown): LookedUpRegion | Promise<LookedUpRegion> {
   if (typeof config !== 'object' || config === null) return undefined;
   if (regions.has(config)) return regions.get(config);
   const lookup = quickRegion(config as RegionConfig).then((region) => {
@@ -59,12 +76,16 @@ function disableMetadataLookups(): () => void {
   };
 }
 
-async function quickRegion(config: RegionConfig): Promise<string | undefined> {
+/** The SDK's own refusal of a region (its `checkRegion`), told apart from "no region" (`Region is missing`). */
+const REGION_REFUSAL = /^Region not accepted: /;
+
+async function quickRegion(config: RegionConfig): Promise<LookedUpRegion> {
   const provider = config.region;
   if (typeof provider === 'string') return REGION_NAME.test(provider) ? provider : undefined;
   if (typeof provider !== 'function') return undefined;
   let settled = false;
   let value: unknown;
+  let refused: RefusedRegion | undefined;
   let pending: Promise<void> | undefined;
   const undo = disableMetadataLookups();
   try {
@@ -74,7 +95,8 @@ async function quickRegion(config: RegionConfig): Promise<string | undefined> {
         settled = true;
         undo();
       },
-      () => {
+      (reason: unknown) => {
+        if (reason instanceof Error && REGION_REFUSAL.test(reason.message)) refused = new RefusedRegion(reason.message);
         settled = true;
         undo();
       },
@@ -87,7 +109,7 @@ async function quickRegion(config: RegionConfig): Promise<string | undefined> {
     undo();
   }
   for (let turn = 0; turn < MICROTASK_TURNS && !settled; turn++) await null;
-  if (settled) return typeof value === 'string' && REGION_NAME.test(value) ? value : undefined;
+  if (settled) return refused ?? (typeof value === 'string' && REGION_NAME.test(value) ? value : undefined);
   // A provider that needs real I/O (a profile file's region) is not waited for (sdk-reach.md §3.4): the client acts
   // in the mock's region. Never silently: if it does answer a region, the test is told, once.
   void pending?.then(() => {
