@@ -2,16 +2,12 @@
 // rounds by owner (the SDK, the mock, the collector, MD5, the rest), then the functions whose time differs most
 // between the sides (self time in µs per operation, mock minus floor). A sample counts for the round it falls in.
 //   node bench/profile-sides-summary.mjs <dir> [rows]
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { readMainProfile } from './profile-file.mjs';
 
 const [dir = '.scratch/sides', rowsArg = '25'] = process.argv.slice(2);
-const file = readdirSync(dir)
-  .filter((name) => name.endsWith('.cpuprofile'))
-  .map((name) => join(dir, name))
-  .sort((a, b) => statSync(b).size - statSync(a).size)[0];
-if (!file) throw new Error(`no .cpuprofile in ${dir}`);
-const profile = JSON.parse(readFileSync(file, 'utf8'));
+const profile = readMainProfile(dir);
 const { perRound, spans } = JSON.parse(readFileSync(join(dir, 'spans.json'), 'utf8'));
 
 function owner({ url, functionName }) {

@@ -2,17 +2,11 @@
 // its samples by owner in µs per operation: the SDK, garbage collection, the mock (bench/.lib) and its costliest
 // functions (self time). Start-up, the module loader and idle time are left out. See bench/profile.mts.
 //   node bench/profile-summary.mjs <dir> [operations] [functions shown]
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { readMainProfile } from './profile-file.mjs';
 
 const [dir = '.scratch/cpu', operationsArg = '30000', shownArg = '12'] = process.argv.slice(2);
 const operations = Number(operationsArg);
-const file = readdirSync(dir)
-  .filter((name) => name.endsWith('.cpuprofile'))
-  .map((name) => join(dir, name))
-  .sort((a, b) => statSync(b).size - statSync(a).size)[0];
-if (!file) throw new Error(`no .cpuprofile in ${dir}`);
-const profile = JSON.parse(readFileSync(file, 'utf8'));
+const profile = readMainProfile(dir);
 
 const selfTime = new Map();
 profile.samples.forEach((node, i) => selfTime.set(node, (selfTime.get(node) ?? 0) + (profile.timeDeltas[i] ?? 0)));
@@ -43,7 +37,7 @@ for (const node of profile.nodes) {
 byOwner.delete(LEFT_OUT);
 const busy = [...byOwner.values()].reduce((sum, time) => sum + time, 0);
 const perOperation = (time) => `${(time / operations).toFixed(2).padStart(7)} µs`;
-console.log(`${file}: µs per operation (${operations})`);
+console.log(`${dir}: µs per operation (${operations})`);
 for (const [who, time] of [...byOwner].sort((a, b) => b[1] - a[1]))
   console.log(`${perOperation(time)} ${((100 * time) / busy).toFixed(1).padStart(5)}%  ${who}`);
 console.log('the mock, by function (self time):');
