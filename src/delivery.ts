@@ -52,15 +52,21 @@ export interface DeliveryMessage {
   readonly deduplicationId?: string | undefined;
   /** The X-Ray trace header the sender passes on: a queue message's AWSTraceHeader. */
   readonly traceHeader?: string | undefined;
-  /**
-   * What the sender already measured of the message, so that a fan-out to fifty targets measures once: the UTF-8
-   * bytes of the body plus each attribute's name, data type and value (the size SQS compares with its
-   * MaximumMessageSize), and whether the body and every String value hold only characters SQS stores. `bodyStart`:
-   * the body's first characters, when the body is a concatenation the sender made (an SNS envelope): a journey's
-   * preview is taken from them, as slicing the body itself would flatten it into a copy of its own.
-   */
-  readonly measured?:
-    { readonly payloadBytes: number; readonly storable: boolean; readonly bodyStart?: string } | undefined;
+  /** What the sender already measured of the message (a fan-out measures once for all its targets). */
+  readonly measured?: DeliveryMeasurement | undefined;
+}
+
+/**
+ * What a sender measured of a message, so that a fan-out to fifty targets measures once: the UTF-8 bytes of the body
+ * plus each attribute's name, data type and value (the size SQS compares with its MaximumMessageSize), and whether the
+ * body and every String value hold only characters SQS stores. `bodyStart`: the body's first characters, when the body
+ * is a concatenation the sender made (an SNS envelope): a journey's preview is taken from them, as slicing the body
+ * itself would flatten it into a copy of its own.
+ */
+export interface DeliveryMeasurement {
+  readonly payloadBytes: number;
+  readonly storable: boolean;
+  readonly bodyStart?: string | undefined;
 }
 
 /**

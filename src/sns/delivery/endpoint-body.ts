@@ -1,25 +1,19 @@
 import { hasOnlyValidCharacters } from '../../sqs/message-validation.js';
 import { envelopeParts, unsubscribeMember, type EnvelopeParts, type Notification } from '../publish/envelope.js';
 import type { Subscription } from '../subscription.js';
+import type { DeliveryMeasurement } from '../../delivery.js';
 import type { DeliveredAttributes } from './context.js';
 
 /** Protocols whose endpoints get the bare message text rather than the JSON notification. */
 const PLAIN_TEXT_PROTOCOLS: ReadonlySet<string> = new Set(['email', 'sms', 'application']);
-
-/** What a queue checks of a delivery, worked out by the sender (DeliveryMessage's `measured`, src/delivery.ts). */
-export interface Measured {
-  readonly payloadBytes: number;
-  readonly storable: boolean;
-  readonly bodyStart?: string | undefined;
-}
 
 /**
  * A body for an SQS endpoint, with what the queue checks of it worked out. It is itself what an SQS delivery of it
  * without attributes measured (an envelope carries the attributes inside); with a raw delivery's attributes, their
  * sum is made once per message (`with`): a fan-out to fifty queues makes no object per queue for it.
  */
-export class PreparedBody implements Measured {
-  private withAttributes: { readonly of: DeliveredAttributes; readonly measured: Measured } | undefined;
+export class PreparedBody implements DeliveryMeasurement {
+  private withAttributes: { readonly of: DeliveredAttributes; readonly measured: DeliveryMeasurement } | undefined;
 
   constructor(
     readonly text: string,
@@ -32,7 +26,7 @@ export class PreparedBody implements Measured {
   ) {}
 
   /** What a delivery of this body with `attributes` measures. */
-  with(attributes: DeliveredAttributes): Measured {
+  with(attributes: DeliveredAttributes): DeliveryMeasurement {
     if (attributes.count === 0 && attributes.storable) return this;
     if (this.withAttributes?.of !== attributes) {
       const measured = {
