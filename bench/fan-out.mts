@@ -94,16 +94,21 @@ export async function publisher(policy: (i: number) => object, options: AwsMockO
     .topic('orders')
     .published()[0]!
     .deliveries.filter((d) => d.delivered).length;
-  const publishes = calls('mock', () => sns.send(new PublishCommand(input)));
+  const publish = () => sns.send(new PublishCommand(input));
+  /** Empties the queues (untimed), so that they do not grow through the run. */
+  const purge = async (): Promise<void> => {
+    clock.tick(61_000);
+    for (const QueueUrl of queueUrls) await fastSqs.send(new PurgeQueueCommand({ QueueUrl }));
+  };
+  const publishes = calls('mock', publish);
   const side: Side = {
     label: 'mock',
     async round(units) {
-      clock.tick(61_000);
-      for (const QueueUrl of queueUrls) await fastSqs.send(new PurgeQueueCommand({ QueueUrl }));
+      await purge();
       return publishes.round(units);
     },
   };
-  return { side, delivered, input };
+  return { aws, side, delivered, input, publish, purge };
 }
 
 async function workload(name: 'routing' | 'broadcast', policy: (i: number) => object): Promise<FigureResult> {

@@ -172,7 +172,7 @@ export class Queue {
     const now = this.advance();
     // A FIFO queue takes no per-message delay but 0, and its own delay applies even then [AWS-snap].
     const delay = this.fifo ? this.settings.delaySeconds : (delaySeconds ?? this.settings.delaySeconds);
-    const message = this.enqueue(draft, now, now + 1000 * delay);
+    const message = this.enqueue(draft, now, now + 1000 * delay, now);
     if (this.deduplication && message.messageDeduplicationId !== undefined) this.deduplication.rememberStored(message);
     this.journeys?.record({
       at: now,
@@ -237,7 +237,7 @@ export class Queue {
   /** Takes in a message another queue redrove here; standard queues keep its original enqueue time. */
   acceptDeadLetter(from: QueuedMessage, sourceArn: string): void {
     const now = this.advance();
-    const moved = this.enqueue(from.content, this.fifo ? now : from.enqueuedAt, this.arrivalVisibleAt(now));
+    const moved = this.enqueue(from.content, this.fifo ? now : from.enqueuedAt, this.arrivalVisibleAt(now), now);
     moved.receiveCount = from.receiveCount;
     moved.firstReceiveTimestamp = from.firstReceiveTimestamp;
     moved.deadLetterQueueSourceArn = sourceArn;
@@ -268,7 +268,7 @@ export class Queue {
    */
   acceptMoved(from: QueuedMessage, movedFrom?: { readonly queue: string; readonly messageId: string }): void {
     const now = this.advance();
-    this.enqueue(from.content, now, this.arrivalVisibleAt(now));
+    this.enqueue(from.content, now, this.arrivalVisibleAt(now), now);
     if (movedFrom)
       this.journeys?.record({
         at: now,
@@ -530,11 +530,14 @@ export class Queue {
     if (this.wakeHeld === 0) this.waiting.notify();
   }
 
-  /** Stores a message; FIFO queues number every message they take in, whatever brought it. */
-  private enqueue(content: MessageDraft, enqueuedAt: number, visibleAt: number): QueuedMessage {
+  /**
+   * Stores a message; FIFO queues number every message they take in, whatever brought it. `now` is the time the caller
+   * just advanced the queue to (advance()): one read of the clock per message.
+   */
+  private enqueue(content: MessageDraft, enqueuedAt: number, visibleAt: number, now: number): QueuedMessage {
     const sequence = this.nextSequence++;
     const message = new QueuedMessage(content, sequence, enqueuedAt, this.fifo ? sequence : undefined);
-    this.store.add(message, this.clock.now(), visibleAt);
+    this.store.add(message, now, visibleAt);
     return message;
   }
 

@@ -1,8 +1,10 @@
 import type { PublishEntry } from '../publish/entry.js';
+import type { Notification } from '../publish/envelope.js';
 import { messageForProtocol } from '../publish/message-structure.js';
 import type { Delivery, DeliveryRecord } from '../published.js';
 import type { SubscriptionSnapshot } from '../subscription-snapshot.js';
 import { FilteredOut } from './filtering.js';
+import { QueueTaken } from './queue-taken.js';
 
 /**
  * What one published message did at the topic's subscriptions, kept compact: the subscriptions as they were
@@ -18,8 +20,10 @@ export class FanOutRecord implements DeliveryRecord {
   #taken: readonly Delivery[] | undefined;
   /** The filtered-out records and their places among the deliveries, made on first read. */
   #filtered: { readonly records: FilteredOut[]; readonly places: number[] } | undefined;
-  /** The message, for the filtered-out records' bodies and reasons; dropped by `release`. */
+  /** The message, for the filtered-out records' bodies and reasons and the taken ones'; dropped by `release`. */
   #entry: PublishEntry | undefined;
+  /** The notification the endpoints got, for the bodies of the queues' deliveries (queue-taken.ts). */
+  #notification: Notification | undefined;
 
   constructor(
     private readonly snapshot: SubscriptionSnapshot,
@@ -29,9 +33,11 @@ export class FanOutRecord implements DeliveryRecord {
     /** Where each of the taken deliveries is among `deliveries()`. */
     readonly takenAt: readonly number[],
     entry: PublishEntry,
+    notification: Notification,
   ) {
     this.#taken = taken;
     this.#entry = entry;
+    this.#notification = notification;
   }
 
   /** The deliveries of the subscriptions that took the message (none once released). */
@@ -61,8 +67,13 @@ export class FanOutRecord implements DeliveryRecord {
     let next = 0;
     let nextFiltered = 0;
     for (let place = 0; place < this.offered; place++)
-      all.push(this.takenAt[next] === place ? taken[next++]! : records[nextFiltered++]!);
+      all.push(this.takenAt[next] === place ? this.#withBody(taken[next++]!) : records[nextFiltered++]!);
     return (this.#all = all);
+  }
+
+  /** A taken delivery as read: a queue's with its body made again (queue-taken.ts). */
+  #withBody(delivery: Delivery): Delivery {
+    return delivery instanceof QueueTaken ? delivery.withBody(this.#notification!, this.#entry!) : delivery;
   }
 
   /**
@@ -103,6 +114,7 @@ export class FanOutRecord implements DeliveryRecord {
    */
   release(): void {
     this.#entry = undefined;
+    this.#notification = undefined;
     this.#taken = undefined;
     this.#all = undefined;
     if (this.#filtered !== undefined) for (const record of this.#filtered.records) record.release();

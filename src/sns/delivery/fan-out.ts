@@ -103,7 +103,7 @@ export function fanOut(
     taken.push(ENDPOINTS[subscription.protocol](subscription, bodies, message, context));
     takenAt.push(paused === undefined ? place : place - paused.filter((p) => p < place).length);
   }
-  return new FanOutRecord(snapshot, paused, taken, takenAt, entry);
+  return new FanOutRecord(snapshot, paused, taken, takenAt, entry, notification);
 }
 
 const NO_CANDIDATES: readonly Subscription[] = [];

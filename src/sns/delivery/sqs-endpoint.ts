@@ -4,6 +4,7 @@ import { failedDelivery, type Delivery } from '../published.js';
 import type { Subscription } from '../subscription.js';
 import type { DeliveredAttributes, DeliveryContext } from './context.js';
 import type { PreparedBody } from './endpoint-body.js';
+import { QueueTaken } from './queue-taken.js';
 
 /** Raw delivery to SQS carries at most 10 attributes; more is a client-side error [D]. */
 const MAX_RAW_ATTRIBUTES = 10;
@@ -31,12 +32,12 @@ export function deliverToSqs(context: DeliveryContext, subscription: Subscriptio
         }
       : sendTo(context, subscription.endpoint, prepared, attributes);
   const { arn: subscriptionArn, protocol, endpoint } = subscription;
-  const body = prepared.text;
+  // The body is made again when the record is read (queue-taken.ts): the record does not hold the envelope.
   if (result.accepted)
-    return { subscriptionArn, protocol, endpoint, body, delivered: true, queueMessageId: result.messageId };
+    return new QueueTaken(subscriptionArn, protocol, endpoint, result.messageId, subscription.rawMessageDelivery);
   // Whether AWS dead-letters a message refused for having over 10 attributes is not recorded (docs/aws-behaviour/sns.md
   // §12.3).
-  return failedDelivery(subscription, body, result.reason, {
+  return failedDelivery(subscription, prepared.text, result.reason, {
     ...(result.byPolicy ? { refusedBy: 'queuePolicy' as const } : {}),
     ...deadLetterOutcome(context, subscription, prepared, attributes),
   });
