@@ -82,16 +82,14 @@ export function envelopeParts(notification: Notification, message: string): Enve
     );
   }
   const head = lines.join('');
-  let tail = '';
-  const attributes = attributesObject(notification.attributes);
-  if (attributes !== undefined) {
-    requestText.push(attributes);
-    tail += `,\n  "MessageAttributes" : ${attributes}`;
-  }
+  // The tail too is joined once, flat, from its pieces.
+  const tail: string[] = [];
+  pushAttributesMember(tail, requestText, notification.attributes);
   // "the boolean attribute Replayed is added to each replayed message" [D]. That it is a JSON boolean at the
   // envelope's top level, and its place (last), are unverified.
-  if (notification.replayed) tail += ',\n  "Replayed" : true';
-  return { head, tail: `${tail}\n}`, requestText };
+  if (notification.replayed) tail.push(',\n  "Replayed" : true');
+  tail.push('\n}');
+  return { head, tail: tail.join(''), requestText };
 }
 
 /**
@@ -118,21 +116,23 @@ export function attributeValueText({ StringValue, BinaryValue }: SnsMessageAttri
 }
 
 /**
- * The value of MessageAttributes as prettyObject(…, 1) would write it, in Java HashMap order, each attribute
- * compact: `{"Type":"<DataType>","Value":"<StringValue, or base64 of BinaryValue>"}` [V]. Undefined without any.
+ * The MessageAttributes member, when there are attributes, as prettyObject(…, 1) would write its value: in Java
+ * HashMap order, each attribute compact, `{"Type":"<DataType>","Value":"<StringValue, or base64 of BinaryValue>"}`
+ * [V]. Its pieces go into `pieces`, and those that come from the request into `requestText`.
  */
-function attributesObject(attributes: SnsMessageAttributes): string | undefined {
+function pushAttributesMember(pieces: string[], requestText: string[], attributes: SnsMessageAttributes): void {
   const names = javaHashMapOrder(Object.keys(attributes));
-  if (names.length === 0) return undefined;
-  let text = '{\n';
   for (let i = 0; i < names.length; i++) {
     const name = names[i]!;
     const attribute = attributes[name]!;
     // A name is letters, digits, `_`, `-` and `.` (attributes.ts): nothing to escape. A DataType may carry a label.
-    text += `${i > 0 ? ',\n' : ''}    "${name}" : {"Type":${dataTypeText(attribute.DataType)},"Value":`;
-    text += `${jsonString(attributeValueText(attribute))}}`;
+    const dataType = dataTypeText(attribute.DataType);
+    const value = jsonString(attributeValueText(attribute));
+    requestText.push(name, dataType, value);
+    pieces.push(i === 0 ? ',\n  "MessageAttributes" : {\n    "' : ',\n    "', name, '" : {"Type":', dataType);
+    pieces.push(',"Value":', value, '}');
   }
-  return `${text}\n  }`;
+  if (names.length > 0) pieces.push('\n  }');
 }
 
 /** A DataType as JSON: the three base types, which most attributes have, without a scan. */
