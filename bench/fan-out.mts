@@ -118,9 +118,10 @@ async function workload(name: 'routing' | 'broadcast', policy: (i: number) => ob
     calls('floor', () => floor.send(new PublishCommand(input))),
     mock,
     // 200 publishes a round: with 60, a floor round lasted ~2.5 ms, and one scavenge or scheduler pause in it moved
-    // that round's ratio by a third. Rounds still spread widely (a scavenge here takes some 5 ms), so the targeted
-    // figure takes 150 of them: with 50 its median moved by ±0.15 from run to run.
-    { rounds: name === 'routing' ? 150 : 50, perRound: 200 },
+    // that round's ratio by a third. Rounds still spread widely (from about 1.2 to 2.6: a scavenge here takes some
+    // 5 ms, a floor round 11), so the targeted figure takes 600 of them: with 50 its median moved by ±0.15 from run
+    // to run, with 150 by ±0.1, with 600 by about ±0.05 (docs/speed.md).
+    { rounds: name === 'routing' ? 600 : 50, perRound: 200 },
   );
   return ratioResult(
     `SNS Publish to ${SUBSCRIPTIONS} filtered subscriptions, ${delivered} delivered (${name}) / SDK floor`,

@@ -31,8 +31,9 @@ export async function measure(): Promise<FigureResult[]> {
       return mockCycles.round(units);
     },
   };
-  // 180 rounds: with 60 the median moved by ±0.05 from run to run, as much as the mock's whole share of a cycle.
-  const measured = await alternate(floorSide, mockSide, { rounds: 180, perRound: 120 });
+  // 720 rounds: with 180 the median moved by ±0.03 from run to run, a third of the mock's whole share of a cycle
+  // (bench/floor-send.mts says why rounds spread so).
+  const measured = await alternate(floorSide, mockSide, { rounds: 720, perRound: 120 });
   return [ratioResult('Receive+Delete / SDK floor', measured, 1.1)];
 }
 

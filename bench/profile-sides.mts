@@ -3,12 +3,18 @@
 // can say what each side's rounds spent their time on. Profiles of the two sides in processes of their own
 // (bench/profile.mts) differ as much by the machine's minute as by the code; here both share the minute, the SDK's
 // inline caches and the heap. Not a figure: bench/run.mts does not run it.
-//   node --import tsx --cpu-prof --cpu-prof-dir=.scratch/sides bench/profile-sides.mts send|publish [rounds]
+//   node --import tsx --cpu-prof --cpu-prof-dir=.scratch/sides bench/profile-sides.mts send|receive|publish [rounds]
 //   node bench/profile-sides-summary.mjs .scratch/sides [rows]
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PublishCommand } from '@aws-sdk/client-sns';
-import { CreateQueueCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
+import {
+  CreateQueueCommand,
+  DeleteMessageCommand,
+  ReceiveMessageCommand,
+  SendMessageBatchCommand,
+  SendMessageCommand,
+} from '@aws-sdk/client-sqs';
 import { BODY, floorSnsClient, floorSqsClient, mocked } from './clients.mjs';
 import { publisher, routingPolicy } from './fan-out.mjs';
 import { calls, type Side } from './harness.mjs';
@@ -24,7 +30,33 @@ async function sides(): Promise<{ floor: Side; mock: Side }> {
     const floor = floorSnsClient();
     return { floor: calls('floor', () => floor.send(new PublishCommand(input))), mock: side };
   }
-  if (workload !== 'send') throw new Error('bench/profile-sides.mts: send or publish');
+  if (workload === 'receive') {
+    // The cycle of bench/floor-receive-delete.mts: ReceiveMessage then DeleteMessage, the queue refilled before each
+    // round of the mock (untimed).
+    const floor = floorSqsClient();
+    const { sqs, fastSqs } = mocked();
+    const { QueueUrl } = await sqs.send(new CreateQueueCommand({ QueueName: 'q' }));
+    const cycle = async (client: typeof sqs): Promise<void> => {
+      const { Messages = [] } = await client.send(new ReceiveMessageCommand({ QueueUrl }));
+      await client.send(new DeleteMessageCommand({ QueueUrl, ReceiptHandle: Messages[0]!.ReceiptHandle }));
+    };
+    const cycles = calls('mock', () => cycle(sqs));
+    const mock: Side = {
+      label: 'mock',
+      async round(units) {
+        for (let i = 0; i < units; i += 10) {
+          const Entries = Array.from({ length: Math.min(10, units - i) }, (_, j) => ({
+            Id: `e${j}`,
+            MessageBody: BODY,
+          }));
+          await fastSqs.send(new SendMessageBatchCommand({ QueueUrl, Entries }));
+        }
+        return cycles.round(units);
+      },
+    };
+    return { floor: calls('floor', () => cycle(floor)), mock };
+  }
+  if (workload !== 'send') throw new Error('bench/profile-sides.mts: send, receive or publish');
   const floor = floorSqsClient();
   const { sqs } = mocked();
   const { QueueUrl } = await sqs.send(new CreateQueueCommand({ QueueName: 'q' }));

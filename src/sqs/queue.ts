@@ -34,7 +34,9 @@ export interface QueueDirectory {
  * - `gone`: a well-formed handle of this queue whose message was deleted, expired or moved;
  * - `invalid`: malformed, forged, or of another queue.
  */
-export type HandleLookup = { kind: 'current'; message: QueuedMessage } | { kind: 'expired' | 'gone' | 'invalid' };
+/** `now`: the time the lookup advanced the queue to, for what the caller does next (one read of the clock). */
+export type HandleLookup =
+  { kind: 'current'; message: QueuedMessage; now: number } | { kind: 'expired' | 'gone' | 'invalid' };
 
 /**
  * What DeleteMessage with a handle did: `deleted` the message; `ignored` a handle of a message already gone, which
@@ -408,12 +410,12 @@ export class Queue {
   private resolveHandle(handle: string): HandleLookup {
     const parts = this.handles.decode(handle);
     if (!parts || parts.queueUid !== this.uid) return { kind: 'invalid' };
-    this.advance();
+    const now = this.advance();
     const message = this.store.getReceived(parts.messageId);
     if (!message) return { kind: 'gone' };
-    if (!this.fifo) return { kind: 'current', message };
+    if (!this.fifo) return { kind: 'current', message, now };
     const latest = message.isLatestReceive(parts.receiveNumber);
-    return latest && message.state === 'inFlight' ? { kind: 'current', message } : { kind: 'expired' };
+    return latest && message.state === 'inFlight' ? { kind: 'current', message, now } : { kind: 'expired' };
   }
 
   /**
@@ -427,7 +429,7 @@ export class Queue {
         this.store.remove(found.message);
         this.handles.forget(handle);
         this.journeys?.record({
-          at: this.clock.now(),
+          at: found.now,
           service: 'sqs',
           kind: 'deleted',
           where: this.arn,
@@ -454,8 +456,7 @@ export class Queue {
   changeVisibilityByHandle(handle: string, seconds: number): VisibilityChangeOutcome {
     const found = this.resolveHandle(handle);
     if (found.kind !== 'current') return found.kind;
-    const message = found.message;
-    const now = this.clock.now();
+    const { message, now } = found;
     if (now + seconds * 1000 - message.lastReceivedAt > MAX_VISIBILITY_TIMEOUT_SECONDS * 1000) return 'beyondLimit';
     message.recordVisibilityChange();
     this.store.setInFlight(message, now + 1000 * seconds);
