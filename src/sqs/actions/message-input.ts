@@ -1,5 +1,5 @@
 import type { AcceptedSend } from '../fifo/deduplication.js';
-import { messageContent, withTraceHeader, type MessageContent } from '../messages/message.js';
+import { messageContent, withTraceHeader, type MessageDraft } from '../messages/message.js';
 import {
   messagePayloadSize,
   messageTooLong,
@@ -25,7 +25,8 @@ export interface MessageInput {
 }
 
 export interface AcceptedMessage {
-  content: MessageContent;
+  /** What the queue makes the message of (deliverAccepted): no message object is made before it is stored. */
+  draft: MessageDraft;
   delaySeconds: number | undefined;
   /** FIFO: an earlier send with the same deduplication id within the window; nothing is enqueued. */
   duplicateOf: AcceptedSend | undefined;
@@ -78,7 +79,7 @@ export function acceptMessage(
   return {
     delaySeconds,
     duplicateOf: deduplicationId === undefined ? undefined : queue.findDuplicate(messageGroupId!, deduplicationId),
-    content: messageContent({
+    draft: {
       messageId: ids.uuid(),
       body,
       messageAttributes,
@@ -87,7 +88,7 @@ export function acceptMessage(
       senderId: request.callerAccount,
       messageGroupId,
       messageDeduplicationId: deduplicationId,
-    }),
+    },
   };
 }
 
@@ -106,12 +107,14 @@ export interface SendAnswer {
  * Attribute digests are there only when attributes were sent.
  */
 export function deliverAccepted(queue: Queue, accepted: AcceptedMessage): SendAnswer {
-  const { content, delaySeconds, duplicateOf } = accepted;
-  const stored = duplicateOf ?? queue.send(content, delaySeconds);
-  const answer: SendAnswer = { MessageId: stored.messageId, MD5OfMessageBody: content.md5OfBody };
-  const md5OfMessageAttributes = content.md5OfMessageAttributes;
+  const { draft, delaySeconds, duplicateOf } = accepted;
+  // The digests are of what was sent: the stored message's, or for a duplicate (nothing is stored) the draft's.
+  const sent = duplicateOf === undefined ? queue.send(draft, delaySeconds) : messageContent(draft);
+  const stored = duplicateOf ?? sent;
+  const answer: SendAnswer = { MessageId: stored.messageId, MD5OfMessageBody: sent.md5OfBody };
+  const md5OfMessageAttributes = sent.md5OfMessageAttributes;
   if (md5OfMessageAttributes) answer.MD5OfMessageAttributes = md5OfMessageAttributes;
-  const md5OfMessageSystemAttributes = content.md5OfMessageSystemAttributes;
+  const md5OfMessageSystemAttributes = sent.md5OfMessageSystemAttributes;
   if (md5OfMessageSystemAttributes) answer.MD5OfMessageSystemAttributes = md5OfMessageSystemAttributes;
   if (stored.sequenceNumber !== undefined) answer.SequenceNumber = stored.sequenceNumber;
   return answer;
