@@ -10,7 +10,8 @@ import {
 import { BODY, floorSqsClient, mocked } from './clients.mjs';
 import { alternate, calls, ratioResult, report, type FigureResult, type Side } from './harness.mjs';
 
-export async function measure(): Promise<FigureResult[]> {
+/** The figure's two sides: the cycle through the floor, and through the mock with its queue refilled (untimed). */
+export async function receiveDeleteSides(): Promise<{ floor: Side; mock: Side }> {
   const floor = floorSqsClient();
   const { sqs, fastSqs } = mocked();
   const { QueueUrl } = await sqs.send(new CreateQueueCommand({ QueueName: 'q' }));
@@ -31,9 +32,14 @@ export async function measure(): Promise<FigureResult[]> {
       return mockCycles.round(units);
     },
   };
+  return { floor: floorSide, mock: mockSide };
+}
+
+export async function measure(): Promise<FigureResult[]> {
+  const { floor, mock } = await receiveDeleteSides();
   // 720 rounds: with 180 the median moved by ±0.03 from run to run, a third of the mock's whole share of a cycle
   // (bench/floor-send.mts says why rounds spread so).
-  const measured = await alternate(floorSide, mockSide, { rounds: 720, perRound: 120 });
+  const measured = await alternate(floor, mock, { rounds: 720, perRound: 120 });
   return [ratioResult('Receive+Delete / SDK floor', measured, 1.1)];
 }
 

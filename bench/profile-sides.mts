@@ -8,15 +8,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PublishCommand } from '@aws-sdk/client-sns';
-import {
-  CreateQueueCommand,
-  DeleteMessageCommand,
-  ReceiveMessageCommand,
-  SendMessageBatchCommand,
-  SendMessageCommand,
-} from '@aws-sdk/client-sqs';
+import { CreateQueueCommand, SendMessageCommand } from '@aws-sdk/client-sqs';
 import { BODY, floorSnsClient, floorSqsClient, mocked } from './clients.mjs';
 import { publisher, routingPolicy } from './fan-out.mjs';
+import { receiveDeleteSides } from './floor-receive-delete.mjs';
 import { calls, type Side } from './harness.mjs';
 
 const workload = process.argv[2] ?? 'send';
@@ -30,32 +25,8 @@ async function sides(): Promise<{ floor: Side; mock: Side }> {
     const floor = floorSnsClient();
     return { floor: calls('floor', () => floor.send(new PublishCommand(input))), mock: side };
   }
-  if (workload === 'receive') {
-    // The cycle of bench/floor-receive-delete.mts: ReceiveMessage then DeleteMessage, the queue refilled before each
-    // round of the mock (untimed).
-    const floor = floorSqsClient();
-    const { sqs, fastSqs } = mocked();
-    const { QueueUrl } = await sqs.send(new CreateQueueCommand({ QueueName: 'q' }));
-    const cycle = async (client: typeof sqs): Promise<void> => {
-      const { Messages = [] } = await client.send(new ReceiveMessageCommand({ QueueUrl }));
-      await client.send(new DeleteMessageCommand({ QueueUrl, ReceiptHandle: Messages[0]!.ReceiptHandle }));
-    };
-    const cycles = calls('mock', () => cycle(sqs));
-    const mock: Side = {
-      label: 'mock',
-      async round(units) {
-        for (let i = 0; i < units; i += 10) {
-          const Entries = Array.from({ length: Math.min(10, units - i) }, (_, j) => ({
-            Id: `e${j}`,
-            MessageBody: BODY,
-          }));
-          await fastSqs.send(new SendMessageBatchCommand({ QueueUrl, Entries }));
-        }
-        return cycles.round(units);
-      },
-    };
-    return { floor: calls('floor', () => cycle(floor)), mock };
-  }
+  // The cycle of bench/floor-receive-delete.mts: ReceiveMessage then DeleteMessage.
+  if (workload === 'receive') return receiveDeleteSides();
   if (workload !== 'send') throw new Error('bench/profile-sides.mts: send, receive or publish');
   const floor = floorSqsClient();
   const { sqs } = mocked();
