@@ -24,8 +24,9 @@ import {
 /**
  * The trace header the SDK adds at its build step, which the mock answers before: inside AWS Lambda (the function
  * name and `_X_AMZN_TRACE_ID` in the environment) the SDK sends the trace id as `X-Amzn-Trace-Id`, as its
- * recursion-detection middleware does. Read at each request, as the SDK reads them at each call, so a test can set
- * them.
+ * recursion-detection middleware does (docs/aws-behaviour/sdk.md §1.8; the Lambda runtime's own invocation store,
+ * which it asks first, holds nothing in a test process). Read at each request, as the SDK reads them at each call, so
+ * a test can set them.
  */
 function sdkTraceHeader(): string | undefined {
   // One read outside Lambda: each read of process.env is a call into the C++ environment (some 0.3 µs, about a tenth
