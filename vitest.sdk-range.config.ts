@@ -1,8 +1,8 @@
 /**
  * The suite against another copy of the AWS SDK: `SDK_RANGE=oldest|newest` picks sdk-range/<name>/, whose
  * node_modules (installed by `npm ci` there, see scripts/sdk-range.sh) replace the devDependencies'
- * @aws-sdk/client-sqs, client-sns, client-lambda, client-eventbridge and client-scheduler for the
- * tests, for src/ (whose
+ * @aws-sdk/client-sqs, client-sns, client-lambda, client-eventbridge, client-scheduler, client-s3 (with lib-storage
+ * and s3-request-presigner) and client-sfn for the tests, for src/ (whose
  * `import('@aws-sdk/client-sqs')` in sdk-errors.ts goes through the same resolver) and for the client libraries the
  * tests drive. Everything those packages import (@aws-sdk/*, @smithy/*) resolves from their own folder, so no part of
  * the current SDK mixes in.
@@ -21,6 +21,10 @@ const packages = [
   '@aws-sdk/client-lambda',
   '@aws-sdk/client-eventbridge',
   '@aws-sdk/client-scheduler',
+  '@aws-sdk/client-s3',
+  '@aws-sdk/client-sfn',
+  '@aws-sdk/lib-storage',
+  '@aws-sdk/s3-request-presigner',
 ];
 for (const pkg of packages) {
   if (!existsSync(`${folder}node_modules/${pkg}/package.json`)) {

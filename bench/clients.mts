@@ -27,7 +27,7 @@ const FLOOR_ANSWERS: Record<string, object> = {
   PublishCommand: { MessageId: '6f0c6c8e-1b55-4c4e-9d7e-0d1f0c7a1c11' },
 };
 
-/** Where the mock sits (src/plugin.ts): step initialize, priority low. */
+/** Where the mock sits (src/plugin/plugin.ts): step initialize, priority low. */
 const PLACE = { step: 'initialize', priority: 'low', name: 'benchFloor' } as const;
 
 function floorMiddleware() {

@@ -23,9 +23,20 @@ const SHARED_BUILTINS = ['node:crypto', 'node:util'];
 /**
  * `cjs-all`: the CommonJS `require` followed by every lazy part's file (each `.js` beside `index.js` in dist/cjs),
  * as a test that uses every service, templates and policies ends up loading them: what the lazy parts move out of
- * `require` is paid there instead. Reported, not targeted.
+ * `require` is paid there instead. `server`: `import 'sqs-sns-mock/server'`, which loads the main entry's chunk
+ * (scripts/bundle.mjs). Both reported, not targeted.
  */
-type ModuleSystem = 'esm' | 'cjs' | 'cjs-all';
+type ModuleSystem = 'esm' | 'cjs' | 'cjs-all' | 'server';
+
+const STATEMENTS: Readonly<Record<ModuleSystem, string>> = {
+  esm: "import 'sqs-sns-mock'",
+  cjs: "require('sqs-sns-mock')",
+  'cjs-all': "require('sqs-sns-mock') and every lazy part",
+  server: "import 'sqs-sns-mock/server'",
+};
+/** What the package is imported as; the SDK is imported the same way (ESM or CommonJS). */
+const packageName = (system: ModuleSystem): string => (system === 'server' ? 'sqs-sns-mock/server' : 'sqs-sns-mock');
+const isEsm = (system: ModuleSystem): boolean => system === 'esm' || system === 'server';
 
 const PARTS_DIR = `${ROOT}dist/cjs`;
 function everyPart(): string[] {
@@ -40,17 +51,13 @@ function everyPart(): string[] {
  */
 function childSource(system: ModuleSystem, first: string, second: string): string {
   const parts = system === 'cjs-all' ? everyPart() : [];
-  const load =
-    system === 'esm'
-      ? (name: string) => `await import(${JSON.stringify(name)})`
-      : (name: string) =>
-          [name, ...(name === 'sqs-sns-mock' ? parts : [])]
-            .map((file) => `require(${JSON.stringify(file)})`)
-            .join('; ');
-  const warm =
-    system === 'esm'
-      ? `await import('data:text/javascript,export default 1'); ${SHARED_BUILTINS.map((m) => `await import('${m}')`).join('; ')}`
-      : SHARED_BUILTINS.map((m) => `require('${m}')`).join('; ');
+  const load = isEsm(system)
+    ? (name: string) => `await import(${JSON.stringify(name)})`
+    : (name: string) =>
+        [name, ...(name === 'sqs-sns-mock' ? parts : [])].map((file) => `require(${JSON.stringify(file)})`).join('; ');
+  const warm = isEsm(system)
+    ? `await import('data:text/javascript,export default 1'); ${SHARED_BUILTINS.map((m) => `await import('${m}')`).join('; ')}`
+    : SHARED_BUILTINS.map((m) => `require('${m}')`).join('; ');
   return [
     warm,
     'const t0 = process.hrtime.bigint()',
@@ -68,8 +75,9 @@ interface Timing {
 }
 
 function timeOnce(system: ModuleSystem, mockFirst: boolean): Timing {
-  const [first, second] = mockFirst ? ['sqs-sns-mock', '@aws-sdk/client-sqs'] : ['@aws-sdk/client-sqs', 'sqs-sns-mock'];
-  const args = system === 'esm' ? ['--input-type=module', '-e'] : ['-e'];
+  const mock = packageName(system);
+  const [first, second] = mockFirst ? [mock, '@aws-sdk/client-sqs'] : ['@aws-sdk/client-sqs', mock];
+  const args = isEsm(system) ? ['--input-type=module', '-e'] : ['-e'];
   const child = spawnSync(process.execPath, [...args, childSource(system, first, second)], {
     cwd: ROOT,
     encoding: 'utf8',
@@ -85,19 +93,13 @@ function figure(system: ModuleSystem): FigureResult {
   const ratio = spread(timings.map(({ mock, sdk }) => mock / sdk));
   const mock = spread(timings.map((t) => t.mock)).median;
   const sdk = spread(timings.map((t) => t.sdk)).median;
-  const statement =
-    system === 'esm'
-      ? "import 'sqs-sns-mock'"
-      : system === 'cjs'
-        ? "require('sqs-sns-mock')"
-        : "require('sqs-sns-mock') and every lazy part";
   return {
-    figure: `${statement} / the same of @aws-sdk/client-sqs (fresh process)`,
+    figure: `${STATEMENTS[system]} / the same of @aws-sdk/client-sqs (fresh process)`,
     value: ratio.median,
     low: ratio.p25,
     high: ratio.p75,
     unit: 'x',
-    target: system === 'cjs-all' ? undefined : TARGET,
+    target: system === 'esm' || system === 'cjs' ? TARGET : undefined,
     detail: `${mock.toFixed(1)} ms vs ${sdk.toFixed(1)} ms (medians) over ${PROCESSES} fresh processes, order alternating`,
   };
 }
@@ -107,7 +109,7 @@ export function measure(): FigureResult[] {
     if (!existsSync(new URL(`../${built}`, import.meta.url)))
       throw new Error(`bench: ${built} is missing; run \`npm run build\` (npm run bench does)`);
   }
-  return [figure('esm'), figure('cjs'), figure('cjs-all')];
+  return [figure('esm'), figure('cjs'), figure('cjs-all'), figure('server')];
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) report(measure());

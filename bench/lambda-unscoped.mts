@@ -31,20 +31,20 @@ let sink = 0;
 
 /** Each: a file of the build, the text to take out (found exactly once) and what replaces it. */
 const UNSCOPED_PATCHES: readonly (readonly [file: string, from: string, to: string])[] = [
-  ['lambda/lambda-function.js', 'installScopedProcessEnv();', ''],
-  ['lambda/lambda-function.js', 'carryScopeThroughTimers();', ''],
+  ['services/lambda/lambda-function.js', 'installScopedProcessEnv();', ''],
+  ['services/lambda/lambda-function.js', 'carryScopeThroughTimers();', ''],
   [
-    'clock.js',
+    'core/clock.js',
     "runOutsideScope(() => globalThis.setTimeout(firing(callback, 'global'), ms))",
     "globalThis.setTimeout(firing(callback, 'global'), ms)",
   ],
   [
-    'lambda/lambda-function.js',
+    'services/lambda/lambda-function.js',
     'runInScope(scope, () => this.call(handler, payload, context, { succeed, fail, callback }));',
     'this.call(handler, payload, context, { succeed, fail, callback });',
   ],
-  ['lambda/lambda-function.js', 'runInScope(scope, () => this.load(environment))', 'this.load(environment)'],
-  ['plugin.js', 'refuseLateCommand(emulation.service, command);', ''],
+  ['services/lambda/lambda-function.js', 'runInScope(scope, () => this.load(environment))', 'this.load(environment)'],
+  ['plugin/plugin.js', 'refuseLateCommand(emulation.sdk.service, command);', ''],
 ];
 
 /** The library's one AsyncLocalStorage, shared by every copy in the process (sandbox/invocation-scope.ts). */

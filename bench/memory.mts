@@ -20,8 +20,10 @@ import {
   type SendMessageBatchRequestEntry,
 } from '@aws-sdk/client-sqs';
 import { CreateTopicCommand, PublishBatchCommand, SubscribeCommand } from '@aws-sdk/client-sns';
+import { EventBridgeClient, PutEventsCommand, PutRuleCommand } from '@aws-sdk/client-eventbridge';
 import { mocked, type Mocked } from './clients.mjs';
 import { report, type FigureResult } from './harness.mjs';
+import { createAwsMock, type AwsMockOptions } from './library.mjs';
 
 const MESSAGES = Number(process.env['BENCH_MEMORY_MESSAGES'] ?? 1_000_000);
 
@@ -44,7 +46,80 @@ export async function measure(): Promise<FigureResult[]> {
     ...(await publishedHistoryFigures()),
     await journeyStepHeap(),
     await mappingDrainHeap(),
+    ...(await eventHistoryFigures()),
   ];
+}
+
+/** An account's EventBridgeClient (`cacheMiddleware: true`: the setup is not what is measured) with `rule`. */
+async function eventsAccount(options: AwsMockOptions, rule: PutRuleCommand) {
+  const aws = createAwsMock(options);
+  const events = new EventBridgeClient({ region: 'us-east-1', cacheMiddleware: true });
+  events.middlewareStack.use(aws.events);
+  await events.send(rule);
+  return { aws, events };
+}
+
+/**
+ * EventBridge, createAwsMock's `eventHistory`: the heap per event a bus and the rule that matched it keep, from
+ * PutEvents of small events on an account keeping every one against one keeping none (`eventHistory: 0`); and a
+ * rate(1 minute) rule over 60 simulated days on an account keeping the last 100, whose heap after day 10 and after
+ * day 60 is the same: a bounded bus stays flat where an unbounded one grows by about the per-event figure a firing.
+ */
+async function eventHistoryFigures(): Promise<FigureResult[]> {
+  const count = Math.min(MESSAGES, 100_000);
+  const perEvent = async (eventHistory: number | undefined, events: number): Promise<number> => {
+    const rule = new PutRuleCommand({ Name: 'orders', EventPattern: '{"source":["shop"]}' });
+    const account = await eventsAccount({ eventHistory }, rule);
+    const details = Array.from({ length: events }, (_, i) => JSON.stringify({ orderId: 1_000_000 + i, n: i % 7 }));
+    const before = heapAfterGc();
+    for (let i = 0; i < events; i += 10) {
+      const Entries = details.slice(i, i + 10).map((Detail) => ({ Source: 'shop', DetailType: 'OrderPlaced', Detail }));
+      await account.events.send(new PutEventsCommand({ Entries }));
+    }
+    const heap = (heapAfterGc() - before) / events;
+    keepAlive(details, [account]);
+    return heap;
+  };
+  await perEvent(undefined, 1000); // warm-up: V8 settles the records' shapes
+  const kept = await perEvent(undefined, count);
+  const none = await perEvent(0, count);
+
+  const bounded = await scheduledRuleHeap(100);
+  const unbounded = await scheduledRuleHeap(undefined);
+  return [
+    {
+      figure: `EventBridge: heap per event kept by a bus and its rule (${count.toLocaleString('en-US')} PutEvents entries)`,
+      value: kept - none,
+      unit: 'B',
+      target: undefined,
+      detail: `${Math.round(kept)} B per ~40 B event kept, ${Math.round(none)} B with eventHistory: 0`,
+    },
+    {
+      figure: 'EventBridge: heap growth of a rate(1 minute) rule from day 10 to day 60, eventHistory: 100',
+      value: bounded.growth,
+      unit: 'B',
+      target: undefined,
+      detail: `${(bounded.before / 1e6).toFixed(1)} MB after 10 simulated days, ${(bounded.after / 1e6).toFixed(1)} MB after 60 (72,000 firings between, ${bounded.kept} events kept); keeping every event: ${(unbounded.before / 1e6).toFixed(1)} MB → ${(unbounded.after / 1e6).toFixed(1)} MB`,
+    },
+  ];
+}
+
+/**
+ * The heap of an account whose rate(1 minute) rule fires for 10 simulated days, then for 50 more (journeys at their
+ * default bound, full by day 10), and how many events the rule keeps at the end.
+ */
+async function scheduledRuleHeap(eventHistory: number | undefined) {
+  const day = 86_400_000;
+  const clock = FakeTimers.createClock(1_700_000_000_000);
+  const rule = new PutRuleCommand({ Name: 'tick', ScheduleExpression: 'rate(1 minute)' });
+  const { aws } = await eventsAccount({ clock, eventHistory }, rule);
+  clock.tick(10 * day);
+  const before = heapAfterGc();
+  clock.tick(50 * day);
+  const after = heapAfterGc();
+  const kept = aws.events.rule('tick').matched().length;
+  keepAlive([aws]);
+  return { before, after, growth: after - before, kept };
 }
 
 /**

@@ -21,7 +21,7 @@ const floor = asked.startsWith('floor-');
 const workload = floor ? asked.slice('floor-'.length) : asked;
 const operations = Number(process.argv[3] ?? 30_000);
 // As in the figures, where both sides share a process: the mock's first command hooks the SDK package's commands
-// (src/install/command-hook.ts), which every client then goes through, the floor's too.
+// (src/plugin/install/command-hook.ts), which every client then goes through, the floor's too.
 await mocked().sqs.send(new CreateQueueCommand({ QueueName: 'hooks-the-sdk' }));
 
 if (workload === 'publish') {

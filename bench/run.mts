@@ -27,8 +27,14 @@ const FIGURES: readonly FigureFile[] = [
   { file: 'lambda-unscoped.mts' },
   { file: 'provision.mts' },
   { file: 'events.mts' },
+  { file: 'events-api-destinations.mts' },
+  { file: 'sfn.mts' },
+  { file: 'events-archive.mts', nodeOptions: ['--expose-gc'] },
   { file: 'import-cost.mts' },
   { file: 'wire.mts' },
+  { file: 'serve-start.mts' },
+  { file: 'hosted-calls.mts' },
+  { file: 's3.mts', nodeOptions: ['--expose-gc', '--max-old-space-size=6144'] },
 ];
 
 const only = process.argv.slice(2);

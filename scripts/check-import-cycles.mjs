@@ -1,13 +1,19 @@
-// No import cycle in src/, of types or of values: a cycle makes module order matter (a value read before its module
-// has run is undefined under the bundle) and ties every module of it to every other. Every relative import and
-// re-export counts (`import type`, `export type … from`, a side-effect `import './x.js'`, `import('./x.js')` in code
-// or a type), resolved as TypeScript's NodeNext does (`./x.js` is `x.ts`, `./dir` is `dir/index.ts`). The strongly
-// connected components of that graph (Tarjan) with more than one file are the cycles; each is listed with its files
-// and one shortest cycle through it, the place to start breaking it.
+// The import rules of src/ (CONTRIBUTING.md, "How the code is laid out"), of types and of values alike:
+//  - No import cycle: a cycle makes module order matter (a value read before its module has run is undefined under
+//    the bundle) and ties every module of it to every other. The strongly connected components of the file graph
+//    (Tarjan) with more than one file are the cycles; each is listed with its files and one shortest cycle through it,
+//    the place to start breaking it.
+//  - The layers: no service (src/services/<name>/) imports another service; the core (src/core/) imports nothing
+//    above it; no two top-level rooms of src/ (its folders and loose files) import each other in a loop. Each refusal
+//    names the import and the seam to use instead.
+// Every relative import and re-export counts (`import type`, `export type … from`, a side-effect `import './x.js'`,
+// `import('./x.js')` in code or a type), resolved as TypeScript's NodeNext does (`./x.js` is `x.ts`, `./dir` is
+// `dir/index.ts`). `--root DIR` checks another tree laid out as src/ is (the rules' tests use a fixture).
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 
-const ROOT = 'src';
+const rootAt = process.argv.indexOf('--root');
+const ROOT = rootAt >= 0 ? relative(process.cwd(), resolve(process.argv[rootAt + 1])) : 'src';
 
 /** Every `.ts` file under `dir`, as paths relative to the working directory. */
 function sourceFiles(dir) {
@@ -202,12 +208,12 @@ function stronglyConnected(graph) {
 }
 
 /** A shortest cycle from `start` back to itself inside `members` (breadth-first), as its files in order. */
-function shortestCycle(start, members) {
+function shortestCycle(start, members, within = graph) {
   const previous = new Map([[start, undefined]]);
   const queue = [start];
   while (queue.length > 0) {
     const node = queue.shift();
-    for (const target of graph.get(node).keys()) {
+    for (const target of within.get(node).keys()) {
       if (!members.has(target)) continue;
       if (target === start) {
         const path = [start];
@@ -227,6 +233,57 @@ if (unresolved.length > 0) {
   console.error(`Relative imports that name no file under ${ROOT}/:\n${unresolved.join('\n')}`);
   process.exit(1);
 }
+/** Where a file stands: its top-level room of src/, and its service when it is in src/services/<name>/. */
+function placeOf(file) {
+  const [room, second] = file.slice(ROOT.length + 1).split('/');
+  return { room, service: room === 'services' && second !== undefined && !second.endsWith('.ts') ? second : undefined };
+}
+
+const SERVICE_SEAMS =
+  'reach another service through a seam of src/core/: hand it a message with `deliver` (src/core/delivery.ts), read ' +
+  'its resources with `findSource` (src/core/pull.ts), read what it declares from its module (src/core/service-module.ts, ' +
+  'handed over in ServiceContext); a rule or a shape both use goes to src/core/.';
+const CORE_SEAMS =
+  'the core imports nothing above it: move what both use into src/core/, or take it as an interface that the layer ' +
+  'above fills (ServiceContext, src/core/service-context.ts; a module field, src/core/service-module.ts).';
+
+const layerErrors = [];
+// A tree not yet laid out in layers (no services/ room, as before issue 32's move) has no layers to hold.
+const layered = statSync(join(ROOT, 'services'), { throwIfNoEntry: false })?.isDirectory() ?? false;
+/** Between two top-level rooms: one import that ties them, for the report of a loop. */
+const roomEdges = new Map();
+for (const [file, targets] of layered ? graph : []) {
+  const from = placeOf(file);
+  for (const target of targets.keys()) {
+    const to = placeOf(target);
+    if (from.service && to.service && from.service !== to.service) {
+      layerErrors.push(
+        `${file} → ${target}: the ${from.service} service imports the ${to.service} service; ${SERVICE_SEAMS}`,
+      );
+    }
+    if (from.room === 'core' && to.room !== 'core') layerErrors.push(`${file} → ${target}: ${CORE_SEAMS}`);
+    if (from.room !== to.room) {
+      const byTarget = roomEdges.get(from.room) ?? roomEdges.set(from.room, new Map()).get(from.room);
+      if (!byTarget.has(to.room)) byTarget.set(to.room, `${file} → ${target}`);
+    }
+  }
+}
+const roomGraph = new Map(
+  [...roomEdges].map(([room, targets]) => [room, new Map([...targets.keys()].map((t) => [t, false]))]),
+);
+for (const room of new Set(files.map((file) => placeOf(file).room)))
+  if (!roomGraph.has(room)) roomGraph.set(room, new Map());
+for (const component of stronglyConnected(roomGraph)) {
+  if (component.length < 2) continue;
+  const path = shortestCycle(component.sort()[0], new Set(component), roomGraph);
+  const ties = path.slice(1).map((room, at) => `    ${roomEdges.get(path[at]).get(room)}`);
+  layerErrors.push(
+    `the rooms ${component.join(', ')} of ${ROOT}/ import each other in a loop; one loop, an import for each step:\n` +
+      `${ties.join('\n')}\n  the layers go one way: a service imports the core, a front door or the account imports ` +
+      'the services, nothing imports back up.',
+  );
+}
+
 const selfImports = files.filter((file) => graph.get(file).has(file));
 const cycles = stronglyConnected(graph)
   .filter((component) => component.length > 1 || selfImports.includes(component[0]))
@@ -247,7 +304,11 @@ if (cycles.length > 0) {
     ].join('\n');
   });
   console.error(`Import cycles in ${ROOT}/ (each file reaches every other of its cycle):\n\n${report.join('\n\n')}`);
-  process.exit(1);
 }
+if (layerErrors.length > 0) {
+  const heading = `Imports across the layers of ${ROOT}/ (CONTRIBUTING.md, "How the code is laid out"):`;
+  console.error(`${cycles.length > 0 ? '\n' : ''}${heading}\n\n${layerErrors.join('\n\n')}`);
+}
+if (cycles.length > 0 || layerErrors.length > 0) process.exit(1);
 const edges = [...graph.values()].reduce((sum, targets) => sum + targets.size, 0);
-console.log(`import cycles: none among ${files.length} files and ${edges} relative imports under ${ROOT}/`);
+console.log(`import cycles and layers: none among ${files.length} files and ${edges} relative imports under ${ROOT}/`);

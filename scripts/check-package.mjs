@@ -32,16 +32,25 @@ const cjs = require('sqs-sns-mock');
 // The YAML parser is loaded by the first YAML template only (src/templates/yaml.ts).
 const yamlLoaded = () => Object.keys(require.cache).some((path) => /[\\/]node_modules[\\/]yaml[\\/]/.test(path));
 assert.equal(yamlLoaded(), false, 'importing the package loaded yaml');
-// Both builds load their lazy parts at first use only (scripts/bundle.mjs, LAZY_PARTS): the ESM build through
-// require(esm), which lists them in `require.cache` too.
+// The ESM entry points re-export the CommonJS build (scripts/bundle.mjs; docs/aws-behaviour/packaging.md §2.10): one
+// copy of the code whichever way it is loaded, so the same classes and functions from `import` and `require`.
+const sameExports = (imported, required, entry) => {
+  assert.deepEqual(Object.keys(imported).sort(), Object.keys(required).sort(), `${entry}: the ESM entry's names`);
+  for (const name of Object.keys(required)) {
+    assert.equal(imported[name], required[name], `${entry}: ${name} from import is not ${name} from require`);
+  }
+};
+sameExports(esm, cjs, 'sqs-sns-mock');
+// The lazy parts load at first use only (scripts/bundle.mjs, SOURCES.lazyParts), from the CommonJS build, and are
+// no ES modules of their own.
 const loadedFrom = (build, name) =>
   Object.keys(require.cache).some((path) => path.replaceAll('\\', '/').endsWith(`/dist/${build}/${name}.js`));
-const lazyLoaded = (name) => loadedFrom('cjs', name) || loadedFrom('esm', name);
+const lazyLoaded = (name) => loadedFrom('cjs', name);
 const LAZY_PARTS = [
   'provisioning',
   'lambda',
   'policy-evaluator',
-  'eventbridge',
+  'events',
   'scheduler',
   'sns',
   'filter-policy',
@@ -127,13 +136,10 @@ for (const [kind, lib] of [
   aws.reset();
   console.log(`package ${kind} build: ok`);
 }
-for (const build of ['cjs', 'esm']) {
-  for (const part of LAZY_PARTS)
-    assert.equal(loadedFrom(build, part), true, `the ${build} build did not load ${part}.js`);
-}
+for (const part of LAZY_PARTS) assert.equal(lazyLoaded(part), true, `the package did not load ${part}.js`);
 
 // Where a process cannot require an ES module (Node before 20.19, or a test runner's module system without it), the
-// ESM entry loads its parts as it loads: the package works the same, with one copy of each class.
+// ESM entry works the same: it and its parts are CommonJS, with one copy of each class.
 const { execFileSync } = await import('node:child_process');
 const withoutRequireEsm = `
   const lib = await import('sqs-sns-mock');
@@ -148,8 +154,26 @@ execFileSync(process.execPath, ['--no-experimental-require-module', '--input-typ
   stdio: 'inherit',
 });
 console.log('package esm build without require(esm): ok');
-// Where vitest transforms the package itself (`server.deps.inline`), a `require` from it would load a second copy:
-// the ESM entry sees that and loads its parts through vitest's own `import()` (test/fixtures/inlined).
+// The server entry too: its codecs read the services' wire bindings, which are lazy parts.
+const serverWithoutRequireEsm = `
+  const { startServer } = await import('sqs-sns-mock/server');
+  const server = await startServer({ port: 0 });
+  const answer = await fetch(server.endpoint, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/x-amz-json-1.0', 'X-Amz-Target': 'AmazonSQS.GetQueueUrl' },
+    body: JSON.stringify({ QueueName: 'missing' }),
+  });
+  await server.close();
+  process.exit(answer.status === 400 ? 0 : 4);
+`;
+execFileSync(
+  process.execPath,
+  ['--no-experimental-require-module', '--input-type=module', '-e', serverWithoutRequireEsm],
+  { stdio: 'inherit' },
+);
+console.log('package esm server without require(esm): ok');
+// Where vitest transforms the package itself (`server.deps.inline`), its lazy parts load into the copy it runs, so the
+// classes they throw are the ones the entry exports (test/fixtures/inlined).
 execFileSync('npx', ['vitest', 'run', '--root', 'test/fixtures/inlined'], { stdio: 'inherit' });
 console.log('package esm build inlined by vitest: ok');
 
@@ -158,10 +182,73 @@ console.log('package esm build inlined by vitest: ok');
 // of docs/aws-behaviour/, which are packed for that reason (the package names no repository to link to instead).
 const { readFileSync } = await import('node:fs');
 const { posix } = await import('node:path');
-const [{ files: packedFiles }] = JSON.parse(
+const [{ files: packedFiles, unpackedSize, entryCount }] = JSON.parse(
   execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts', '--loglevel=error'], { encoding: 'utf8' }),
 );
 const packed = new Set(packedFiles.map((file) => file.path));
+
+// One copy of the code (issue 32; docs/aws-behaviour/packaging.md §2.7–§2.10): the server's entry points share the
+// library's chunks, the ESM entry points re-export the CommonJS build, the declarations are the public API's only,
+// and no source maps are packed. The package was 19.6 MB in 933 files when each server entry point carried a whole
+// copy of the library, and 4.79 MB in 153 files with a build of the library and its declarations per module system.
+assert.ok(unpackedSize <= 4_000_000, `the package unpacks to ${unpackedSize} bytes (at most 4,000,000)`);
+assert.ok(entryCount <= 150, `the package has ${entryCount} files (at most 150)`);
+assert.deepEqual(
+  [...packed].filter((path) => path.endsWith('.map')),
+  [],
+  'source maps are packed (scripts/bundle.mjs builds none)',
+);
+const manifest = JSON.parse(readFileSync('package.json', 'utf8'));
+const typesOf = (value) =>
+  typeof value === 'string' ? [] : Object.entries(value).flatMap(([key, at]) => (key === 'types' ? [at] : typesOf(at)));
+const entryDeclarations = new Set(
+  [manifest.types, ...typesOf(manifest.exports), ...Object.values(manifest.typesVersions['*']).flat()].map((path) =>
+    posix.normalize(path),
+  ),
+);
+assert.deepEqual(
+  [...packed].filter((path) => path.endsWith('.d.ts')).sort(),
+  [...entryDeclarations, 'dist/cjs/types.d.ts'].sort(),
+  "the packed declarations are the entry points' and the one file the CommonJS ones share (types.d.ts)",
+);
+// An ESM entry point's declarations re-export its CommonJS ones, as its JavaScript does: one declaration of each
+// class for both module systems.
+for (const path of [...entryDeclarations].filter((path) => path.startsWith('dist/esm/'))) {
+  const commonJs = posix.relative(
+    posix.dirname(path),
+    path.replace('dist/esm/', 'dist/cjs/').replace(/\.d\.ts$/, '.js'),
+  );
+  assert.equal(readFileSync(path, 'utf8'), `export * from '${commonJs}';\n`, `${path} declares more than a re-export`);
+}
+// Each class of src/ is declared in the package's JavaScript at most as often as in src/ (two classes may share a
+// name: src/services/sqs/views.ts and src/services/sns/filter-policy/input.ts both have a MessageView); rolldown names
+// a second copy `Name$1`, counted under `Name`.
+const classNames = (texts, pattern) => {
+  const counts = new Map();
+  for (const text of texts) {
+    for (const match of text.matchAll(pattern)) {
+      const plain = match
+        .slice(1)
+        .find(Boolean)
+        .replace(/\$\d+$/, '');
+      counts.set(plain, (counts.get(plain) ?? 0) + 1);
+    }
+  }
+  return counts;
+};
+const { readdirSync } = await import('node:fs');
+const textsUnder = (dir, extension) =>
+  readdirSync(dir, { recursive: true })
+    .filter((file) => file.endsWith(extension))
+    .map((file) => readFileSync(posix.join(dir, file), 'utf8'));
+const inSource = classNames(textsUnder('src', '.ts'), /^\s*(?:export )?(?:default )?(?:abstract )?class (\w+)/gm);
+const built = classNames(textsUnder('dist', '.js'), /(?:^|\s)(?:var|let|const) ([\w$]+) = class\b|^class ([\w$]+)/gm);
+assert.deepEqual(
+  [...built].filter(([name, count]) => count > (inSource.get(name) ?? 1)),
+  [],
+  'classes declared more than once in dist/',
+);
+console.log(`package: ${unpackedSize} bytes unpacked in ${entryCount} files, one copy of each class`);
 const pages = [...packed].filter((path) => path.endsWith('.md'));
 assert.ok(packed.has('README.md') && packed.has('LICENSE'), 'README.md and LICENSE are packed');
 assert.ok(
@@ -204,6 +291,7 @@ for (const page of pages) {
 assert.deepEqual(broken, [], `links of the packed documentation that resolve to nothing:\n${broken.join('\n')}`);
 console.log(`package docs: ${links} relative links in ${pages.length} packed pages, each to a packed file`);
 // The server entry point from both module systems, and the bin: one request over the wire each.
+sameExports(await import('sqs-sns-mock/server'), require('sqs-sns-mock/server'), 'sqs-sns-mock/server');
 for (const [kind, server] of [
   ['esm', await import('sqs-sns-mock/server')],
   ['cjs', require('sqs-sns-mock/server')],

@@ -31,7 +31,10 @@ for range in "${ranges[@]}"; do
   lambda=$(version "$range" @aws-sdk/client-lambda)
   events=$(version "$range" @aws-sdk/client-eventbridge)
   scheduler=$(version "$range" @aws-sdk/client-scheduler)
+  s3=$(version "$range" @aws-sdk/client-s3)
+  sfn=$(version "$range" @aws-sdk/client-sfn)
   versions="client-sqs $sqs, client-sns $sns, client-lambda $lambda, client-eventbridge $events, client-scheduler $scheduler"
+  versions="$versions, client-s3 $s3, client-sfn $sfn"
   echo "== sdk-range/$range: vitest with $versions"
   started=$SECONDS
   if SDK_RANGE="$range" npx vitest run --config vitest.sdk-range.config.ts; then

@@ -6,9 +6,9 @@ import { createRequire } from 'node:module';
 import * as SNS from '@aws-sdk/client-sns';
 import * as SQS from '@aws-sdk/client-sqs';
 import { expect, inject, it } from 'vitest';
-import { loadSdk } from '../src/sdk-errors.js';
-import { SNS_SDK } from '../src/sns/sdk.js';
-import { SQS_SDK } from '../src/sqs/sdk.js';
+import { loadSdk } from '../src/core/sdk-errors.js';
+import { SNS_SDK } from '../src/services/sns/sdk.js';
+import { SQS_SDK } from '../src/services/sqs/sdk.js';
 import { snsVersion, sqsVersion } from '../test/sdk-features.js';
 
 declare module 'vitest' {

@@ -136,13 +136,18 @@ describe('accounts', () => {
   });
 
   it('answers an SNS command it does not emulate with an error naming it', async () => {
-    const { SNSClient, CreatePlatformApplicationCommand } = await import('@aws-sdk/client-sns');
+    const { SNSClient, PutDataProtectionPolicyCommand } = await import('@aws-sdk/client-sns');
     const sns = new SNSClient({ region: 'us-east-1', requestHandler: networkTrap });
     sns.middlewareStack.use(createAwsMock().sns);
     const error = await sns
-      .send(new CreatePlatformApplicationCommand({ Name: 'app', Platform: 'GCM', Attributes: {} }))
+      .send(
+        new PutDataProtectionPolicyCommand({
+          ResourceArn: 'arn:aws:sns:us-east-1:000000000000:t',
+          DataProtectionPolicy: '{}',
+        }),
+      )
       .catch((e: Error) => e);
     expect(error).toBeInstanceOf(NotEmulatedError);
-    expect((error as Error).message).toContain('CreatePlatformApplicationCommand');
+    expect((error as Error).message).toContain('PutDataProtectionPolicyCommand');
   });
 });

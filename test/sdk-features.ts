@@ -22,7 +22,7 @@ export function atLeast(version: string, minimum: string): boolean {
 }
 
 /**
- * Whether the SDK's own deserializers build exactly the exceptions the library builds (src/sdk-errors.ts), so that
+ * Whether the SDK's own deserializers build exactly the exceptions the library builds (src/core/sdk-errors.ts), so that
  * a wire response and the mock can be compared property by property: from 3.946.0 on, for both clients (found by
  * running the wire tests against each version). Before, the SDK set other fields: SQS spoke the Query protocol (XML)
  * up to 3.445.0, where a modelled error even has the message `UnknownError`, and 3.943.0 still threw

@@ -8,7 +8,7 @@
  * Misuse (not a view, a count that is not a count, nothing to look for) throws instead of returning
  * `pass: false`, so that `.not` cannot turn a broken assertion into a passing one.
  */
-import type { MessageState } from '../sqs/messages/message.js';
+import type { MessageState } from '../services/sqs/messages/message.js';
 import { requireMatch } from './expected.js';
 import { describeExpected, doesOrDo, listBodies, plural } from './format.js';
 import { bodyMatches, type Equals } from './match.js';
@@ -50,6 +50,7 @@ export function toHaveMessageCount(received: unknown, count: unknown, state?: un
   const subject = subjectOf('queue', queue);
   return {
     pass: counted.length === count,
+    missing: counted.length < count,
     message: () =>
       counted.length === count
         ? `expected ${subject} not to hold ${plural(count, noun)}, but it does${bodies.length ? `: ${listBodies(bodies)}` : ''}`
@@ -103,6 +104,7 @@ export function toHaveDeadLetter(received: unknown, expected: unknown, equals: E
     : 'none from it';
   return {
     pass: matching.length > 0,
+    missing: matching.length === 0,
     message: () => {
       if (matching.length === 0)
         return `expected ${subject} to have ${target}, but ${where} holds ${fromIt}${otherNote}`;

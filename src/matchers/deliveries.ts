@@ -1,21 +1,15 @@
 /**
  * Where a topic's messages went: `expect(topic).toHaveDeliveredTo(queue)` and `toHaveFilteredOut(queue)`, read
- * from each published message's deliveries (`TopicView.published()`), so they see what SNS did at publish time,
- * whatever the queue's consumers did since. Same conventions as core.ts.
+ * from each published message's deliveries (`TopicView.published()`, offers.ts), so they see what SNS did at publish
+ * time, whatever the queue's consumers did since. Same conventions as core.ts.
  */
-import type { Delivery } from '../sns/published.js';
 import type { MatcherOutcome } from './outcome.js';
 import { requireMatch } from './expected.js';
 import { describeExpected, listBodies, plural } from './format.js';
 import { bodyMatches, type Equals, type MessageMatch } from './match.js';
 import { subjectOf } from './names.js';
+import { notOffered, offerFates, offersTo } from './offers.js';
 import { asTopicView, queueTarget, type QueueTarget } from './received.js';
-
-/** One published message, and what happened to it at the subscriptions of the queue in question. */
-interface Offer {
-  readonly body: string;
-  readonly deliveries: readonly Delivery[];
-}
 
 /** Some published message (matching `expected`, if given) reached the queue through a subscription. */
 export function toHaveDeliveredTo(
@@ -25,7 +19,7 @@ export function toHaveDeliveredTo(
   equals: Equals,
 ): MatcherOutcome {
   const matcher = 'toHaveDeliveredTo';
-  const { subject, target, what, offers, notOffered } = read(received, queue, expected, equals, matcher);
+  const { subject, target, what, offers, none } = read(received, queue, expected, equals, matcher);
   const delivered = offers.filter((offer) => offer.deliveries.some((d) => d.delivered));
   const expectation = `have delivered a message${what} to ${target.label}`;
   return {
@@ -34,17 +28,8 @@ export function toHaveDeliveredTo(
       if (delivered.length > 0) {
         return `expected ${subject} not to ${expectation}, but it delivered ${plural(delivered.length, 'message')}: ${listBodies(delivered.map((o) => o.body))}`;
       }
-      if (notOffered) return `expected ${subject} to ${expectation}, but ${notOffered}`;
-      const filtered = offers.filter((offer) => offer.deliveries.every((d) => d.filteredOut));
-      const failed = offers.filter((offer) => offer.deliveries.some((d) => d.failed));
-      const reasons = [
-        filtered.length
-          ? `${filtered.length} filtered out by its filter policy (${listBodies(filtered.map((o) => o.body))})${filteredBecause(filtered)}`
-          : '',
-        failed.length
-          ? `${failed.length} failed (${failed[0]!.deliveries.find((d) => d.failed)?.failure ?? 'delivery failed'})`
-          : '',
-      ].filter(Boolean);
+      if (none) return `expected ${subject} to ${expectation}, but ${none}`;
+      const reasons = offerFates(offers, false);
       const why = reasons.length ? reasons.join(' and ') : 'none was delivered';
       return `expected ${subject} to ${expectation}, but of the ${plural(offers.length, 'message')} offered to it, ${why}`;
     },
@@ -59,7 +44,7 @@ export function toHaveFilteredOut(
   equals: Equals,
 ): MatcherOutcome {
   const matcher = 'toHaveFilteredOut';
-  const { subject, target, what, offers, notOffered } = read(received, queue, expected, equals, matcher);
+  const { subject, target, what, offers, none } = read(received, queue, expected, equals, matcher);
   const filtered = offers.filter((offer) => offer.deliveries.some((d) => d.filteredOut));
   const expectation = `have filtered out a message${what} from ${target.label}`;
   return {
@@ -68,7 +53,7 @@ export function toHaveFilteredOut(
       if (filtered.length > 0) {
         return `expected ${subject} not to ${expectation}, but its filter policy kept ${plural(filtered.length, 'message')} from it: ${listBodies(filtered.map((o) => o.body))}`;
       }
-      if (notOffered) return `expected ${subject} to ${expectation}, but ${notOffered}`;
+      if (none) return `expected ${subject} to ${expectation}, but ${none}`;
       return `expected ${subject} to ${expectation}, but every one of the ${plural(offers.length, 'message')} offered to it passed the filter policy: ${listBodies(offers.map((o) => o.body))}`;
     },
   };
@@ -81,31 +66,7 @@ function read(received: unknown, queue: unknown, expected: unknown, equals: Equa
   const wanted: MessageMatch | undefined = expected === undefined ? undefined : requireMatch(expected, matcher);
   const what = wanted === undefined ? '' : ` matching ${describeExpected(wanted)}`;
   const published = topic.published().filter((p) => wanted === undefined || bodyMatches(p.message, wanted, equals));
-  const offers: Offer[] = published
-    .map((p) => ({ body: p.message, deliveries: p.deliveries.filter((d) => isTo(d, target.arn)) }))
-    .filter((offer) => offer.deliveries.length > 0);
-  let notOffered: string | undefined;
-  if (offers.length === 0) {
-    const subscriptions = topic.subscriptions().filter((s) => s.protocol === 'sqs' && s.endpoint === target.arn);
-    notOffered =
-      published.length === 0
-        ? `it published no messages${what}`
-        : subscriptions.length === 0
-          ? `it has no subscription for that queue (it published ${plural(published.length, 'message')}${what})`
-          : subscriptions.every((s) => s.pendingConfirmation)
-            ? 'its subscription for that queue is pending confirmation'
-            : `none of its ${plural(published.length, 'message')}${what} was published while the queue was subscribed`;
-  }
-  return { subject: subjectOf('topic', topic), target, what, offers, notOffered };
-}
-
-/** Why the first of the filtered-out messages was filtered out (its record's `filterReason`), when it says. */
-function filteredBecause(filtered: readonly Offer[]): string {
-  const reason = filtered[0]?.deliveries.find((d) => d.filterReason !== undefined)?.filterReason;
-  if (reason === undefined) return '';
-  return `${filtered.length === 1 ? '' : ', the first'} because ${reason}`;
-}
-
-function isTo(delivery: Delivery, queueArn: string): boolean {
-  return delivery.protocol === 'sqs' && delivery.endpoint === queueArn;
+  const offers = offersTo(published, target.arn, 'sqs');
+  const none = offers.length === 0 ? notOffered(topic, published.length, target.arn, 'sqs', what) : undefined;
+  return { subject: subjectOf('topic', topic), target, what, offers, none };
 }

@@ -1,17 +1,19 @@
 /**
- * The EventBridge matchers: `expect(aws.events.bus()).toHaveRouted(detail, { to })` and
- * `expect(aws.events.rule(name)).toHaveMatched(detail)`. An event's `detail` matches as `toMatchObject` reads it
- * (match.ts `containsDeep`), asymmetric matchers included. A failure says, for the closest events (a few), which
- * rule's pattern failed on which field (the pattern engine's `explainMiss`, worded only then), and ends with their
- * journeys.
+ * The EventBridge matchers: `expect(aws.events.bus()).toHaveRouted(detail, { to })` (or of a replay, what it sent
+ * again) and `expect(aws.events.rule(name)).toHaveMatched(detail)` (or of an archive, what it holds). An event's
+ * `detail` matches as `toMatchObject` reads it (match.ts `containsDeep`), asymmetric matchers included. A failure says,
+ * for the closest events (a few), which rule's pattern failed on which field (the pattern engine's `explainMiss`,
+ * worded only then), and ends with their journeys.
  */
-import type { EventRecord, RuleView } from '../events/views.js';
-import type { Route } from '../events/event.js';
+import type { BusView, EventRecord, RuleView } from '../services/events/views.js';
+import type { Route } from '../services/events/event.js';
 import type { MatcherOutcome } from './outcome.js';
 import { describeExpected } from './format.js';
-import { journeyLines, type JournalLike } from './journeys.js';
+import type { JournalLike } from './journal.js';
+import { journeyLines } from './journeys.js';
 import { containsDeep, type Equals } from './match.js';
-import { asBusView, asRuleView } from './received.js';
+import { plainName, quoted } from './names.js';
+import { archiveViewOf, asBusView, asRuleView, replayViewOf } from './received.js';
 
 /** Where `toHaveRouted` looks: a queue, topic, function or bus view (by its ARN), an ARN, or a rule's name. */
 export type RouteTarget = { readonly arn: string } | string;
@@ -26,7 +28,9 @@ const MAX_EVENTS = 3;
 const MAX_RULES = 5;
 
 export function toHaveRouted(received: unknown, expected: unknown, equals: Equals, options?: unknown): MatcherOutcome {
-  const bus = asBusView(received, 'toHaveRouted');
+  // A replay (docs/guide/eventbridge.md, "Archives and replays"): what it sent again, on its bus.
+  const replay = replayViewOf(received);
+  const bus = replay ? replay.busView() : asBusView(received, 'toHaveRouted');
   const to = (options as RoutedOptions | undefined)?.to;
   if (to !== undefined && typeof to !== 'string' && typeof (to as { arn?: unknown }).arn !== 'string') {
     throw new TypeError(`toHaveRouted: "to" must be a queue, topic, function or bus view, an ARN or a rule name`);
@@ -34,11 +38,11 @@ export function toHaveRouted(received: unknown, expected: unknown, equals: Equal
   const reaches = (route: Route) =>
     to === undefined ||
     (typeof to === 'string' ? route.rule === to || route.targetArn === to : route.targetArn === to.arn);
-  const all = bus.events();
+  const all = replay ? replay.replayed() : bus.events();
   const events = all.filter((event) => containsDeep(event.detail, expected, equals));
   const pass = events.some((event) => event.routes.some((route) => route.delivered && reaches(route)));
   const where = to === undefined ? 'a target' : typeof to === 'string' ? JSON.stringify(to) : to.arn;
-  const subject = `event bus ${JSON.stringify(bus.name)}`;
+  const subject = replay ? `replay ${quoted(replay)}` : `event bus ${quoted(bus)}`;
   const explain = (): string => {
     const rules = bus.rules().filter((rule) => to === undefined || ruleReaches(rule, to));
     const closest = closestEvents(all, events, expected, equals);
@@ -56,16 +60,18 @@ export function toHaveRouted(received: unknown, expected: unknown, equals: Equal
         : `expected ${subject} to have routed an event with detail ${describeExpected(expected)} to ${where}, ` +
           (events.length === 0
             ? `but no event's detail matches; its events: ${listEvents(all)}`
-            : `but the matching events went: ${events.map(describeRoutes).join('; ')}`) +
+            : `but the matching events went: ${events.map((event) => describeRoutes(bus, event)).join('; ')}`) +
           explain(),
   };
 }
 
 export function toHaveMatched(received: unknown, expected: unknown, equals: Equals): MatcherOutcome {
-  const rule = asRuleView(received, 'toHaveMatched');
-  const matched = rule.matched();
+  // An archive (docs/guide/eventbridge.md, "Archives and replays"): what it holds; its managed rule explains a miss.
+  const archive = archiveViewOf(received);
+  const rule = archive ? archive.archiveRule() : asRuleView(received, 'toHaveMatched');
+  const matched = archive ? archive.events() : rule.matched();
   const pass = matched.some((event) => containsDeep(event.detail, expected, equals));
-  const subject = `rule ${JSON.stringify(rule.name)}`;
+  const subject = archive ? `archive ${quoted(archive)}` : `rule ${quoted(rule)}`;
   const explain = (): string => {
     const all = rule.busEvents();
     const closest = closestEvents(
@@ -123,7 +129,7 @@ function whyNot(events: readonly EventRecord[], rules: readonly RuleView[]): str
     for (const rule of rules) {
       const reason = rule.missReason(event.id);
       if (reason === undefined) continue;
-      if (misses.length < MAX_RULES) misses.push(`    rule ${rule.name}: ${reason}`);
+      if (misses.length < MAX_RULES) misses.push(`    rule ${plainName(rule)}: ${reason}`);
       else more++;
     }
     if (misses.length === 0) continue;
@@ -153,12 +159,16 @@ function listEvents(events: readonly EventRecord[]): string {
   return events.map(describeEvent).join(', ');
 }
 
-function describeRoutes(event: EventRecord): string {
+/** `{"orderId":8}: rule BigOrders (Shop-BigOrders-…) → Orders (Shop-Orders-…) delivered`: names by logical id first. */
+function describeRoutes(bus: BusView, event: EventRecord): string {
   const head = `${JSON.stringify(event.detail)}`;
   if (event.routes.length === 0) return `${head}: no rule matched it`;
-  const routes = event.routes.map(
-    (route) =>
-      `rule ${route.rule} → ${route.targetArn} ${route.delivered ? 'delivered' : `not delivered (${route.reason})`}`,
-  );
+  const rules = new Map(bus.rules().map((rule) => [rule.name, rule]));
+  const routes = event.routes.map((route) => {
+    const rule = rules.get(route.rule);
+    const target = plainName(bus, route.targetArn);
+    const outcome = route.delivered ? 'delivered' : `not delivered (${route.reason})`;
+    return `rule ${rule ? plainName(rule) : route.rule} → ${target} ${outcome}`;
+  });
   return `${head}: ${routes.join(', ')}`;
 }

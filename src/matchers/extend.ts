@@ -7,7 +7,11 @@ import * as core from './core.js';
 import type { MatcherOutcome } from './outcome.js';
 import { journeyEnding } from './journeys.js';
 import { toHaveMatched, toHaveRouted } from './events.js';
+import { toHaveEnteredState, toHaveFailed, toHaveSucceeded } from './executions.js';
 import { toBeAllowedToDeliverTo } from './policies.js';
+import { toHaveReceivedCall } from './api-destinations.js';
+import { toHaveReceivedPush, toHaveSentSms } from './handsets.js';
+import { toHaveObject } from './s3.js';
 
 /** The part of vitest's and jest's matcher context used here. */
 export interface FrameworkMatcherContext {
@@ -98,11 +102,46 @@ const matchers = {
   toHaveMatched(this: FrameworkMatcherContext, received: unknown, expected: unknown): MatcherOutcome {
     return toHaveMatched(received, expected, equalsOf(this));
   },
+  toHaveReceivedCall(
+    this: FrameworkMatcherContext,
+    received: unknown,
+    expected?: unknown,
+    options?: unknown,
+  ): MatcherOutcome {
+    return toHaveReceivedCall(received, expected, equalsOf(this), options);
+  },
+  toHaveSentSms(
+    this: FrameworkMatcherContext,
+    received: unknown,
+    phoneNumber: unknown,
+    expected?: unknown,
+  ): MatcherOutcome {
+    return toHaveSentSms(received, phoneNumber, expected, equalsOf(this));
+  },
+  toHaveReceivedPush(this: FrameworkMatcherContext, received: unknown, expected?: unknown): MatcherOutcome {
+    return toHaveReceivedPush(received, expected, equalsOf(this));
+  },
+  toHaveSucceeded(this: FrameworkMatcherContext, received: unknown): MatcherOutcome {
+    return toHaveSucceeded(received);
+  },
+  toHaveFailed(this: FrameworkMatcherContext, received: unknown, expected?: unknown): MatcherOutcome {
+    return toHaveFailed(received, expected);
+  },
+  toHaveEnteredState(this: FrameworkMatcherContext, received: unknown, name: unknown): MatcherOutcome {
+    return toHaveEnteredState(received, name);
+  },
+  toHaveObject(this: FrameworkMatcherContext, received: unknown, key: unknown, expected?: unknown): MatcherOutcome {
+    return toHaveObject(received, key, expected, equalsOf(this));
+  },
 };
 
-/** The outcome with the journeys of what it talks about at the end of its message (journeys.ts), read lazily. */
+/**
+ * The outcome with the journeys of what it talks about at the end of its message (journeys.ts), read lazily; when an
+ * expected message is missing, what feeds the queue or function first.
+ */
 function withJourneys(outcome: MatcherOutcome, received: unknown): MatcherOutcome {
-  return { pass: outcome.pass, message: () => outcome.message() + journeyEnding(received) };
+  const missing = outcome.missing === true && !outcome.pass;
+  return { pass: outcome.pass, message: () => outcome.message() + journeyEnding(received, missing) };
 }
 
 type Matchers = typeof matchers;

@@ -4,7 +4,7 @@
  * conventions as core.ts. Failure texts show, briefly, the function's invocations: how many, their outcomes and the
  * first records' bodies (or the event, for an invocation without SQS or SNS records).
  */
-import type { Invocation, InvocationOutcome } from '../lambda/lambda-function.js';
+import type { Invocation, InvocationOutcome } from '../services/lambda/lambda-function.js';
 import type { MatcherOutcome } from './outcome.js';
 import { requireMatch } from './expected.js';
 import { describeExpected, listBodies, plural, shortText } from './format.js';
@@ -33,6 +33,7 @@ export function toHaveBeenInvoked(received: unknown, times?: unknown): MatcherOu
   const expectation = times === undefined ? 'have been invoked' : `have been invoked ${plural(times, 'time')}`;
   return {
     pass,
+    missing: invocations.length < (times ?? 1),
     message: () => {
       const actual = invocations.length
         ? `it was invoked ${plural(invocations.length, 'time')} (${outcomeCounts(invocations)}): ${listInvocations(invocations)}`
@@ -69,7 +70,7 @@ export function toHaveBeenInvokedWithRecord(
   const where = records.length
     ? ` (in ${plural(invocations.length, 'invocation')}: ${outcomeCounts(invocations)})`
     : '';
-  return { pass: found.pass, message: () => found.message() + where };
+  return { pass: found.pass, missing: found.missing, message: () => found.message() + where };
 }
 
 /** The function's most recently started invocation has this outcome (`'running'`: it has not ended yet). */
@@ -88,6 +89,7 @@ export function toHaveLastInvocationOutcome(received: unknown, outcome: unknown)
   const expectation = `the last invocation of function ${name} ${pass ? 'not ' : ''}to have outcome "${outcome as string}"`;
   return {
     pass,
+    missing: last === undefined,
     message: () =>
       last === undefined
         ? `expected ${expectation}, but function ${name} was never invoked`
@@ -107,6 +109,7 @@ export function toHaveSucceededEveryTime(received: unknown): MatcherOutcome {
   const subject = subjectOf('function', fn);
   return {
     pass,
+    missing: invocations.length === 0,
     message: () => {
       if (pass) {
         const all = invocations.length === 1 ? 'its 1 invocation' : `all ${invocations.length} of its invocations`;

@@ -4,8 +4,11 @@
  * empty queue or topic (or at a near miss of it). Read through the view's `journal()`, by shape, as the views are
  * (received.ts): the ESM and CommonJS builds each have their own classes.
  */
-import type { JourneyStep } from '../journeys/step.js';
+import { feedsOf, type FedView } from './feeds.js';
+import type { JournalLike, JourneyLike, RecordedLike } from './journal.js';
 
+/** What heads the lines of what feeds a queue or function. */
+export const FEEDS_HEADING = 'What feeds it, and where the messages offered to it went:';
 /** Messages whose journeys a failure message shows. */
 const MAX_JOURNEYS = 3;
 /** Lines of one journey shown. */
@@ -13,40 +16,21 @@ const MAX_LINES = 6;
 /** Refused calls listed. */
 const MAX_REFUSED = 3;
 
-/** The part of a journey the ending reads (the view's build's Journey). */
-interface JourneyLike {
-  readonly steps: readonly JourneyStep[];
-  readonly found: boolean;
-  toShortString(maxLines: number): string;
-}
-
-/** The part of the recorder the ending reads. */
-export interface JournalLike {
-  journey(id: string): JourneyLike;
-  recent(accepts: (step: RecordedLike) => boolean, max: number): RecordedLike[];
-  now(): number;
-}
-
-interface RecordedLike {
-  readonly at: number;
-  readonly service: string;
-  readonly kind: string;
-  readonly where: string;
-  readonly messageId: string;
-  readonly error?: { readonly name: string; readonly message: string } | undefined;
-  readonly note?: string | undefined;
-}
-
 interface Viewish {
   readonly name?: unknown;
+  readonly arn?: unknown;
   journal?: () => JournalLike | undefined;
   messages?: () => readonly { readonly messageId: string; readonly state: string }[];
   published?: () => readonly { readonly messageId: string }[];
   invocations?: () => readonly { readonly requestId: string }[];
 }
 
-/** The ending for a failure about `received` (a queue, topic or function view); '' when it has nothing to say. */
-export function journeyEnding(received: unknown): string {
+/**
+ * The ending for a failure about `received` (a queue, topic or function view); '' when it has nothing to say. With
+ * `missing` (the failure is that an expected message is not there), it starts with what feeds a queue or a function
+ * and where the messages offered to it went (feeds.ts).
+ */
+export function journeyEnding(received: unknown, missing = false): string {
   const view = received as Viewish | null;
   if (typeof view !== 'object' || view === null || typeof view.journal !== 'function') return '';
   const journal = view.journal();
@@ -54,7 +38,13 @@ export function journeyEnding(received: unknown): string {
   const name = typeof view.name === 'string' ? view.name : '';
   try {
     const { ids, empty, service } = talkedAbout(view, journal, name);
-    const parts: string[] = journeyLines(journal, ids);
+    const sections: string[] = [];
+    const fed = missing && service !== 'sns' && typeof view.arn === 'string';
+    const feeds = fed ? feedsOf(view as FedView, journal, service === 'lambda' ? 'lambda' : 'sqs') : undefined;
+    if (feeds && feeds.lines.length > 0) {
+      sections.push([FEEDS_HEADING, ...feeds.lines.map(indent), ...(feeds.note ? [feeds.note] : [])].join('\n'));
+    }
+    const parts: string[] = journeyLines(journal, [...ids, ...(feeds?.ids ?? [])]);
     if (empty) {
       const refused = journal.recent((step) => step.kind === 'refused' && nearMiss(step, name, service), MAX_REFUSED);
       if (refused.length > 0) {
@@ -62,7 +52,8 @@ export function journeyEnding(received: unknown): string {
         for (const step of refused) parts.push(indent(refusedLine(step)));
       }
     }
-    return parts.length > 0 ? `\n\n${parts.join('\n')}` : '';
+    if (parts.length > 0) sections.push(parts.join('\n'));
+    return sections.length > 0 ? `\n\n${sections.join('\n\n')}` : '';
   } catch {
     // A view of a queue or topic that is gone throws on reading: the matcher's own message says so.
     return '';
@@ -71,11 +62,19 @@ export function journeyEnding(received: unknown): string {
 
 /**
  * The journeys of `ids` (those recorded), each cut short, with what a message still in flight waits for: the part of
- * a failure message every matcher ends with; the EventBridge matchers pick their events themselves (events.ts).
+ * a failure message every matcher ends with; the EventBridge matchers pick their events themselves (events.ts). A
+ * journey is shown once, however many of the ids lead to it (the request ids of a message's every invocation).
  */
 export function journeyLines(journal: JournalLike, ids: readonly string[]): string[] {
   const parts: string[] = [];
-  const journeys = ids.map((id) => [id, journal.journey(id)] as const).filter(([, journey]) => journey.found);
+  const shown = new Set<string>();
+  const journeys = ids
+    .map((id) => [id, journal.journey(id)] as const)
+    .filter(([, journey]) => {
+      if (!journey.found || journey.messageIds.every((messageId) => shown.has(messageId))) return false;
+      for (const messageId of journey.messageIds) shown.add(messageId);
+      return true;
+    });
   if (journeys.length > 0) {
     parts.push(`Journeys (the last steps of each; aws.journey(id) gives all):`);
     for (const [id, journey] of journeys) {

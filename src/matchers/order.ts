@@ -41,6 +41,7 @@ export function toHaveMessagesInOrder(
   const holds = bodies.length ? `${plural(bodies.length, 'message')}: ${listBodies(bodies)}` : 'none';
   return {
     pass: differsAt < 0,
+    missing: differsAt >= 0,
     message: () =>
       differsAt < 0
         ? `expected ${subject} not to ${expectation}, but it does: ${listBodies(bodies)}`

@@ -5,4 +5,9 @@
 export interface MatcherOutcome {
   pass: boolean;
   message: () => string;
+  /**
+   * The assertion failed because something it expects is not there (a message, an invocation): the failure then
+   * says what feeds the queue or function and where the messages offered to it went (feeds.ts).
+   */
+  missing?: boolean;
 }

@@ -3,8 +3,8 @@
  * read from `TopicView.deliveryCheck` (the queue exists and its Policy allows sns.amazonaws.com to sqs:SendMessage
  * from the topic), whatever createAwsMock's `policies`. Same conventions as core.ts.
  */
-import { snsAllowStatement } from '../policies/sns-delivery.js';
-import type { DeliveryVerdict } from '../policies/sns-delivery.js';
+import { snsAllowStatement } from '../core/policies/sns-delivery.js';
+import type { DeliveryVerdict } from '../core/policies/sns-delivery.js';
 import type { MatcherOutcome } from './outcome.js';
 import { subjectOf } from './names.js';
 import { asTopicView, queueTarget } from './received.js';

@@ -3,11 +3,14 @@
  * and CommonJS builds (or two copies of the package) each have their own view classes, and a test
  * may well mix them.
  */
-import type { QueueView } from '../sqs/views.js';
-import type { TopicView } from '../sns/views.js';
-import type { FunctionView } from '../lambda/views.js';
+import type { QueueView } from '../services/sqs/views.js';
+import type { TopicView } from '../services/sns/views.js';
+import type { FunctionView } from '../services/lambda/views.js';
 import { quoted } from './names.js';
-import type { BusView, RuleView } from '../events/views.js';
+import type { BusView, RuleView } from '../services/events/views.js';
+import type { ApiDestinationView } from '../services/events/api-destination-view.js';
+import type { ArchiveView, ReplayView } from '../services/events/archive-views.js';
+import type { BucketView } from '../services/s3/views.js';
 
 /** How each view is told apart (what it has), named in a misuse's message, and looked up. */
 interface ViewShape {
@@ -69,6 +72,31 @@ const RULE: ViewShape = {
   lookup: 'events.rule',
 };
 
+const REPLAY: ViewShape = {
+  noun: 'replay view',
+  methods: ['replayed', 'busView'],
+  strings: ['name', 'arn', 'state'],
+  from: 'aws.events.replay(name)',
+  lookup: 'events.replay',
+};
+const ARCHIVE: ViewShape = {
+  noun: 'archive view',
+  methods: ['events', 'archiveRule'],
+  strings: ['name', 'arn', 'state'],
+  from: 'aws.events.archive(name)',
+  lookup: 'events.archive',
+};
+
+/** A replay view, for `toHaveRouted` (what it replayed); undefined for anything else. */
+export function replayViewOf(received: unknown): ReplayView | undefined {
+  return hasShape(received, REPLAY) ? (received as ReplayView) : undefined;
+}
+
+/** An archive view, for `toHaveMatched` (what it archived); undefined for anything else. */
+export function archiveViewOf(received: unknown): ArchiveView | undefined {
+  return hasShape(received, ARCHIVE) ? (received as ArchiveView) : undefined;
+}
+
 export function asBusView(received: unknown, matcher: string): BusView {
   return asView<BusView>(received, matcher, BUS);
 }
@@ -77,16 +105,42 @@ export function asRuleView(received: unknown, matcher: string): RuleView {
   return asView<RuleView>(received, matcher, RULE);
 }
 
+const API_DESTINATION: ViewShape = {
+  noun: 'view of an API destination',
+  methods: ['calls', 'respond'],
+  strings: ['name', 'arn', 'endpoint'],
+  from: 'aws.events.apiDestination(name)',
+  lookup: 'events.apiDestination',
+};
+
+export function asApiDestinationView(received: unknown, matcher: string): ApiDestinationView {
+  return asView<ApiDestinationView>(received, matcher, API_DESTINATION);
+}
+
+const BUCKET: ViewShape = {
+  noun: 'bucket view',
+  methods: ['objects', 'object', 'events'],
+  strings: ['name', 'arn', 'region'],
+  from: 'aws.s3.bucket(name)',
+  lookup: 's3.bucket',
+};
+
+export function asBucketView(received: unknown, matcher: string): BucketView {
+  return asView<BucketView>(received, matcher, BUCKET);
+}
+
 function asView<View>(received: unknown, matcher: string, shape: ViewShape): View {
-  if (
+  if (hasShape(received, shape)) return received as View;
+  throw new TypeError(
+    `${matcher}: expected a ${shape.noun}, from ${shape.from}, but got ${describeReceived(received, shape.lookup)}`,
+  );
+}
+
+function hasShape(received: unknown, shape: ViewShape): boolean {
+  return (
     isObject(received) &&
     shape.methods.every((key) => typeof received[key] === 'function') &&
     shape.strings.every((key) => typeof received[key] === 'string')
-  ) {
-    return received as View;
-  }
-  throw new TypeError(
-    `${matcher}: expected a ${shape.noun}, from ${shape.from}, but got ${describeReceived(received, shape.lookup)}`,
   );
 }
 

@@ -55,6 +55,7 @@ export function search(
       : `${matching.length} of its ${plural(messages.length, noun)} ${doesOrDo(matching.length)}: ${list(matching)}`;
   return {
     pass,
+    missing: times === undefined ? matching.length === 0 : matching.length < times,
     message: () => {
       if (pass) return `expected ${subject} not to ${expectation}, but ${someOf()}`;
       if (times !== undefined && matching.length > 0) return `expected ${subject} to ${expectation}, but ${someOf()}`;

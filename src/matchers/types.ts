@@ -2,16 +2,21 @@
  * The matchers' signatures, written once and merged into vitest's and jest's `expect` types by the
  * two entry points. `R` is what a matcher call returns: `void`, or a promise under `.resolves`.
  */
-import type { InvocationOutcome } from '../lambda/lambda-function.js';
-import type { MessageState } from '../sqs/messages/message.js';
+import type { InvocationOutcome } from '../services/lambda/lambda-function.js';
+import type { MessageState } from '../services/sqs/messages/message.js';
 import type { RoutedOptions } from './events.js';
+import type { ApiCallOptions } from './api-destinations.js';
+import type { FailedExpectation } from './executions.js';
+import type { ObjectExpectation } from './s3.js';
 import type { MessageMatch } from './match.js';
 import type { MessageMatchOptions, OrderOptions } from './options.js';
 
 export type { AttributeMatch, MessageMatch } from './match.js';
 export type { MessageMatchOptions, OrderOptions } from './options.js';
 export type { RoutedOptions, RouteTarget } from './events.js';
-export type { InvocationOutcome } from '../lambda/lambda-function.js';
+export type { ApiCallOptions } from './api-destinations.js';
+export type { ObjectExpectation } from './s3.js';
+export type { InvocationOutcome } from '../services/lambda/lambda-function.js';
 
 /** The queue a delivery matcher asks about: its view (`aws.sqs.queue(name)`) or its ARN. */
 export type QueueRef = { readonly arn: string; readonly name: string } | string;
@@ -73,13 +78,49 @@ export interface SqsSnsMatchers<R> {
   /** The function was invoked, and every invocation succeeded: none failed, timed out or is still running. */
   toHaveSucceededEveryTime(): R;
 
-  // EventBridge: `expect(aws.events.bus())` and `expect(aws.events.rule(name))`.
+  // EventBridge: `expect(aws.events.bus())` (or `aws.events.replay(name)`: what it sent again) and
+  // `expect(aws.events.rule(name))` (or `aws.events.archive(name)`).
   /**
    * The bus took an event whose `detail` contains `detail` (as `toMatchObject` reads it) and a rule delivered it to
    * `options.to`: a queue, topic, function or bus view, an ARN, or a rule's name (any of its targets); without
    * `to`, to any target. The failure message lists where the matching events went, and why not.
    */
   toHaveRouted(detail: object, options?: RoutedOptions): R;
-  /** The rule's pattern matched an event whose `detail` contains `detail` (a scheduled rule: its firings). */
+  /**
+   * The rule's pattern matched an event whose `detail` contains `detail` (a scheduled rule: its firings); of
+   * `aws.events.archive(name)`, the archive holds such an event.
+   */
   toHaveMatched(detail: object): R;
+
+  // API destinations: `expect(aws.events.apiDestination(name))`.
+  /**
+   * EventBridge called the API destination with a body matching `body` (as `toContainMessage` matches a message body:
+   * a string is the whole body, an object is contained in the JSON body); `options.headers` (names without case),
+   * `options.method` and `options.url` narrow the calls, `options.times` asks for exactly that many. Each attempt is
+   * a call (a retried event counts each time); token calls are not counted. Without arguments: any call.
+   */
+  toHaveReceivedCall(body?: MessageMatch, options?: ApiCallOptions): R;
+  // SNS SMS and mobile push: `expect(aws.sns)` and `expect(aws.sns.platformEndpoint(arn))`.
+  /**
+   * SNS delivered an SMS to `phoneNumber` (compared by its digits) whose text matches `expected` as
+   * `toContainMessage` matches a body; without it, any. An SMS SNS would not deliver (an opted-out number, or an
+   * unverified one while the account is in the SMS sandbox) does not count, and the failure message says why.
+   */
+  toHaveSentSms(phoneNumber: string, expected?: MessageMatch): R;
+  /** The platform endpoint got a push whose message matches `expected` (as `toContainMessage`); without it, any. */
+  toHaveReceivedPush(expected?: MessageMatch): R;
+  // Step Functions: `expect(aws.sfn.execution(arn))`; a failure prints the execution's states, where it stopped, why.
+  /** The execution ended SUCCEEDED. */
+  toHaveSucceeded(): R;
+  /** The execution ended FAILED, with `error` and `cause` where given. */
+  toHaveFailed(expected?: FailedExpectation): R;
+  /** The execution entered the state `name` (at any depth: a branch's, an iteration's). */
+  toHaveEnteredState(name: string): R;
+  // S3: `expect(aws.s3.bucket(name))`.
+  /**
+   * The bucket holds an object at `key` (its current version); with `expected`, one whose body (its text as
+   * `toContainMessage` matches a body, or exactly these bytes), content type and metadata (partially) match. The
+   * failure message lists the bucket's keys, or what differs.
+   */
+  toHaveObject(key: string, expected?: ObjectExpectation): R;
 }

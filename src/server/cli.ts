@@ -7,7 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import { isAbsolute, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { FunctionCode } from '../lambda/sandbox/function-code.js';
+import type { FunctionCode } from '../services/lambda/sandbox/function-code.js';
 import type { GivenParameter } from '../templates/engine/parameters.js';
 import { serveArguments, SERVE_HELP } from './serve-arguments.js';
 import { startServer } from './server.js';
@@ -24,19 +24,33 @@ async function main(argv: readonly string[]): Promise<number> {
       `sqs-sns-mock: binding ${host}: anyone who reaches it can drive the emulation; use only on a trusted network.\n`,
     );
   }
-  const server = await startServer(asked.server);
-  if (asked.template) {
-    const template = await readFile(asked.template, 'utf8');
-    const functions = asked.functions ? await loadFunctions(asked.functions) : undefined;
-    const parameters = await readParameters(asked.parameters);
-    server.aws.provision(template, { parameters, ...(functions ? { functions } : {}) });
-  }
-  process.stdout.write(`sqs-sns-mock listening on ${server.endpoint}\n`);
-  await new Promise<void>((done) => {
-    const stop = () => void server.close().then(done);
-    process.once('SIGINT', stop);
-    process.once('SIGTERM', stop);
+  const template = asked.template === undefined ? undefined : await readFile(asked.template, 'utf8');
+  const server = await startServer({
+    ...asked.server,
+    ...(template !== undefined
+      ? {
+          template,
+          stackName: asked.stackName,
+          parameters: await readParameters(asked.parameters),
+          ...(asked.functions ? { functions: await loadFunctions(asked.functions) } : {}),
+        }
+      : {}),
   });
+  // Listening for the signals before the line is printed: a client that stops the server as soon as it reads the
+  // line must find it closing, not killed by the signal's default action (wire.md §14.3). A second signal while it
+  // closes ends it at once.
+  const closed = new Promise<void>((done) => {
+    let closing = false;
+    const stop = () => {
+      if (closing) return done();
+      closing = true;
+      void server.close().then(done);
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+  process.stdout.write(`sqs-sns-mock listening on ${server.endpoint}\n`);
+  await closed;
   return 0;
 }
 

@@ -5,12 +5,20 @@
 export interface ControlClient {
   /** Moves the server's clock by `ms`, running what falls due; resolves once that work settled. */
   advance(ms: number): Promise<{ now: number; advancedMs: number }>;
-  /** Moves the clock to each next thing the emulation does, until nothing is left (or `maxTime` ms passed). */
-  runUntilIdle(options?: { maxTime?: number }): Promise<{ now: number; advancedMs: number }>;
-  /** Forgets every queue, topic, function and message; the clock stays where it is. */
-  reset(): Promise<{ reset: true }>;
+  /**
+   * Moves the clock to each next thing the emulation does, until nothing is left (or `maxTime` ms passed), waiting up
+   * to `realTimeWait` real ms for a handler's real work each time (`aws.runUntilIdle`'s options).
+   */
+  runUntilIdle(options?: { maxTime?: number; realTimeWait?: number }): Promise<{ now: number; advancedMs: number }>;
+  /**
+   * Back to the state just after start-up: everything forgotten, the start-up template provisioned again under the
+   * same names; `{ empty: true }` leaves nothing at all. The clock stays where it is (wire.md §13.4).
+   */
+  reset(options?: { empty?: boolean }): Promise<{ reset: true }>;
   /** What the account holds (wire.md §13.5). */
   state(): Promise<ServerState>;
+  /** The stacks the account provisioned, their resources by logical id and their outputs (wire.md §13.9). */
+  stacks(): Promise<ServerStack[]>;
   /**
    * The steps of a message's journey (`aws.journey(id)`, wire.md §13.6) for an SQS or SNS MessageId or a Lambda
    * request id; rejects when nothing was recorded for it.
@@ -27,6 +35,17 @@ export interface ServerJourney {
   >)[];
   /** `String(aws.journey(id))`: one line per step. */
   text: string;
+}
+
+/** A stack over the wire: queue URLs (`physicalId`, `url`, outputs) name the host the request reached. */
+export interface ServerStack {
+  name: string;
+  /**
+   * By logical id: what `Ref` gives (`physicalId`; a queue's URL), the ARN where the resource has one, a queue's URL;
+   * `skipped` for a type the mock does not emulate, whose `physicalId` is the placeholder references get.
+   */
+  resources: Record<string, { type: string; physicalId: string; arn?: string; url?: string; skipped?: true }>;
+  outputs: Record<string, string>;
 }
 
 export interface ServerState {
@@ -80,8 +99,9 @@ export function controlClient(endpoint: string): ControlClient {
   return {
     advance: (ms) => call('POST', 'clock/advance', { ms }),
     runUntilIdle: (options = {}) => call('POST', 'run-until-idle', options),
-    reset: () => call('POST', 'reset'),
+    reset: (options) => call('POST', 'reset', options),
     state: () => call('GET', 'state'),
+    stacks: () => call('GET', 'stacks'),
     journey: (id) => call('GET', `journey/${encodeURIComponent(id)}`),
   };
 }

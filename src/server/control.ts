@@ -1,9 +1,10 @@
-import type { AwsMock } from '../aws-mock.js';
-import { compareText } from '../util/compare-text.js';
+import type { AwsMock } from '../account/aws-mock.js';
+import { compareText } from '../core/util/compare-text.js';
 import type { ServedAccount } from './clock-control.js';
+import { ClockRangeError, LAST_INSTANT } from './manual-clock.js';
 import type { WireAnswer, WireRequest } from './protocol.js';
-import { outgoingQueueUrls } from './sqs-addresses.js';
-import { decodedSegment } from './url-segment.js';
+import { outgoingQueueUrls } from '../services/sqs/wire-addresses.js';
+import { decodedSegment } from '../core/wire/url-segment.js';
 import { parseJsonObject } from './wire-json.js';
 
 /** The prefix of the control routes: no AWS route uses it (docs/aws-behaviour/wire.md §13.7). */
@@ -13,7 +14,11 @@ export const CONTROL_PREFIX = '/_mock/';
  * The control routes (wire.md §13): JSON in and out, no signature. They move the server's clock, run the account until
  * idle, reset it and show its state; they change nothing but the emulated state.
  */
-export async function controlAnswer(request: WireRequest, served: ServedAccount): Promise<WireAnswer> {
+export async function controlAnswer(
+  request: WireRequest,
+  served: ServedAccount,
+  reset: (empty: boolean) => void,
+): Promise<WireAnswer> {
   const route = `${request.method} ${request.path.slice(CONTROL_PREFIX.length - 1)}`;
   const { aws } = served;
   switch (route) {
@@ -23,26 +28,48 @@ export async function controlAnswer(request: WireRequest, served: ServedAccount)
       if (typeof ms !== 'number' || !Number.isFinite(ms) || ms < 0)
         return controlError(400, 'InvalidParameterValue', '"ms" must be a number of milliseconds, 0 or more.');
       if (!served.advance) return clockNotManual();
-      await served.advance(ms);
+      if (aws.clock.now() + ms > LAST_INSTANT) return pastLastInstant(aws.clock.now());
+      try {
+        await served.advance(ms);
+      } catch (error) {
+        // Two advances that each fit, sent together, can pass it: the clock refuses the second (manual-clock.ts).
+        if (error instanceof ClockRangeError) return pastLastInstant(aws.clock.now());
+        throw error;
+      }
       return json(200, { now: aws.clock.now(), advancedMs: ms });
     }
     case 'POST /run-until-idle': {
       const body = parseJsonObject(request.body);
-      const maxTime = body?.['maxTime'];
-      if (maxTime !== undefined && (typeof maxTime !== 'number' || !(maxTime >= 0)))
-        return controlError(400, 'InvalidParameterValue', '"maxTime" must be a number of milliseconds, 0 or more.');
+      const options = { maxTime: body?.['maxTime'], realTimeWait: body?.['realTimeWait'] };
+      for (const [name, value] of Object.entries(options)) {
+        if (value !== undefined && (typeof value !== 'number' || !(value >= 0) || value === Number.POSITIVE_INFINITY))
+          return controlError(400, 'InvalidParameterValue', `"${name}" must be a number of milliseconds, 0 or more.`);
+      }
       if (!served.advance) return clockNotManual();
+      const { maxTime, realTimeWait } = options as { maxTime?: number; realTimeWait?: number };
       const advancedMs = await aws.runUntilIdle({
         advance: served.advance,
         ...(maxTime !== undefined ? { maxTime } : {}),
+        ...(realTimeWait !== undefined ? { realTimeWait } : {}),
       });
       return json(200, { now: aws.clock.now(), advancedMs });
     }
-    case 'POST /reset':
-      aws.reset();
+    case 'POST /reset': {
+      const body = parseJsonObject(request.body);
+      const empty = body?.['empty'];
+      if (!body || (empty !== undefined && typeof empty !== 'boolean'))
+        return controlError(
+          400,
+          'InvalidParameterValue',
+          'The body is optional; given, it is {"empty": true} or false.',
+        );
+      reset(empty ?? false);
       return json(200, { reset: true });
+    }
     case 'GET /state':
       return json(200, stateOf(served, request.host));
+    case 'GET /stacks':
+      return json(200, stacksOf(aws, request.host));
   }
   const journey = JOURNEY_ROUTE.exec(request.path);
   if (request.method === 'GET' && journey) return journeyAnswer(aws, decodedSegment(journey[1]!));
@@ -105,6 +132,38 @@ function stateOf({ aws, clock }: ServedAccount, host: string): object {
 }
 
 /**
+ * wire.md §13.9: each stack the account provisioned, its resources by logical id (type, physical id, ARN, queue URL)
+ * and its outputs, with queue URLs for the host the request reached.
+ */
+function stacksOf(aws: AwsMock, host: string): object[] {
+  const wire = (value: string) => outgoingQueueUrls({ QueueUrl: value }, host, aws.region).QueueUrl;
+  return aws.provisionedStacks.map((stack) => {
+    const resources: Record<string, object> = {};
+    for (const [logicalId, resource] of stack.resources) {
+      if (resource.state === 'conditionFalse') continue;
+      if (resource.state === 'skipped') {
+        resources[logicalId] = { type: resource.type, physicalId: resource.ref, skipped: true };
+        continue;
+      }
+      const { Arn, QueueUrl } = resource.attributes;
+      const arn =
+        (typeof Arn === 'string' ? Arn : undefined) ??
+        resource.view?.arn ??
+        resource.namedArn ??
+        (resource.ref.startsWith('arn:') ? resource.ref : undefined);
+      resources[logicalId] = {
+        type: resource.type,
+        physicalId: wire(resource.ref),
+        ...(arn !== undefined ? { arn } : {}),
+        ...(typeof QueueUrl === 'string' ? { url: wire(QueueUrl) } : {}),
+      };
+    }
+    const outputs = Object.fromEntries(Object.entries(stack.outputs).map(([key, value]) => [key, wire(value)]));
+    return { name: stack.name, resources, outputs };
+  });
+}
+
+/**
  * wire.md §13.5: the buses and their rules, by name. An account that never used EventBridge shows none: asking its
  * part would load it (and make the default bus), which only a first call should do.
  */
@@ -141,6 +200,19 @@ function schedulerState(aws: AwsMock): object[] {
     scheduleExpression: schedule.scheduleExpression,
     targetArn: schedule.targetArn,
   }));
+}
+
+/**
+ * wire.md §13.8: an advance that would take the clock past the last instant AWS's four-digit years write is refused,
+ * and nothing moves; past it every timestamp, and at JavaScript's range every timer, would break for good.
+ */
+function pastLastInstant(now: number): WireAnswer {
+  return controlError(
+    400,
+    'InvalidParameterValue',
+    `"ms" would move the clock past ${new Date(LAST_INSTANT).toISOString()}: it may move at most ` +
+      `${LAST_INSTANT - now} ms from now (${now}).`,
+  );
 }
 
 const clockNotManual = () =>

@@ -2,4 +2,10 @@
 export { startServer, type MockServer, type ServerOptions } from './server.js';
 export type { ServerClock } from './clock-control.js';
 export type { CorsOption } from './cors.js';
-export { controlClient, type ControlClient, type ServerJourney, type ServerState } from './control-client.js';
+export {
+  controlClient,
+  type ControlClient,
+  type ServerJourney,
+  type ServerStack,
+  type ServerState,
+} from './control-client.js';

@@ -3,8 +3,9 @@
  * to run an action of the account. A protocol is a codec: it turns bytes into an action's input and the action's
  * output or error back into bytes, and writes no rule of the service (docs/aws-behaviour/wire.md §2).
  */
-import type { AwsMock } from '../aws-mock.js';
-import type { ServiceEmulation } from '../plugin.js';
+import type { AwsMock } from '../account/aws-mock.js';
+import type { ServiceEmulation } from '../core/emulation.js';
+import type { WireExchange } from '../core/wire/binding.js';
 
 export interface WireRequest {
   readonly method: string;
@@ -37,14 +38,27 @@ export interface WireCall {
   run(emulation: ServiceEmulation, action: string, input: unknown): Promise<object> | object;
 }
 
+/** The emulation of the service a protocol speaks for, in the account the call acts on. */
+export type EmulationOf = (call: WireCall) => ServiceEmulation;
+
+/** What a service's wire binding may read of a request (core/wire/binding.ts). */
+export function exchangeOf(request: WireRequest, call: WireCall): WireExchange {
+  return { path: request.path, host: request.host, region: call.region, accountRegion: call.aws.region };
+}
+
 /**
  * One protocol of one service on the shared port. `matches` looks only at the method, path, headers and (for the
- * query protocol) the parameters, in the order the router tries them (wire.md §2.2); EventBridge (JSON 1.1) and
- * Scheduler (REST-JSON) plug in as more entries of the router's list.
+ * query protocol) the parameters, in the order the router tries them (wire.md §2.2). Each is one codec (json-rpc.ts,
+ * rest-json.ts, query/protocol.ts) over one service's wire binding (protocols.ts).
  */
 export interface WireProtocol {
   readonly name: string;
   matches(request: WireRequest): boolean;
+  /**
+   * A body this protocol takes beyond the server's usual limit (S3's objects); its `matches` must then read no body,
+   * as the server asks it before the body is read (docs/aws-behaviour/wire.md §12.1).
+   */
+  readonly maxBodyBytes?: number;
   /** Synchronous where it can be (the server takes either): a promise and its hop are a share of a request. */
   answer(request: WireRequest, call: WireCall): Promise<WireAnswer> | WireAnswer;
 }

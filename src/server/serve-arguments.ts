@@ -4,6 +4,7 @@
  */
 import { parseArgs } from 'node:util';
 import type { ServerClock } from './clock-control.js';
+import { REGION_NAME } from '../core/util/region-name.js';
 import type { ServerOptions } from './server.js';
 
 export const SERVE_HELP = `Usage: sqs-sns-mock serve [options]
@@ -18,21 +19,30 @@ Options:
                           has no authentication and its control routes change the emulation's state and time.
   --clock manual|real     manual (default): time moves only through POST /_mock/clock/advance and
                           POST /_mock/run-until-idle; real: wall time
-  --template <file>       a CloudFormation template (YAML or JSON, CDK and SAM too) to provision at start
+  --template <file>       a CloudFormation template (YAML or JSON, CDK and SAM too) to provision at start, and
+                          again, under the same names, at each POST /_mock/reset
+  --stack-name <name>     the template's stack name (AWS::StackName, the start of generated names; default
+                          test-stack)
   --parameters <p>        the template's parameters: a JSON file of { "Name": value }, or Name=Value (repeatable)
+  --account-id <id>       the emulated account, 12 digits (default 000000000000)
+  --region <region>       the account's default region (default us-east-1)
+  --seed <n>              makes ids, receipt handles and request ids reproducible: the same after each reset
   --cors                  answer browsers' CORS for pages served from this machine (localhost, 127.0.0.1)
   --cors-origin <origin>  answer CORS for this origin instead (repeatable; '*' lets any web page drive it)
   --functions <module>    a module whose exports map a template function's logical id (or FunctionName) to a
-                          handler or { load, handler }
+                          handler or { load, handler }. The handlers run in the server: the SDK v3 clients their
+                          code makes are answered there (no endpoint or credentials needed), and their Date and
+                          timers follow the server's clock
   --headers-timeout <ms>  how long a client has to send a request's headers before it is answered 408 and cut
                           off (default 20000)
   --request-timeout <ms>  how long a client has to send its whole request (default 60000); a long poll whose
                           request was read is never cut
   --help                  this text
 
-Control routes (JSON): POST /_mock/clock/advance {"ms": 31000}, POST /_mock/run-until-idle, POST /_mock/reset,
-GET /_mock/state, GET /_mock/journey/<message id>. The first line printed is
-"sqs-sns-mock listening on http://<host>:<port>".
+Control routes (JSON): POST /_mock/clock/advance {"ms": 31000}, POST /_mock/run-until-idle, POST /_mock/reset
+(back to the state after start-up; {"empty": true}: nothing at all), GET /_mock/state, GET /_mock/stacks (each
+stack's resources by logical id: type, physicalId, arn, url; its outputs), GET /_mock/journey/<message id>.
+The first line printed is "sqs-sns-mock listening on http://<host>:<port>".
 SIGINT and SIGTERM close the server and exit 0.
 `;
 
@@ -46,7 +56,9 @@ export interface ServeAsked {
   readonly help: false;
   /** What `startServer` takes. */
   readonly server: ServerOptions & { readonly port: number; readonly host: string; readonly clock: ServerClock };
+  /** The template's path; what startServer takes (`template`, `parameters`, `functions`) is read from the files. */
   readonly template: string | undefined;
+  readonly stackName: string | undefined;
   /** `--parameters`, each a `Name=Value` or a JSON file's path, in the order given. */
   readonly parameters: readonly string[];
   readonly functions: string | undefined;
@@ -65,6 +77,10 @@ export function serveArguments(argv: readonly string[]): HelpAsked | ServeAsked 
       host: { type: 'string', default: '127.0.0.1' },
       clock: { type: 'string', default: 'manual' },
       template: { type: 'string' },
+      'stack-name': { type: 'string' },
+      'account-id': { type: 'string' },
+      region: { type: 'string' },
+      seed: { type: 'string' },
       parameters: { type: 'string', multiple: true },
       functions: { type: 'string' },
       cors: { type: 'boolean' },
@@ -78,6 +94,17 @@ export function serveArguments(argv: readonly string[]): HelpAsked | ServeAsked 
   const port = Number(values.port);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`--port ${values.port} is not a port`);
   if (values.clock !== 'manual' && values.clock !== 'real') throw new Error('--clock is manual or real');
+  const accountId = values['account-id'];
+  if (accountId !== undefined && !/^\d{12}$/.test(accountId))
+    throw new Error(`--account-id ${accountId} is not an account id (12 digits)`);
+  const { region } = values;
+  if (region !== undefined && !REGION_NAME.test(region)) throw new Error(`--region ${region} is not a region name`);
+  const seed = values.seed === undefined ? undefined : Number(values.seed);
+  if (seed !== undefined && (values.seed!.trim() === '' || !Number.isFinite(seed)))
+    throw new Error(`--seed ${values.seed} is not a number`);
+  const stackName = values['stack-name'];
+  if (stackName !== undefined && values.template === undefined)
+    throw new Error("--stack-name names the --template's stack: give a --template");
   const cors = values['cors-origin'] ?? values.cors;
   const headersTimeout = milliseconds('--headers-timeout', values['headers-timeout']);
   const requestTimeout = milliseconds('--request-timeout', values['request-timeout']);
@@ -90,8 +117,12 @@ export function serveArguments(argv: readonly string[]): HelpAsked | ServeAsked 
       ...(cors ? { cors } : {}),
       ...(headersTimeout !== undefined ? { headersTimeout } : {}),
       ...(requestTimeout !== undefined ? { requestTimeout } : {}),
+      ...(accountId !== undefined ? { accountId } : {}),
+      ...(region !== undefined ? { region } : {}),
+      ...(seed !== undefined ? { seed } : {}),
     },
     template: values.template,
+    stackName,
     parameters: values.parameters ?? [],
     functions: values.functions,
   };

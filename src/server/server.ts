@@ -1,16 +1,23 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import type { AwsMock } from '../aws-mock.js';
-import { runAction, type ServiceEmulation } from '../plugin.js';
-import type { RequestContext } from '../request-context.js';
-import { servedAccount, type ServedAccount, type ServerClock } from './clock-control.js';
+import type { AwsMock } from '../account/aws-mock.js';
+import type { ServiceEmulation } from '../core/emulation.js';
+import { runAction } from '../core/run-action.js';
+import type { RequestContext } from '../core/request-context.js';
+import { servedAccount, type ServedAccount, type ServedAccountOptions, type ServerClock } from './clock-control.js';
 import { CONTROL_PREFIX, controlAnswer } from './control.js';
-import { corsAllows, corsHeaders, preflightHeaders, type CorsOption } from './cors.js';
+import { corsAllows, corsHeaders, pageOrigin, preflightHeaders, type CorsOption } from './cors.js';
 import type { WireAnswer, WireCall, WireProtocol, WireRequest } from './protocol.js';
-import { WIRE_PROTOCOLS } from './protocols.js';
+import { wireProtocols } from './protocols.js';
+import { hostHandlers } from './hosted-handlers.js';
+import { StartupStack, type StartupStackOptions } from './startup-stack.js';
 import { answeredError, wireError } from './wire-errors.js';
 
-export interface ServerOptions {
+/**
+ * `accountId`, `region` and `seed` are createAwsMock's, for the server's own account (with `aws`, that account's are
+ * used); `stackName`, `parameters` and `functions` are `aws.provision`'s, for `template`.
+ */
+export interface ServerOptions extends ServedAccountOptions, StartupStackOptions {
   /** The port to listen on; 0 (the default) picks a free one. */
   port?: number;
   /**
@@ -38,6 +45,12 @@ export interface ServerOptions {
    */
   headersTimeout?: number;
   requestTimeout?: number;
+  /**
+   * A CloudFormation template (an object, JSON or YAML text; CDK and SAM too), provisioned before the server listens
+   * (with `stackName`, `parameters`, `functions`, as `aws.provision` takes them) and again after each
+   * `POST /_mock/reset`, under the same names (docs/aws-behaviour/wire.md §13.4, §14.5).
+   */
+  template?: unknown;
 }
 
 export interface MockServer {
@@ -60,7 +73,19 @@ const DEFAULT_REQUEST_TIMEOUT_MS = 60_000;
  * (REST-JSON) and the control routes. Every request runs the same action handlers the SDK plugin runs.
  */
 export async function startServer(options: ServerOptions = {}): Promise<MockServer> {
-  const served = servedAccount(options.aws, options.clock);
+  const { aws, clock, accountId, region, seed, template, stackName, parameters, functions } = options;
+  if (aws && (accountId !== undefined || region !== undefined || seed !== undefined))
+    throw new TypeError(
+      "sqs-sns-mock: startServer's accountId, region and seed make its own account; with aws, give them to createAwsMock",
+    );
+  if (template === undefined && (stackName !== undefined || parameters !== undefined || functions !== undefined))
+    throw new TypeError(
+      "sqs-sns-mock: startServer's stackName, parameters and functions are the template's: give a template",
+    );
+  const served = servedAccount(aws, clock, { accountId, region, seed });
+  const startup = template === undefined ? undefined : new StartupStack(template, { stackName, parameters, functions });
+  startup?.provision(served.aws);
+  const unhost = hostHandlers(served);
   const host = options.host ?? '127.0.0.1';
   const inFlight = new Set<RequestAbort>();
   let closing = false;
@@ -72,6 +97,10 @@ export async function startServer(options: ServerOptions = {}): Promise<MockServ
     inFlight,
     closing: () => closing,
     cors: options.cors,
+    reset: (empty) => {
+      served.aws.reset();
+      if (!empty) startup?.provision(served.aws);
+    },
   };
   const http = createServer(
     {
@@ -86,9 +115,13 @@ export async function startServer(options: ServerOptions = {}): Promise<MockServ
   // Node's own switch for it (default off: a half-close drops the request unanswered), not in its typings.
   (http as Server & { httpAllowHalfOpen: boolean }).httpAllowHalfOpen = true;
   await new Promise<void>((resolve, reject) => {
-    http.once('error', reject);
+    const failed = (error: Error) => {
+      unhost();
+      reject(error);
+    };
+    http.once('error', failed);
     http.listen(options.port ?? 0, host, () => {
-      http.off('error', reject);
+      http.off('error', failed);
       resolve();
     });
   });
@@ -101,6 +134,7 @@ export async function startServer(options: ServerOptions = {}): Promise<MockServ
       closing = true;
       for (const controller of inFlight) controller.abort();
       await closeHttp(http);
+      unhost();
     },
   };
 }
@@ -181,6 +215,8 @@ interface ServeContext {
   readonly inFlight: Set<RequestAbort>;
   readonly closing: () => boolean;
   readonly cors: CorsOption | undefined;
+  /** `POST /_mock/reset`: the account as just after start-up, its start-up stack provisioned again, or `empty`. */
+  readonly reset: (empty: boolean) => void;
 }
 
 /**
@@ -189,6 +225,13 @@ interface ServeContext {
  */
 function serve(req: IncomingMessage, res: ServerResponse, context: ServeContext): void {
   const requestId = context.served.aws.ids.uuid();
+  const page = pageOrigin(req.headers);
+  if (page !== undefined && !corsAllows(context.cors, page)) {
+    // A page's request whose origin `cors` does not allow changes nothing, not even on the control routes (§12.4).
+    req.resume();
+    writeAnswer(req, res, requestId, undefined, jsonError(wireError('OriginNotAllowed', originRefusal(page))));
+    return;
+  }
   const origin = req.headers.origin;
   const cors = origin !== undefined && corsAllows(context.cors, origin) ? origin : undefined;
   if (cors && req.method === 'OPTIONS' && req.headers['access-control-request-method']) {
@@ -198,7 +241,13 @@ function serve(req: IncomingMessage, res: ServerResponse, context: ServeContext)
     return;
   }
   const internalFailure = () => writeAnswer(req, res, requestId, cors, jsonError(wireError('InternalFailure')));
-  readBody(req, internalFailure, (body) => {
+  // A body past the usual limit is read on only for a protocol that takes more, asked before its body (§12.1).
+  const largerLimit = () => {
+    const head = wireRequest(req, EMPTY_BODY, context.defaultHost());
+    return wireProtocols().find((protocol) => protocol.maxBodyBytes !== undefined && protocol.matches(head))
+      ?.maxBodyBytes;
+  };
+  readBody(req, largerLimit, internalFailure, (body) => {
     if (body === undefined) {
       res.setHeader('connection', 'close');
       writeAnswer(req, res, requestId, cors, jsonError(wireError('RequestEntityTooLarge')));
@@ -253,9 +302,9 @@ function route(
   requestId: string,
   controller: RequestAbort,
 ): Promise<WireAnswer> | WireAnswer {
-  if (request.path.startsWith(CONTROL_PREFIX)) return controlAnswer(request, context.served);
+  if (request.path.startsWith(CONTROL_PREFIX)) return controlAnswer(request, context.served, context.reset);
   let protocol: WireProtocol | undefined;
-  for (const candidate of WIRE_PROTOCOLS) {
+  for (const candidate of wireProtocols()) {
     if (candidate.matches(request)) {
       protocol = candidate;
       break;
@@ -323,13 +372,21 @@ class ServedCall implements WireCall {
 const EMPTY_BODY = Buffer.alloc(0);
 
 /**
- * Hands on the body, or undefined once it passes the limit (the rest is not read). A body that came in one chunk, as
- * most do, is handed on as it is, without a copy.
+ * Hands on the body, or undefined once it passes the limit (the rest is not read): MAX_BODY_BYTES, or what the
+ * protocol that claims the request takes (`largerLimit`, asked once the body passes the first). A body that came in
+ * one chunk, as most do, is handed on as it is, without a copy.
  */
-function readBody(req: IncomingMessage, failed: () => void, done: (body: Buffer | undefined) => void): void {
+function readBody(
+  req: IncomingMessage,
+  largerLimit: () => number | undefined,
+  failed: () => void,
+  done: (body: Buffer | undefined) => void,
+): void {
   let first: Buffer | undefined;
   let more: Buffer[] | undefined;
   let size = 0;
+  let limit = MAX_BODY_BYTES;
+  let extended = false;
   let settled = false;
   const settle = (body: Buffer | undefined) => {
     if (settled) return;
@@ -343,7 +400,11 @@ function readBody(req: IncomingMessage, failed: () => void, done: (body: Buffer 
   };
   req.on('data', (chunk: Buffer) => {
     size += chunk.length;
-    if (size > MAX_BODY_BYTES) {
+    if (size > limit && !extended) {
+      extended = true;
+      limit = Math.max(limit, largerLimit() ?? limit);
+    }
+    if (size > limit) {
       req.removeAllListeners('data');
       req.resume();
       settle(undefined);
@@ -413,6 +474,11 @@ function signingScope(authorization: string | undefined): WireRequest['scope'] {
   const match = /(?:Credential=)?[^/\s,]+\/\d{8}\/([a-z0-9-]+)\/([a-z0-9-]+)\/aws4_request/.exec(authorization ?? '');
   return match ? { region: match[1]!, service: match[2]! } : undefined;
 }
+
+/** wire.md §12.4: what a refused page's request is told (a browser hides it from the page; curl shows it). */
+const originRefusal = (origin: string) =>
+  `${origin ? `The origin ${origin}` : 'A web page'} may not drive this endpoint: start it with --cors to allow ` +
+  'pages on this machine, or --cors-origin <origin> (startServer({ cors })) for others.';
 
 /** An error of the HTTP layer before any service claimed the request (wire.md §12.2). */
 function jsonError(error: ReturnType<typeof answeredError>): WireAnswer {

@@ -4,17 +4,19 @@
  * converts at the edge and nowhere else.
  */
 
-/** The members that are blobs in the SQS and SNS models: message attribute values, wherever they are nested. */
-const BLOB_MEMBERS = new Set(['BinaryValue']);
-const BLOB_LIST_MEMBERS = new Set(['BinaryListValues']);
+/** A binding's blob members (core/wire/binding.ts): blobs, and lists of blobs, wherever they are nested. */
+interface BlobMembers {
+  readonly members: ReadonlySet<string>;
+  readonly lists: ReadonlySet<string>;
+}
 
 /** The value with its blobs decoded; the parts that hold none are the value's own, not copies. */
-export function decodeBlobs(value: unknown): unknown {
+export function decodeBlobs(value: unknown, blobs: BlobMembers): unknown {
   if (value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) {
     let decoded: unknown[] | undefined;
     for (let i = 0; i < value.length; i++) {
-      const item = decodeBlobs(value[i]);
+      const item = decodeBlobs(value[i], blobs);
       if (item !== value[i]) (decoded ??= [...value])[i] = item;
     }
     return decoded ?? value;
@@ -24,10 +26,10 @@ export function decodeBlobs(value: unknown): unknown {
   for (const key of Object.keys(source)) {
     const member = source[key];
     let item: unknown;
-    if (BLOB_MEMBERS.has(key) && typeof member === 'string') item = fromBase64(member);
-    else if (BLOB_LIST_MEMBERS.has(key) && Array.isArray(member))
+    if (blobs.members.has(key) && typeof member === 'string') item = fromBase64(member);
+    else if (blobs.lists.has(key) && Array.isArray(member))
       item = member.map((entry) => (typeof entry === 'string' ? fromBase64(entry) : entry));
-    else item = decodeBlobs(member);
+    else item = decodeBlobs(member, blobs);
     if (item !== member) (decoded ??= { ...source })[key] = item;
   }
   return decoded ?? value;
@@ -56,7 +58,18 @@ function holdsWireValue(value: unknown): boolean {
   return false;
 }
 
-/** The body as a JSON object, `{}` when empty; undefined when it is not a JSON object. */
+/**
+ * Jackson's default nesting limit (`StreamReadConstraints`), which the AWS JSON readers keep: a body nested deeper is
+ * not JSON to them (docs/aws-behaviour/wire.md §4.7), and here it would overflow the stack of every walk over it.
+ */
+const MAX_NESTING_DEPTH = 1000;
+/** A body nested past the limit has at least two brackets a level: a shorter one is not walked. */
+const SHORTEST_TOO_DEEP = 2 * (MAX_NESTING_DEPTH + 1);
+
+/**
+ * The body as a JSON object, `{}` when empty; undefined when it is not a JSON object, or nests past the limit
+ * (wire.md §4.7).
+ */
 export function parseJsonObject(body: Buffer): Record<string, unknown> | undefined {
   if (body.length === 0) return {};
   const text = body.toString('utf8');
@@ -67,7 +80,17 @@ export function parseJsonObject(body: Buffer): Record<string, unknown> | undefin
     // Blank text is no JSON: checked only then, as a body that parses is never blank.
     return text.trim() === '' ? {} : undefined;
   }
-  return parsed !== null && typeof parsed === 'object' && !Array.isArray(parsed)
-    ? (parsed as Record<string, unknown>)
-    : undefined;
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) return undefined;
+  if (body.length >= SHORTEST_TOO_DEEP && nestsPast(parsed, 1)) return undefined;
+  return parsed as Record<string, unknown>;
+}
+
+/** Whether `value`, an object or array at `depth`, holds one deeper than the limit; stops at the first. */
+function nestsPast(value: object, depth: number): boolean {
+  if (depth > MAX_NESTING_DEPTH) return true;
+  for (const key in value) {
+    const member = (value as Record<string, unknown>)[key];
+    if (member !== null && typeof member === 'object' && nestsPast(member, depth + 1)) return true;
+  }
+  return false;
 }

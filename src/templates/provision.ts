@@ -7,14 +7,19 @@ import { provisionTemplate } from './engine/engine.js';
 import { generatedName } from './engine/generated-name.js';
 import { jsonErrorOffset } from './engine/json-error.js';
 import { stackIdOf } from './engine/pseudo-parameters.js';
-import { partitionOf } from '../arn.js';
+import { partitionOf } from '../core/arn.js';
 import type { StackRegistry } from './engine/stack-registry.js';
 import { checkTemplateShape } from './engine/template-shape.js';
 import { isRecord } from './engine/template-document.js';
-import { TemplateError, type ProvisionAccount, type ProvisionContext, type ResourceType } from './resource-type.js';
+import {
+  TemplateError,
+  type ProvisionAccount,
+  type ProvisionContext,
+  type ResourceType,
+} from '../core/provisioning/resource-type.js';
 import { transformSam } from './sam/index.js';
 import type { ProvisionOptions, Stack, StackViews } from './stack.js';
-import type { ResourceNames } from '../resource-names.js';
+import type { ResourceNames } from '../core/resource-names.js';
 import { notWellFormed, parseYamlTemplate } from './yaml.js';
 
 const SAM_TRANSFORM = 'AWS::Serverless-2016-10-31';
@@ -82,9 +87,10 @@ function provisionContext<Internals>(
     region: account.region,
     partition: partitionOf(account.region),
     stackName,
-    functions: options.functions ?? {},
+    // The handlers as given (ProvisionOptions: FunctionCode), which is what the account's Lambda takes.
+    functions: (options.functions ?? {}) as ProvisionContext<Internals>['functions'],
     generatedName: (logicalId, maxLength, suffix) =>
-      generatedName(stackName, logicalId, maxLength, () => account.ids.random(), suffix),
+      generatedName(stackName, logicalId, maxLength, options.nameSource ?? (() => account.ids.random()), suffix),
   };
 }
 

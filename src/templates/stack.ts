@@ -2,12 +2,12 @@
  * A provisioned stack: what its resources' `Ref` and `Fn::GetAtt` give, its outputs, and views of the queues,
  * topics and functions it created, by logical id.
  */
-import type { FunctionCode } from '../lambda/sandbox/function-code.js';
-import type { FunctionView } from '../lambda/views.js';
-import type { TopicView } from '../sns/views.js';
-import type { QueueView } from '../sqs/views.js';
+import type { FunctionCode } from '../services/lambda/sandbox/function-code.js';
+import type { FunctionView } from '../services/lambda/views.js';
+import type { TopicView } from '../services/sns/views.js';
+import type { QueueView } from '../services/sqs/views.js';
 import type { GivenParameter } from './engine/parameters.js';
-import { INSPECT } from '../resource-names.js';
+import { INSPECT } from '../core/resource-names.js';
 
 export interface ProvisionOptions {
   /** The stack's name: `AWS::StackName`, and the start of generated names. Default `test-stack`. */
@@ -19,6 +19,11 @@ export interface ProvisionOptions {
    * `{ load, handler }` for an execution environment per concurrent invocation (docs/aws-behaviour/lambda.md §5.8).
    */
   functions?: Readonly<Record<string, FunctionCode>>;
+  /**
+   * @internal The numbers in [0, 1) generated names are drawn from, in place of the account's ids: the HTTP server
+   * provisions its start-up stack again at each reset under the same names (docs/aws-behaviour/wire.md §13.4).
+   */
+  nameSource?: () => number;
 }
 
 /** A resource of a type the mock does not emulate: not created, listed in `stack.skipped`. */
@@ -58,7 +63,8 @@ export class Stack {
     readonly id: string,
     /** Each output's value, by output key (outputs whose condition is false are absent). */
     readonly outputs: Readonly<Record<string, string>>,
-    private readonly resources: ReadonlyMap<string, StackResource>,
+    /** @internal What the stack knows of each resource, in template order: what the server's stacks route lists. */
+    readonly resources: ReadonlyMap<string, StackResource>,
     private readonly views: StackViews,
   ) {}
 

@@ -6,7 +6,7 @@
 import { createRequire } from 'node:module';
 import type * as Yaml from 'yaml';
 import { MAX_DEPTH } from './engine/template-shape.js';
-import { TemplateError } from './resource-type.js';
+import { TemplateError } from '../core/provisioning/resource-type.js';
 
 type YamlModule = typeof Yaml;
 type CustomTag = Yaml.ScalarTag | Yaml.CollectionTag;

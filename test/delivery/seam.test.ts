@@ -1,13 +1,14 @@
 /**
- * The account's delivery seam (src/delivery.ts): one message shape and one result shape for every service-to-service
- * delivery, the port picked by the target ARN's service segment. The senders EventBridge and Scheduler will be are
- * used here as they will use it: SQS (FIFO with a MessageGroupId), SNS and queue policies that name their principal.
+ * The account's delivery seam (src/core/delivery.ts): one message shape and one result shape for every
+ * service-to-service delivery, the port picked by the target ARN's service segment. The senders EventBridge and
+ * Scheduler will be are used here as they will use it: SQS (FIFO with a MessageGroupId), SNS and queue policies that
+ * name their principal.
  */
 import { ReceiveMessageCommand } from '@aws-sdk/client-sqs';
 import { CreateTopicCommand } from '@aws-sdk/client-sns';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { arnService, type DeliveryMessage, type DeliverySender } from '../../src/delivery.js';
-import { SERVICE_MODULES } from '../../src/services.js';
+import { arnService, type DeliveryMessage, type DeliverySender } from '../../src/core/delivery.js';
+import { SERVICE_MODULES } from '../../src/account/services.js';
 import { createFifoQueue, createQueue, queueArn } from '../sqs/message-support.js';
 import { snsSetup } from '../sns/sns-support.js';
 import { setPolicy } from '../policies/policy-support.js';
@@ -47,16 +48,23 @@ describe('aws.deliver', () => {
       'lambda',
       'events',
       'scheduler',
+      's3',
+      'states',
     ]);
-    expect(Object.keys(aws.ports)).toEqual(['sqs', 'sns', 'lambda', 'events', 'scheduler']);
+    expect(Object.keys(aws.ports)).toEqual(['sqs', 'sns', 'lambda', 'events', 'scheduler', 's3', 'sfn']);
   });
 
   it('refuses, naming it, an ARN no emulated service owns, a missing resource, and what is not an ARN', () => {
     const { aws } = snsSetup();
+    const table = 'arn:aws:dynamodb:us-east-1:000000000000:table/t';
+    expect(aws.deliver(table, message())).toEqual({
+      accepted: false,
+      reason: `no emulated service delivers to ${table} (service "dynamodb")`,
+    });
     const machine = 'arn:aws:states:us-east-1:000000000000:stateMachine:m';
     expect(aws.deliver(machine, message())).toEqual({
       accepted: false,
-      reason: `no emulated service delivers to ${machine} (service "states")`,
+      reason: `State Machine Does Not Exist: '${machine}'`,
     });
     const bus = 'arn:aws:events:us-east-1:000000000000:event-bus/missing';
     expect(aws.deliver(bus, message())).toEqual({ accepted: false, reason: `the event bus ${bus} does not exist` });

@@ -14,9 +14,9 @@ import {
 } from '@aws-sdk/client-sns';
 import FakeTimers from '@sinonjs/fake-timers';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { globalClock } from '../../src/clock.js';
-import { noteInvocationStarting } from '../../src/diagnostics/synchronous-advance.js';
-import { forgetWarnings } from '../../src/diagnostics/warn-once.js';
+import { globalClock } from '../../src/core/clock.js';
+import { noteInvocationStarting } from '../../src/core/diagnostics/synchronous-advance.js';
+import { forgetWarnings } from '../../src/core/diagnostics/warn-once.js';
 import { createAwsMock, type AwsMock } from '../../src/index.js';
 import { networkTrap, rejectionOf, sqsSetup } from '../helpers.js';
 import { inEnvironments, mappingSetup } from '../lambda/esm-support.js';

@@ -60,6 +60,12 @@ it('a scheduled rule', async () => {
   await sqs.send(new CreateQueueCommand({ QueueName: 'orders' }));
   await events.send(new PutRuleCommand({ Name: 'tick', ScheduleExpression: 'rate(5 minutes)' }));
   await events.send(new PutTargetsCommand({ Rule: 'tick', Targets: [{ Id: 'q', Arn: aws.sqs.queue('orders').arn }] }));
-  await aws.runUntilIdle({ advance: (ms) => vi.advanceTimersByTimeAsync(ms), maxTime: 15 * 60_000 });
-  expect(aws.events.rule('tick').matched()).toHaveLength(3);
+  const tick = aws.events.rule('tick');
+  // Recurring firings are not work: runUntilIdle moves no time for them.
+  expect(await aws.runUntilIdle({ advance: (ms) => vi.advanceTimersByTimeAsync(ms) })).toBe(0);
+  expect(tick.matched()).toHaveLength(0);
+  await vi.advanceTimersByTimeAsync(tick.nextFireAt!.getTime() - Date.now()); // to its next firing
+  expect(tick.matched()).toHaveLength(1);
+  await vi.advanceTimersByTimeAsync(10 * 60_000); // two more
+  expect(tick.matched()).toHaveLength(3);
 });

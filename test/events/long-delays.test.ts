@@ -12,7 +12,7 @@ afterEach(() => vi.useRealTimers());
 
 /**
  * A timer's delay above 2^31 - 1 ms (24.8 days) runs after 1 ms in Node and in fake timers: the account's timers
- * wait such a delay out in steps (src/lambda/runtime.ts TimerSet).
+ * wait such a delay out in steps (src/core/timer-set.ts TimerSet).
  */
 it('a rate(30 days) rule fires after 30 days, not at once', async () => {
   const { aws, events, sqs } = schedulerSetup();

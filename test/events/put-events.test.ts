@@ -1,6 +1,6 @@
 import {
   CreateEventBusCommand,
-  DescribeArchiveCommand,
+  DescribeEndpointCommand,
   PutEventsCommand,
   PutRuleCommand,
   PutTargetsCommand,
@@ -61,6 +61,42 @@ describe('PutEvents', () => {
     const tooLarge = await rejectionOf(events.send(new PutEventsCommand({ Entries: [big] })));
     expect(tooLarge.name).toBe('ValidationException');
     expect(tooLarge.message).toBe('Total size of the entries in the request is over the limit.');
+  });
+
+  it('lists every entry of a request over 10 as Java prints it, as recorded (§2.1)', async () => {
+    const { events } = eventsSetup();
+    // The entries of LocalStack's test_put_events_exceed_limit_ten_entries, recorded against AWS (2025-01).
+    // Its Detail is Python's json.dumps, with a space after each colon and comma.
+    const detail = '{"command": "update-account", "payload": {"acc_id": "0a787ecb-4015", "sf_id": "baz"}}';
+    const entry = { Source: 'core.update-account-command', DetailType: 'core.update-account-command', Detail: detail };
+    const entries = Array.from({ length: 11 }, () => ({ ...entry, EventBusName: 'test-bus-1' }));
+    const error = await rejectionOf(events.send(new PutEventsCommand({ Entries: entries })));
+    const printed =
+      'PutEventsRequestEntry(time=null, source=core.update-account-command, resources=null, ' +
+      'detailType=core.update-account-command, detail={"command": "update-account", "payload": ' +
+      '{"acc_id": "0a787ecb-4015", "sf_id": "baz"}}, eventBusName=test-bus-1, traceHeader=null, ' +
+      'kmsKeyIdentifier=null, internalMetadata=null)';
+    expect(error.message).toBe(
+      `1 validation error detected: Value '[${Array(11).fill(printed).join(', ')}]' at 'entries' failed to ` +
+        'satisfy constraint: Member must have length less than or equal to 10',
+    );
+  });
+
+  it('prints the members the recording left null as Java would: a list, a Time (estimated), a trace header', async () => {
+    const { events } = eventsSetup();
+    const full = {
+      Time: new Date(Date.UTC(2022, 0, 1, 0, 0, 0, 250)),
+      Source: 's',
+      Resources: ['arn:a', 'arn:b'],
+      DetailType: 'd',
+      Detail: '{}',
+      TraceHeader: 'Root=1',
+    };
+    const error = await rejectionOf(events.send(new PutEventsCommand({ Entries: Array(11).fill(full) })));
+    expect(error.message).toContain(
+      "Value '[PutEventsRequestEntry(time=Sat Jan 01 00:00:00 UTC 2022, source=s, resources=[arn:a, arn:b], " +
+        'detailType=d, detail={}, eventBusName=null, traceHeader=Root=1, kmsKeyIdentifier=null, internalMetadata=null), ',
+    );
   });
 
   it('accepts an entry for a bus that does not exist, and drops it', async () => {
@@ -137,7 +173,7 @@ describe('PutEvents', () => {
 
   it('answers an unemulated command with NotEmulatedError, never the network', async () => {
     const { events } = eventsSetup();
-    const error = await rejectionOf(events.send(new DescribeArchiveCommand({ ArchiveName: 'a' })));
+    const error = await rejectionOf(events.send(new DescribeEndpointCommand({ Name: 'global' })));
     expect(error.name).toBe('NotEmulatedError');
   });
 });

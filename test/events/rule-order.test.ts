@@ -15,8 +15,8 @@ beforeEach(() => vi.useFakeTimers());
 afterEach(() => vi.useRealTimers());
 
 /**
- * Routing looks only at the rules that can match (src/events/rule-index.ts); these pin that what it routes, and in
- * which order, is what a scan of every rule gives (docs/aws-behaviour/eventbridge.md §2.3) through every change.
+ * Routing looks only at the rules that can match (src/services/events/rule-index.ts); these pin that what it routes,
+ * and in which order, is what a scan of every rule gives (docs/aws-behaviour/eventbridge.md §2.3) through every change.
  */
 it('routes in the order rules were created, through PutRule, DisableRule, EnableRule and DeleteRule', async () => {
   const { aws, events, sqs } = eventsSetup();

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { anyJson, badString, deepJson, field, list, map, numberAround, optional, record } from './values.js';
+import { apiDestinationInputs } from './api-destination-inputs.js';
 
 /**
  * Generated inputs of the EventBridge and Scheduler commands that take user text (PutEvents, PutRule, PutTargets,
@@ -49,7 +50,7 @@ const detail = field(
   fc.oneof(badString, deepJson, veryDeep),
 );
 
-const entry = record({
+const entryMembers = {
   Source: field(fc.constantFrom('shop', 'a', 'aws.events'), badString),
   DetailType: field(fc.constantFrom('Order', 'Scheduled Event'), badString),
   Detail: detail,
@@ -59,7 +60,9 @@ const entry = record({
   ),
   Time: optional(fc.constantFrom(new Date(0), new Date(Date.UTC(2025, 0, 1))), fc.constant(new Date(NaN))),
   EventBusName: optional(fc.constantFrom('default', 'missing', 'arn:aws:events:us-east-1:000000000000:event-bus/x')),
-});
+};
+const entry = record(entryMembers);
+const { EventBusName: _bus, ...partnerEntryMembers } = entryMembers;
 
 const scheduleExpression = fc.constantFrom(
   'rate(1 minute)',
@@ -131,6 +134,134 @@ const zone = field(
 
 const dates = fc.constantFrom(new Date(Date.UTC(2025, 0, 1)), new Date(Date.UTC(2030, 0, 1)), new Date(0));
 
+const BUS_ARN = 'arn:aws:events:us-east-1:000000000000:event-bus/default';
+const ARCHIVE_ARN = 'arn:aws:events:us-east-1:000000000000:archive/a';
+const SOURCE_NAME = 'aws.partner/example.com/orders/1';
+export const PARTNER_SOURCE = SOURCE_NAME;
+
+const archiveName = field(fc.constantFrom('a', 'b'), fc.oneof(badString, fc.constant('a'.repeat(49))));
+const replayName = field(fc.constantFrom('r', 's'), badString);
+const sourceName = field(
+  fc.constantFrom(SOURCE_NAME, 'aws.partner/example.com/other/2'),
+  fc.oneof(badString, fc.constantFrom('mypartner/actions/action1', 'aws.partner/x', 'aws.partner//a/b')),
+);
+const page = { Limit: optional(numberAround(1, 100)), NextToken: optional(fc.constantFrom('1', 'x', '-1')) };
+
+/** Policies with statements, prototype-named keys, no statements, and the like (§15.1). */
+const policyText = fc.oneof(
+  fc.constantFrom(
+    JSON.stringify({
+      Version: '2012-10-17',
+      Statement: [{ Sid: 'a', Effect: 'Allow', Principal: '*', Action: 'events:PutEvents', Resource: BUS_ARN }],
+    }),
+    '{"__proto__":{"Statement":[]},"Statement":{"Sid":"p","Effect":"Deny","Principal":{"AWS":"*"},"Action":"*"}}',
+    '{"constructor":{"prototype":{"x":1}},"Statement":[]}',
+    '{"Statement":[{"Sid":"__proto__","Effect":"Allow","Principal":"*","Action":"events:*","Resource":"*"}]}',
+    '{}',
+    '[]',
+    'null',
+  ),
+  anyJson.map((value) => JSON.stringify(value) ?? 'null'),
+);
+
+/** Replay windows: the usual hour, backwards, empty, in the future, far apart, not dates at all (§17.1). */
+const windowEdge = field(
+  fc.constantFrom(new Date(0), new Date(Date.UTC(2025, 0, 1)), new Date(Date.UTC(2999, 0, 1)), new Date()),
+  fc.constantFrom(new Date(Number.NaN), new Date(8.64e15)),
+);
+
+/** Bus permissions, archives, replays and partner event sources (docs/aws-behaviour/eventbridge.md §15–§18). */
+const permissionArchiveReplayInputs = {
+  PutPermission: record({
+    EventBusName: optional(fc.constantFrom('default', 'missing'), fc.constant(BUS_ARN)),
+    Action: optional(fc.constantFrom('events:PutEvents', 'events:PutRule'), badString),
+    Principal: optional(fc.constantFrom('*', '111111111111', '000000000000'), badString),
+    StatementId: optional(fc.constantFrom('s1', 's2', '__proto__'), badString),
+    Condition: optional(
+      record({
+        Type: field(fc.constant('StringEquals')),
+        Key: field(fc.constantFrom('aws:PrincipalOrgID', '__proto__')),
+        Value: field(fc.constant('o-1234567890'), badString),
+      }),
+    ),
+    Policy: optional(policyText, badString),
+  }).input,
+  RemovePermission: record({
+    StatementId: optional(fc.constantFrom('s1', 'a', 'p'), badString),
+    RemoveAllPermissions: optional(fc.boolean()),
+    EventBusName: optional(fc.constantFrom('default', 'missing')),
+  }).input,
+  CreateArchive: record({
+    ArchiveName: archiveName,
+    EventSourceArn: field(
+      fc.constantFrom(BUS_ARN, 'arn:aws:events:us-east-1:000000000000:event-bus/missing'),
+      fc.oneof(badString, fc.constantFrom('arn:aws:events:us-east-1:111111111111:event-bus/default', 'arn:aws:s3:::b')),
+    ),
+    Description: optional(fc.constant('d'), badString),
+    EventPattern: optional(patternText, fc.oneof(badString, deepJson)),
+    RetentionDays: optional(numberAround(0, 365)),
+  }).input,
+  UpdateArchive: record({
+    ArchiveName: archiveName,
+    Description: optional(fc.constant('d'), badString),
+    EventPattern: optional(patternText, fc.oneof(badString, deepJson)),
+    RetentionDays: optional(numberAround(0, 365)),
+  }).input,
+  DescribeArchive: record({ ArchiveName: archiveName }).input,
+  DeleteArchive: record({ ArchiveName: archiveName }).input,
+  ListArchives: record({
+    NamePrefix: optional(fc.constantFrom('a', 'b'), badString),
+    EventSourceArn: optional(fc.constant(BUS_ARN), badString),
+    State: optional(fc.constantFrom('ENABLED', 'DISABLED'), badString),
+    ...page,
+  }).input,
+  StartReplay: record({
+    ReplayName: replayName,
+    Description: optional(fc.constant('d'), badString),
+    EventSourceArn: field(fc.constantFrom(ARCHIVE_ARN), fc.oneof(badString, fc.constant(BUS_ARN))),
+    EventStartTime: windowEdge,
+    EventEndTime: windowEdge,
+    Destination: field(
+      record({
+        Arn: field(fc.constantFrom(BUS_ARN, 'arn:aws:events:us-east-1:000000000000:event-bus/other'), badString),
+        FilterArns: optional(
+          list(fc.constantFrom('arn:aws:events:us-east-1:000000000000:rule/rule'), { maxLength: 2 }),
+        ),
+      }),
+    ),
+  }).input,
+  DescribeReplay: record({ ReplayName: replayName }).input,
+  CancelReplay: record({ ReplayName: replayName }).input,
+  ListReplays: record({
+    NamePrefix: optional(fc.constantFrom('r', 's'), badString),
+    State: optional(fc.constantFrom('STARTING', 'COMPLETED'), badString),
+    EventSourceArn: optional(fc.constant(ARCHIVE_ARN), badString),
+    ...page,
+  }).input,
+  CreatePartnerEventSource: record({
+    Name: sourceName,
+    Account: field(fc.constantFrom('000000000000', '111111111111'), badString),
+  }).input,
+  DeletePartnerEventSource: record({
+    Name: sourceName,
+    Account: field(fc.constantFrom('000000000000', '111111111111'), badString),
+  }).input,
+  ListPartnerEventSources: record({
+    NamePrefix: field(fc.constantFrom('aws.partner/example.com/'), badString),
+    ...page,
+  }).input,
+  ListPartnerEventSourceAccounts: record({ EventSourceName: sourceName, ...page }).input,
+  PutPartnerEvents: record({
+    Entries: list(record({ ...partnerEntryMembers, Source: field(fc.constant(SOURCE_NAME), badString) }), {
+      maxLength: 20,
+    }),
+  }).input,
+  ListEventSources: record({ NamePrefix: optional(fc.constantFrom('aws.partner/'), badString), ...page }).input,
+  DescribeEventSource: record({ Name: sourceName }).input,
+  ActivateEventSource: record({ Name: sourceName }).input,
+  DeactivateEventSource: record({ Name: sourceName }).input,
+};
+
 export const eventsInputs: Record<string, fc.Arbitrary<Record<string, unknown>>> = {
   PutEvents: record({ Entries: list(entry, { maxLength: 10 }) }).input,
   PutRule: record({
@@ -143,7 +274,8 @@ export const eventsInputs: Record<string, fc.Arbitrary<Record<string, unknown>>>
   }).input,
   PutTargets: record({ Rule: name, Targets: list(target, { maxLength: 10 }) }).input,
   CreateEventBus: record({
-    Name: field(fc.constantFrom('bus', 'default', 'a/b'), badString),
+    Name: field(fc.constantFrom('bus', 'default', 'a/b', SOURCE_NAME), badString),
+    EventSourceName: optional(sourceName),
     Description: optional(fc.constant('d'), badString),
     Tags: optional(list(record({ Key: field(fc.constant('k')), Value: field(fc.constant('v')) }), { maxLength: 2 })),
   }).input,
@@ -162,6 +294,12 @@ export const eventsInputs: Record<string, fc.Arbitrary<Record<string, unknown>>>
     EventPattern: eventPattern,
     Event: field(fc.constant(testEvent), fc.oneof(badString, deepJson, veryDeep)),
   }).input,
+  // Connections and API destinations (api-destination-inputs.ts); test/fuzz/api-destinations.test.ts calls them too.
+  ...apiDestinationInputs({
+    connectionArn: 'arn:aws:events:us-east-1:000000000000:connection/conn/00000000-0000-4000-8000-000000000000',
+    destinationArn: 'arn:aws:events:us-east-1:000000000000:api-destination/slack/00000000-0000-4000-8000-000000000000',
+  }),
+  ...permissionArchiveReplayInputs,
 };
 
 export const schedulerInputs: Record<string, fc.Arbitrary<Record<string, unknown>>> = {

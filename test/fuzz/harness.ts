@@ -5,15 +5,16 @@ import { inspect, isDeepStrictEqual } from 'node:util';
 import fc from 'fast-check';
 import { expect, vi } from 'vitest';
 import { NotEmulatedError } from '../../src/index.js';
-import { loadSdk } from '../../src/sdk-errors.js';
-import { SERVICE_MODULES } from '../../src/services.js';
-import { lambdaActions } from '../../src/lambda/actions/index.js';
-import { snsActions } from '../../src/sns/actions/index.js';
-import { sqsActions } from '../../src/sqs/actions/index.js';
+import { loadSdk } from '../../src/core/sdk-errors.js';
+import { SERVICE_MODULES } from '../../src/account/services.js';
+import { lambdaActions } from '../../src/services/lambda/actions/index.js';
+import { snsActions } from '../../src/services/sns/actions/index.js';
+import { sqsActions } from '../../src/services/sqs/actions/index.js';
 import { lambdaInputs } from './lambda-inputs.js';
 import { BATCH_ENTRIES, EXPECTED_ERRORS, REFUSALS } from './refusals.js';
 import { genericInput, snsInputs } from './sns-inputs.js';
 import { sqsInputs } from './sqs-inputs.js';
+import { isOldSerializerTypeCheck, withoutTheMock } from '../support/as-the-sdk.js';
 import { deepFreeze, snapshot } from './values.js';
 import { World } from './world.js';
 
@@ -76,6 +77,8 @@ const INPUTS: Record<Service, Readonly<Record<string, fc.Arbitrary<Record<string
   SNS: snsInputs,
   Lambda: lambdaInputs,
 };
+/** Each service's client, for what its serializer alone does with an input (support/as-the-sdk.ts). */
+const CLIENTS = { SQS: SQS.SQSClient, SNS: SNS.SNSClient, Lambda: Lambda.LambdaClient } as const;
 /** Each service's SDK module (its exception classes) and base exception. */
 const SDK_MODULES: Record<Service, Record<string, unknown>> = { SQS, SNS, Lambda };
 const BASE_EXCEPTIONS: Record<Service, new (...args: never[]) => Error> = {
@@ -206,6 +209,21 @@ export async function send(world: World, service: Service, call: Call): Promise<
 
   check(world.trap.calls === networkBefore, () => `${label()} reached the network`);
   check(isDeepStrictEqual(snapshot(input), before), () => `${label()} changed its input: ${describe(snapshot(input))}`);
+  // Where the SDK's own serializer refuses the input (a cycle, a BigInt, an object no String() converts), a real
+  // client fails before sending, and the mocked one must fail the same (docs/aws-behaviour/sdk.md §3.5); where it
+  // sends, the answer is checked as AWS's below.
+  // (A command the SDK does not have is a real one renamed: its serializer is that command's.)
+  const sdkAlone = await withoutTheMock(CLIENTS[service], new Command(input));
+  if (sdkAlone !== 'sent') {
+    const same =
+      !outcome.ok && outcome.error?.constructor === sdkAlone.constructor && outcome.error.message === sdkAlone.message;
+    if (same) return outcome;
+    const answer = () => (outcome.ok ? 'a success' : `${outcome.error?.name}: ${outcome.error?.message}`);
+    check(
+      isOldSerializerTypeCheck(CLIENTS[service], input, sdkAlone),
+      () => `${label()} answered ${answer()}, but the SDK's serializer throws ${sdkAlone.name}: ${sdkAlone.message}`,
+    );
+  }
   checkExpectedErrors(service, call, input, outcome, label);
   if (outcome.ok) {
     check(
@@ -289,10 +307,10 @@ function checkError(service: Service, call: Call, error: Error, label: () => str
   const summary = () => `${label()} failed with ${error?.name}: ${error?.message}\n${error?.stack ?? ''}`;
   const emulated = !call.unknown && Object.hasOwn(EMULATED[service], call.command);
   if (error instanceof NotEmulatedError) {
-    // Emulated commands say "not emulated" only for SMS publishing (a PhoneNumber target) and for a topic created
-    // with a DataProtectionPolicy; and Lambda only for a mapping whose event source is not an SQS queue.
+    // Emulated commands say "not emulated" only for a topic created with a DataProtectionPolicy; and Lambda only for
+    // a mapping whose event source is not an SQS queue.
     const partlyEmulated =
-      (service === 'SNS' && (call.command === 'Publish' || call.command === 'CreateTopic')) ||
+      (service === 'SNS' && call.command === 'CreateTopic') ||
       (service === 'Lambda' && call.command === 'CreateEventSourceMapping');
     check(!emulated || partlyEmulated, summary);
     check(!error.message.includes('network was reached'), summary);
@@ -320,18 +338,12 @@ function checkError(service: Service, call: Call, error: Error, label: () => str
 }
 
 /**
- * What the Lambda SDK's own serializer throws before sending, so a real client sees it too: a path member
- * (FunctionName, UUID) missing or empty, and an Invoke Payload of a type it cannot send (docs/aws-behaviour/sdk.md
- * §3.6).
+ * What the mock's Lambda actions refuse as the SDK's serializer would (docs/aws-behaviour/sdk.md §3.6), where the
+ * current SDK sends it: an empty path member (sent as `/functions//…`), and an Invoke Payload of a type it cannot
+ * send. What the SDK's serializer itself throws is checked against a client without the mock (send).
  */
 function isWhatTheSdkRefuses(call: Call, error: Error): boolean {
   if (error?.constructor === Error && error.message.startsWith('No value provided for input HTTP label: ')) return true;
-  // Old clients (3.347.1) read a command's input in their own middleware before any request, and an input of
-  // `undefined` or `null` then throws a TypeError there (its logger filters the input), from the SDK's code: a real
-  // client sees the same.
-  if ((call.input === undefined || call.input === null) && error instanceof TypeError && isThrownByTheSdk(error)) {
-    return true;
-  }
   return (
     call.command === 'Invoke' &&
     error instanceof TypeError &&
@@ -488,6 +500,45 @@ export async function checkConsistency(world: World): Promise<void> {
     for (const published of topic.published()) {
       for (const delivery of published.deliveries) expect(typeof delivery.delivered).toBe('boolean');
     }
+  }
+
+  // SNS mobile push: the listed applications and endpoints are the ones Get answers, and the views agree.
+  const applications = await allPages(async (NextToken) => {
+    const out = await sns.send(new SNS.ListPlatformApplicationsCommand({ NextToken }));
+    return { items: out.PlatformApplications ?? [], next: out.NextToken };
+  });
+  for (const application of applications) {
+    const { Attributes } = await sns.send(
+      new SNS.GetPlatformApplicationAttributesCommand({ PlatformApplicationArn: application.PlatformApplicationArn }),
+    );
+    expect(Attributes).toEqual(application.Attributes);
+    expect(Attributes).not.toHaveProperty('PlatformCredential');
+    const endpoints = await allPages(async (NextToken) => {
+      const PlatformApplicationArn = application.PlatformApplicationArn;
+      const out = await sns.send(
+        new SNS.ListEndpointsByPlatformApplicationCommand({ PlatformApplicationArn, NextToken }),
+      );
+      return { items: out.Endpoints ?? [], next: out.NextToken };
+    });
+    for (const endpoint of endpoints) {
+      const got = await sns.send(new SNS.GetEndpointAttributesCommand({ EndpointArn: endpoint.EndpointArn }));
+      expect(got.Attributes).toEqual(endpoint.Attributes);
+      const view = aws.sns.platformEndpoint(endpoint.EndpointArn!);
+      expect(view.token).toBe(endpoint.Attributes!['Token']);
+      expect(String(view.enabled)).toBe(endpoint.Attributes!['Enabled']);
+    }
+  }
+  // SMS: every opted-out number checks as opted out, and every SMS recorded says whether it was delivered.
+  const optedOut = await allPages(async (nextToken) => {
+    const out = await sns.send(new SNS.ListPhoneNumbersOptedOutCommand({ nextToken }));
+    return { items: out.phoneNumbers ?? [], next: out.nextToken };
+  });
+  for (const phoneNumber of optedOut)
+    expect((await sns.send(new SNS.CheckIfPhoneNumberIsOptedOutCommand({ phoneNumber }))).isOptedOut).toBe(true);
+  for (const sms of aws.sns.sms()) {
+    expect(sms.phoneNumber).toMatch(/^\+\d{0,20}$/);
+    expect(typeof sms.delivered).toBe('boolean');
+    if (!sms.delivered) expect(typeof sms.reason).toBe('string');
   }
 
   // Lambda: the listed event source mappings are the mappings, each as Get answers it.

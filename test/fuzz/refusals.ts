@@ -44,6 +44,46 @@ export const REFUSALS: readonly Refusal[] = [
     refuses: (m) => hasNonNumber(m['MessageAttributes']),
   },
   {
+    service: 'SNS',
+    commands: ['Publish'],
+    what: 'a PhoneNumber with a letter in it, as the only destination (sns.md §13.1)',
+    refuses: (m) =>
+      m['TopicArn'] == null &&
+      m['TargetArn'] == null &&
+      typeof m['PhoneNumber'] === 'string' &&
+      /[A-Za-z]/.test(m['PhoneNumber']),
+  },
+  {
+    service: 'SNS',
+    commands: ['CheckIfPhoneNumberIsOptedOut', 'OptInPhoneNumber'],
+    what: 'a phoneNumber with a letter in it (sns.md §13.1)',
+    refuses: (m) => typeof m['phoneNumber'] === 'string' && /[A-Za-z]/.test(m['phoneNumber']),
+  },
+  {
+    service: 'SNS',
+    commands: ['SetSMSAttributes'],
+    what: 'an SMS attribute name the API does not document (sns.md §13.2)',
+    refuses: (m) => hasKeyOutside(m['attributes'], SMS_ATTRIBUTE_NAMES),
+  },
+  {
+    service: 'SNS',
+    commands: ['CreateSMSSandboxPhoneNumber', 'VerifySMSSandboxPhoneNumber', 'DeleteSMSSandboxPhoneNumber'],
+    what: 'a PhoneNumber longer than 20 characters (sns.md §13.4)',
+    refuses: (m) => typeof m['PhoneNumber'] === 'string' && m['PhoneNumber'].length > 20,
+  },
+  {
+    service: 'SNS',
+    commands: ['CreatePlatformApplication'],
+    what: 'a Name outside 1 to 256 of [A-Za-z0-9_.-] (sns.md §14.1)',
+    refuses: (m) => typeof m['Name'] === 'string' && !/^[A-Za-z0-9_.-]{1,256}$/.test(m['Name']),
+  },
+  {
+    service: 'SNS',
+    commands: ['CreatePlatformEndpoint', 'SetEndpointAttributes'],
+    what: 'an endpoint attribute name other than CustomUserData, Enabled and Token (sns.md §14.4)',
+    refuses: (m) => hasKeyOutside(m['Attributes'], ['CustomUserData', 'Enabled', 'Token']),
+  },
+  {
     service: 'SQS',
     commands: ['DeleteMessage', 'ChangeMessageVisibility', 'DeleteMessageBatch', 'ChangeMessageVisibilityBatch'],
     what: 'a receipt handle it never issued (a real one with its tail or receive number changed)',
@@ -112,4 +152,25 @@ function hasNonNumber(attributes: unknown): boolean {
     if (!/\p{Nd}/u.test(StringValue)) return true;
     return /^[\x20-\x7e]*$/.test(StringValue) && !Number.isFinite(Number(StringValue.trim()));
   });
+}
+
+/** SetSMSAttributes' documented names [D]. */
+export const SMS_ATTRIBUTE_NAMES: readonly string[] = [
+  'MonthlySpendLimit',
+  'DeliveryStatusIAMRole',
+  'DeliveryStatusSuccessSamplingRate',
+  'DefaultSenderID',
+  'DefaultSMSType',
+  'UsageReportS3Bucket',
+];
+
+/** Whether a map member (as the query protocol sends it: non-null values only) has a key not in `names`. */
+function hasKeyOutside(map: unknown, names: readonly string[]): boolean {
+  if (typeof map !== 'object' || map === null) return false;
+  return Object.keys(map).some(
+    (key) =>
+      (map as Record<string, unknown>)[key] !== undefined &&
+      (map as Record<string, unknown>)[key] !== null &&
+      !names.includes(key),
+  );
 }

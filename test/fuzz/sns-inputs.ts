@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { ref } from './sqs-inputs.js';
-import { NOT_NUMBERS } from './refusals.js';
+import { NOT_NUMBERS, SMS_ATTRIBUTE_NAMES } from './refusals.js';
 import {
   badString,
   choice,
@@ -15,6 +15,7 @@ import {
   oversizeString,
   record,
   wrongType,
+  type Gen,
 } from './values.js';
 
 /**
@@ -253,6 +254,68 @@ const entryMembers = {
   MessageGroupId: optional(fifoId),
 };
 
+// SMS and mobile push: phone numbers and tokens of every shape, attribute maps with odd and prototype-named keys.
+
+const phoneNumber = field(
+  fc.constantFrom('+15555550100', '+430000000000', '+4411111111', '15555550100', '+12025550199'),
+  fc.oneof(
+    badString,
+    fc.constantFrom('+1a234', 'NAA+15551234567', 'invalid', '+', '+0123', '+1234567890123456', '555', '+1555555010x'),
+    fc.constantFrom('+１５５５', '+1 555 555 0100', '+1-555-555-0100', '\u202E+15555550100', `+${'9'.repeat(400)}`),
+  ),
+);
+const sandboxNumber = field(
+  fc.constantFrom('+15555550100', '+15555550101', '123456789', '+9411223344667788990'),
+  fc.oneof(
+    badString,
+    fc.constantFrom('invalid phone number', '1234567890', `+${'4'.repeat(44)}`, '+1234567', '0123456789'),
+  ),
+);
+const oneTimePassword = field(
+  fc.oneof(fc.stringMatching(/^[0-9]{6}$/), fc.constantFrom('123456', '00000', '12345678')),
+  fc.oneof(badString, fc.constantFrom('12a', '1234', '123456789', '１２３４５６')),
+);
+const maxResults = (max: number) => optional(fc.integer({ min: 1, max }), numberAround(1, max));
+
+const smsAttributeNames = [...SMS_ATTRIBUTE_NAMES, 'DefaultSendID'];
+const smsAttributeValue = field(
+  fc.constantFrom('1', '0', '100', '101', 'Promotional', 'Transactional', 'LSTest', 'testSenderID', '123456789', ''),
+  badString,
+);
+
+const platforms = ['ADM', 'APNS', 'APNS_SANDBOX', 'GCM', 'BAIDU', 'WNS', 'MPNS', 'MACOS', 'APNS_VOIP'];
+const applicationAttributeNames = [
+  'PlatformCredential',
+  'PlatformPrincipal',
+  'EventEndpointCreated',
+  'EventDeliveryFailure',
+  'SuccessFeedbackRoleArn',
+  'SuccessFeedbackSampleRate',
+  'ApplePlatformTeamID',
+  'Enabled',
+];
+const applicationAttributeValue = field(
+  fc.constantFrom('secret', 'id', '50', '101', '-1', 'arn:aws:sns:us-east-1:000000000000:events', 'true'),
+  badString,
+);
+const endpointAttributeNames = ['CustomUserData', 'Enabled', 'Token', 'PlatformPrincipal'];
+const endpointAttributeValue = field(
+  fc.constantFrom('data', 'true', 'false', 'FALSE', 'device-2', 'device-1', '', 'A'.repeat(2049)),
+  fc.oneof(badString, fc.constantFrom('€'.repeat(683), 'yes')),
+);
+const token = field(
+  fc.constantFrom('device-1', 'device-2', 'a'.repeat(64), 'APA91bETzEWr7i-1yUGWpgPsu'),
+  fc.oneof(badString, fc.constantFrom('', ' ', 'ZZZZ', 'a'.repeat(5000))),
+);
+const applicationArn = field(ref('applicationArn'), fc.oneof(badString, ref('endpointArn'), ref('topicArn')), {
+  valid: 12,
+});
+const endpointArn = field(ref('endpointArn'), fc.oneof(badString, ref('applicationArn'), ref('topicArn')), {
+  valid: 12,
+});
+const attributeMap = (names: readonly string[], value: Gen) =>
+  map(mapKey(names), value, { maxKeys: 3, cleanKeys: fc.constantFrom(...names) });
+
 const commands = {
   CreateTopic: record({
     Name: field(
@@ -318,8 +381,8 @@ const commands = {
   ListSubscriptionsByTopic: record({ TopicArn: topicArn, NextToken: nextToken }),
   Publish: record({
     TopicArn: field(ref('topicArn'), fc.oneof(badString, ref('queueArn')), { valid: 10, absent: 3 }),
-    TargetArn: optional(ref('topicArn'), badString),
-    PhoneNumber: optional(fc.constantFrom('+15555550100', '555', '+1'), badString),
+    TargetArn: optional(fc.oneof(ref('topicArn'), ref('endpointArn')), badString),
+    PhoneNumber: optional(phoneNumber),
     ...entryMembers,
   }),
   AddPermission: record({
@@ -354,6 +417,50 @@ const commands = {
       ),
     ),
   }),
+  SetSMSAttributes: record({ attributes: field(attributeMap(smsAttributeNames, smsAttributeValue)) }),
+  GetSMSAttributes: record({
+    attributes: optional(list(fc.oneof(fc.constantFrom(...smsAttributeNames), oddString), { maxLength: 3 })),
+  }),
+  CheckIfPhoneNumberIsOptedOut: record({ phoneNumber }),
+  ListPhoneNumbersOptedOut: record({ nextToken }),
+  OptInPhoneNumber: record({ phoneNumber }),
+  GetSMSSandboxAccountStatus: record({}),
+  CreateSMSSandboxPhoneNumber: record({
+    PhoneNumber: sandboxNumber,
+    LanguageCode: optional(fc.constantFrom('en-US', 'de-DE', 'zh-TW'), fc.oneof(badString, fc.constantFrom('en-us'))),
+  }),
+  VerifySMSSandboxPhoneNumber: record({ PhoneNumber: sandboxNumber, OneTimePassword: oneTimePassword }),
+  DeleteSMSSandboxPhoneNumber: record({ PhoneNumber: sandboxNumber }),
+  ListSMSSandboxPhoneNumbers: record({ NextToken: nextToken, MaxResults: maxResults(100) }),
+  ListOriginationNumbers: record({ NextToken: nextToken, MaxResults: maxResults(30) }),
+  CreatePlatformApplication: record({
+    Name: field(
+      fc.constantFrom('fuzz-app', 'fuzz-fcm', 'ios.app_1', 'new-app', 'x'.repeat(256)),
+      fc.oneof(badString, fc.constantFrom('', '@name', 'a'.repeat(257), 'constructor', '__proto__')),
+    ),
+    Platform: field(fc.constantFrom(...platforms), fc.oneof(badString, fc.constantFrom('AAA', 'gcm', 'FCM', 'Baidu'))),
+    Attributes: field(attributeMap(applicationAttributeNames, applicationAttributeValue)),
+  }),
+  GetPlatformApplicationAttributes: record({ PlatformApplicationArn: applicationArn }),
+  SetPlatformApplicationAttributes: record({
+    PlatformApplicationArn: applicationArn,
+    Attributes: field(attributeMap(applicationAttributeNames, applicationAttributeValue)),
+  }),
+  ListPlatformApplications: record({ NextToken: nextToken }),
+  DeletePlatformApplication: record({ PlatformApplicationArn: applicationArn }),
+  CreatePlatformEndpoint: record({
+    PlatformApplicationArn: applicationArn,
+    Token: token,
+    CustomUserData: optional(fc.constantFrom('data', 'other'), fc.oneof(badString, fc.constantFrom('B'.repeat(2049)))),
+    Attributes: optional(attributeMap(endpointAttributeNames, endpointAttributeValue)),
+  }),
+  GetEndpointAttributes: record({ EndpointArn: endpointArn }),
+  SetEndpointAttributes: record({
+    EndpointArn: endpointArn,
+    Attributes: field(attributeMap(endpointAttributeNames, endpointAttributeValue)),
+  }),
+  ListEndpointsByPlatformApplication: record({ PlatformApplicationArn: applicationArn, NextToken: nextToken }),
+  DeleteEndpoint: record({ EndpointArn: endpointArn }),
 };
 
 export const snsInputs: Readonly<Record<string, fc.Arbitrary<Record<string, unknown>>>> = Object.fromEntries(

@@ -43,7 +43,9 @@ export type RefKind =
   | 'token'
   | 'endpoint'
   | 'functionName'
-  | 'mappingUuid';
+  | 'mappingUuid'
+  | 'applicationArn'
+  | 'endpointArn';
 
 /**
  * A value of the world, picked at run time: `index` chooses among the values of `kind` known then, the real ones
@@ -104,6 +106,8 @@ export class World {
     endpoint: [],
     functionName: [],
     mappingUuid: [],
+    applicationArn: [],
+    endpointArn: [],
   };
 
   private constructor() {
@@ -184,6 +188,20 @@ export class World {
         'arn:aws:lambda:us-east-1:123400000000@function:myfn',
       ],
       mappingUuid: ['00000000-0000-4000-8000-000000000000', 'not-a-uuid'],
+      applicationArn: [
+        'arn:aws:sns:us-east-1:000000000000:app/ADM/missing',
+        'arn:aws:sns:eu-west-1:000000000000:app/ADM/fuzz-app',
+        'arn:aws:sns:us-east-1:000000000000:app/ADM',
+        'arn:aws:sns:us-east-1:000000000000:endpoint/ADM/fuzz-app/0f7d5971-aa8b-4bd5-b585-0826e9f93a66',
+        'invalid-arn',
+      ],
+      endpointArn: [
+        'arn:aws:sns:us-east-1:000000000000:endpoint/ADM/fuzz-app/0f7d5971-aa8b-4bd5-b585-0826e9f93a66',
+        'arn:aws:sns:us-east-1:000000000000:endpoint/ADM/fuzz-app/short',
+        'arn:aws:sns:us-east-1:000000000000:endpoint/ADM/fuzz-app',
+        'arn:aws:sns:us-east-1:000000000000:app/ADM/fuzz-app',
+        topicArn('events'),
+      ],
       endpoint: [
         'http://example.com:99999/hook',
         'ftp://example.com',
@@ -310,6 +328,23 @@ export class World {
     await subscribe(events, 'https', 'https://example.com/hook');
     await subscribe(events, 'sqs', queueArn('other', '111111111111')); // pending: another account's queue
     await subscribe(eventsFifo, 'sqs', queueArn('fifo.fifo'));
+    // Mobile push: an application of each kind of credential, an endpoint, and a topic's subscription to it.
+    const application = async (Name: string, Platform: string, Attributes: Record<string, string>) => {
+      const { PlatformApplicationArn } = await sns.send(
+        new SNS.CreatePlatformApplicationCommand({ Name, Platform, Attributes }),
+      );
+      this.add('applicationArn', PlatformApplicationArn!);
+      return PlatformApplicationArn!;
+    };
+    await application('fuzz-fcm', 'GCM', { PlatformCredential: 'key' });
+    const adm = await application('fuzz-app', 'ADM', { PlatformPrincipal: 'id', PlatformCredential: 'secret' });
+    const { EndpointArn } = await sns.send(
+      new SNS.CreatePlatformEndpointCommand({ PlatformApplicationArn: adm, Token: 'device-1' }),
+    );
+    this.add('endpointArn', EndpointArn!);
+    this.add('endpoint', EndpointArn!);
+    await subscribe(events, 'application', EndpointArn!);
+    await subscribe(events, 'sms', '+15555550100');
     for (const view of this.aws.sns.topics().flatMap((t) => t.subscriptions()))
       this.add('token', view.confirmationToken);
     await sns.send(
@@ -341,6 +376,8 @@ export class World {
     if (typeof out['TaskHandle'] === 'string') this.add('taskHandle', out['TaskHandle']);
     if (typeof out['TopicArn'] === 'string') this.add('topicArn', out['TopicArn']);
     if (typeof out['UUID'] === 'string') this.add('mappingUuid', out['UUID']);
+    if (typeof out['PlatformApplicationArn'] === 'string') this.add('applicationArn', out['PlatformApplicationArn']);
+    if (typeof out['EndpointArn'] === 'string') this.add('endpointArn', out['EndpointArn']);
     if (typeof out['SubscriptionArn'] === 'string' && out['SubscriptionArn'].startsWith('arn:'))
       this.add('subscriptionArn', out['SubscriptionArn']);
     if (Array.isArray(out['Messages'])) {

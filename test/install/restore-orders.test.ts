@@ -10,12 +10,12 @@ import { ListQueuesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { mockClient } from 'aws-sdk-client-mock';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createAwsMock } from '../../src/index.js';
-import { forgetLoadedSdks } from '../../src/install/install.js';
-import { loadSdk } from '../../src/sdk-errors.js';
-import type { ServiceSdk } from '../../src/service-module.js';
-import { LAMBDA_SDK } from '../../src/lambda/sdk.js';
-import { SNS_SDK } from '../../src/sns/sdk.js';
-import { SQS_SDK } from '../../src/sqs/sdk.js';
+import { forgetLoadedSdks } from '../../src/plugin/install/install.js';
+import { loadSdk } from '../../src/core/sdk-errors.js';
+import type { ServiceSdk } from '../../src/core/service-module.js';
+import { LAMBDA_SDK } from '../../src/services/lambda/sdk.js';
+import { SNS_SDK } from '../../src/services/sns/sdk.js';
+import { SQS_SDK } from '../../src/services/sqs/sdk.js';
 import { networkTrap, ONE_ATTEMPT } from '../helpers.js';
 import { guardNetworkForFile } from './network-guard.js';
 

@@ -45,11 +45,11 @@ async function receive(sqs, queueUrl) {
 }
 
 /**
- * The message of what `assertion` throws, without the journeys every failure message ends with (journeys.test.cjs
- * checks them); fails if it does not throw.
+ * The message of what `assertion` throws, without what every failure message ends with (what feeds the queue, the
+ * journeys: journeys.test.cjs checks them); fails if it does not throw.
  */
 function failureOf(assertion) {
-  return wholeFailureOf(assertion).replace(/\n\n(Journeys \(|Calls the mock refused)[\s\S]*$/, '');
+  return wholeFailureOf(assertion).replace(/\n\n(What feeds it, |Journeys \(|Calls the mock refused)[\s\S]*$/, '');
 }
 
 /** The whole message of what `assertion` throws, journeys and all; fails if it does not throw. */

@@ -4,8 +4,8 @@
  * which needs a DOM.
  */
 import { describe, expect, it } from 'vitest';
-import { JourneyRecorder } from '../../src/journeys/index.js';
-import { globalClock } from '../../src/clock.js';
+import { JourneyRecorder } from '../../src/core/journeys/index.js';
+import { globalClock } from '../../src/core/clock.js';
 
 async function mermaidParser(): Promise<{ parse(text: string): Promise<unknown> }> {
   // jsdom ships no types; only its JSDOM class is used.

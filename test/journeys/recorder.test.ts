@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { bodyPreview, JourneyRecorder } from '../../src/journeys/index.js';
-import { BODY_PREVIEW_CHARS } from '../../src/journeys/step.js';
-import type { Clock } from '../../src/clock.js';
+import { bodyPreview, JourneyRecorder } from '../../src/core/journeys/index.js';
+import { BODY_PREVIEW_CHARS } from '../../src/core/journeys/step.js';
+import type { Clock } from '../../src/core/clock.js';
 
 function clockAt(start = Date.UTC(2024, 0, 1)): Clock & { move(ms: number): void } {
   let now = start;

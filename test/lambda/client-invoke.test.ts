@@ -16,6 +16,7 @@ import { Readable } from 'node:stream';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAwsMock, NotEmulatedError, type AwsMock } from '../../src/index.js';
 import { networkTrap, rejectionOf } from '../helpers.js';
+import { expectAsTheSdk } from '../support/as-the-sdk.js';
 import { attemptsFor } from '../sdk-features.js';
 
 const T0 = Date.UTC(2026, 0, 2, 3, 4, 5);
@@ -440,14 +441,22 @@ describe('Invoke, errors as the SDK throws them (lambda.md §6)', () => {
     const odd: unknown[] = [5n, Symbol('s'), () => 1, Object.create(null), {}, [], 7, true, { toString: 0 }];
     for (const value of odd) {
       for (const member of ['FunctionName', 'Qualifier', 'InvocationType', 'ClientContext', 'LogType']) {
-        const error = await rejectionOf(
-          lambda.send(new InvokeCommand({ FunctionName: 'f', [member]: value } as never)),
+        // Where the SDK's serializer refuses the value, the mocked client throws its error (sdk.md §3.5).
+        await expectAsTheSdk(
+          lambda,
+          () => new InvokeCommand({ FunctionName: 'f', [member]: value } as never),
+          async (sending) => expect(await rejectionOf(sending)).toBeInstanceOf(LambdaServiceException),
         );
-        expect(error).toBeInstanceOf(LambdaServiceException);
       }
       // What the SDK's serializer cannot send either: refused before anything runs.
-      const payload = await rejectionOf(lambda.send(new InvokeCommand({ FunctionName: 'f', Payload: value as never })));
-      expect(payload.message).toMatch(/^sqs-sns-mock: Invoke's Payload is a string, a Uint8Array/);
+      await expectAsTheSdk(
+        lambda,
+        () => new InvokeCommand({ FunctionName: 'f', Payload: value as never }),
+        async (sending) =>
+          expect((await rejectionOf(sending)).message).toMatch(
+            /^sqs-sns-mock: Invoke's Payload is a string, a Uint8Array/,
+          ),
+      );
     }
   });
 

@@ -1,7 +1,7 @@
 /**
  * The event source mapping actions through the real LambdaClient (docs/aws-behaviour/lambda.md §2.1–2.3). The actions
  * are thin over the mapping model: the first part drives them over a stand-in of the model's contract, the second
- * the model itself, through the SDK, once it answers (src/lambda/esm/mappings.ts).
+ * the model itself, through the SDK, once it answers (src/services/lambda/esm/mappings.ts).
  */
 import { CreateQueueCommand, GetQueueAttributesCommand, SQSClient } from '@aws-sdk/client-sqs';
 import {
@@ -19,8 +19,9 @@ import {
 } from '@aws-sdk/client-lambda';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAwsMock, type AwsMock } from '../../src/index.js';
-import { lambdaError } from '../../src/lambda/errors.js';
+import { lambdaError } from '../../src/services/lambda/errors.js';
 import { networkTrap, rejectionOf } from '../helpers.js';
+import { expectAsTheSdk } from '../support/as-the-sdk.js';
 
 const ACCOUNT = '123456789012';
 const REGION = 'eu-west-1';
@@ -245,25 +246,27 @@ describe('the mapping actions with the mapping model, through the SDK', () => {
     expect(scaling).toBeInstanceOf(InvalidRequestContentException);
   });
 
-  it('takes a BigInt the SDK sends as a plain number (§2.3)', async () => {
-    const created = await lambda.send(
+  it('takes a BigInt the SDK sends as a plain number (§2.3); the old SDKs refuse it themselves (sdk.md §3.5)', async () => {
+    const make = () =>
       new CreateEventSourceMappingCommand({
         FunctionName: 'worker',
         EventSourceArn: queueArn,
         BatchSize: 20n,
         MaximumBatchingWindowInSeconds: 5n,
         ScalingConfig: { MaximumConcurrency: 3n },
-      } as never),
-    );
-    expect(created).toMatchObject({
-      BatchSize: 20,
-      MaximumBatchingWindowInSeconds: 5,
-      ScalingConfig: { MaximumConcurrency: 3 },
+      } as never);
+    await expectAsTheSdk(lambda, make, async (sending) => {
+      const created = (await sending) as { UUID?: string };
+      expect(created).toMatchObject({
+        BatchSize: 20,
+        MaximumBatchingWindowInSeconds: 5,
+        ScalingConfig: { MaximumConcurrency: 3 },
+      });
+      const zero = await rejectionOf(
+        lambda.send(new UpdateEventSourceMappingCommand({ UUID: created.UUID, BatchSize: 0n } as never)),
+      );
+      expect(zero.name).toBe('ValidationException');
     });
-    const zero = await rejectionOf(
-      lambda.send(new UpdateEventSourceMappingCommand({ UUID: created.UUID, BatchSize: 0n } as never)),
-    );
-    expect(zero.name).toBe('ValidationException');
   });
 
   it('reads MaxItems as the SDK sends it, in the query string (§2.2)', async () => {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { md5Hex } from '../../src/sqs/md5.js';
+import { md5Hex } from '../../src/core/messages/md5.js';
 import { mappingSetup, runUntilIdle, type Recorded } from './esm-support.js';
 
 describe('SQS event source mapping: the SQSEvent (docs/aws-behaviour/lambda.md §1)', () => {

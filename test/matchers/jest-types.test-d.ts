@@ -6,7 +6,7 @@
  */
 import type * as JestGlobals from '@jest/globals';
 import type { QueueView, TopicView } from '../../src/index.js';
-import type { FunctionView } from '../../src/lambda/views.js';
+import type { FunctionView } from '../../src/services/lambda/views.js';
 import type {} from '../../src/matchers/jest.js';
 
 declare const q: QueueView;

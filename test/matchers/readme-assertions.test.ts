@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../src/matchers/vitest.js';
 import { defineBlock, docBlock } from '../support/doc-blocks.js';
 import { docAccount, DOC_MODULES } from '../support/doc-context.js';
-import { failureOf } from './support.js';
+import { failureOf, wholeFailureOf } from './support.js';
 
 const PAGE = 'docs/guide/assertions.md';
 /** The lines of a `text` block the page quotes. */
@@ -44,6 +44,11 @@ describe('assertions: attributes, counts, deliveries and order', () => {
       const [t, q, steps] = [aws.sns.topic('events'), aws.sqs.queue('orders'), aws.sqs.queue('steps.fifo')];
       expect(failureOf(() => expect(t).toHaveDeliveredTo(q, { orderId: 8 }))).toBe(delivered);
       expect(failureOf(() => expect(steps).toHaveMessagesInOrder(['pack', 'pick'], { group: 'g' }))).toBe(inOrder);
+      // The page quotes the start of the whole message, journeys left out.
+      const feeds = quoted('failure-feeds');
+      const whole = wholeFailureOf(() => expect(q).toContainMessage({ orderId: 8 }));
+      expect(whole.split('\n').slice(0, feeds.length)).toEqual(feeds);
+      expect(whole).toContain(`${feeds.join('\n')}\n\nJourneys (`);
     });
   defineBlock(docBlock(PAGE, 'matchers-options'), { modules: DOC_MODULES, scope: { ...scope, it: withFailureTexts } });
 });

@@ -48,7 +48,10 @@ export function wholeFailureOf(assertion: () => unknown): string {
   throw new Error('expected the assertion to fail');
 }
 
-/** A failure message without its ending of journeys and refused calls (src/matchers/journeys.ts). */
+/**
+ * A failure message without its ending: what feeds the queue or function, journeys and refused calls
+ * (src/matchers/journeys.ts).
+ */
 export function withoutJourneys(message: string): string {
-  return message.replace(/\n\n(Journeys \(|Calls the mock refused)[\s\S]*$/, '');
+  return message.replace(/\n\n(What feeds it, |Journeys \(|Calls the mock refused)[\s\S]*$/, '');
 }

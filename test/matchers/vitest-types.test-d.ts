@@ -7,7 +7,7 @@
  */
 import { expect } from 'vitest';
 import type { QueueView, TopicView } from '../../src/index.js';
-import type { FunctionView } from '../../src/lambda/views.js';
+import type { FunctionView } from '../../src/services/lambda/views.js';
 import type {} from '../../src/matchers/vitest.js';
 
 declare const q: QueueView;

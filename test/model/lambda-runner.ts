@@ -7,14 +7,14 @@ import { CreateQueueCommand, SendMessageBatchCommand, SendMessageCommand, type S
 import type { Context } from 'aws-lambda';
 import { vi } from 'vitest';
 import type { AwsMock } from '../../src/index.js';
-import type { Invocation } from '../../src/lambda/lambda-function.js';
-import { LateCommandError } from '../../src/lambda/sandbox/late-commands.js';
-import type { Queue } from '../../src/sqs/queue.js';
+import type { Invocation } from '../../src/services/lambda/lambda-function.js';
+import { LateCommandError } from '../../src/core/invocation/late-commands.js';
+import type { Queue } from '../../src/services/sqs/queue.js';
 import {
   INITIAL_CONCURRENT_BATCHES,
   MAX_CONCURRENT_BATCHES,
   SCALE_UP_PER_MINUTE,
-} from '../../src/lambda/esm/scaling.js';
+} from '../../src/services/lambda/esm/scaling.js';
 import type { Behaviour, LambdaRunConfig, LambdaStep, MessageSpec } from './lambda-steps.js';
 import { PromiseBroken } from './reference.js';
 import { flush, T0 } from './runner.js';
@@ -495,7 +495,8 @@ export class LambdaModelRun {
   /** The promises one delivery must keep, seen by the handler as it starts. */
   private checkDelivery(records: readonly RecordSeen[], messages: readonly ModelMessage[]): void {
     const { config } = this;
-    // A disabled mapping stops polling at once (src/lambda/esm/view.ts: the mock's promise, AWS takes a moment).
+    // A disabled mapping stops polling at once (src/services/lambda/esm/view.ts: the mock's promise, AWS takes a
+    // moment).
     if (!this.enabled) this.fail('disabled', 'a batch was invoked after the mapping was disabled');
     if (records.length === 0 || records.length > config.batchSize) {
       this.fail('batch size', `a batch of ${records.length} records, BatchSize ${config.batchSize}`);

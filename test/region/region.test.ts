@@ -20,7 +20,7 @@ import {
 import FakeTimers from '@sinonjs/fake-timers';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createAwsMock } from '../../src/index.js';
-import { regionLookupsSettled } from '../../src/install/client-region.js';
+import { regionLookupsSettled } from '../../src/plugin/install/client-region.js';
 import { networkTrap, rejectionOf } from '../helpers.js';
 import { guardNetwork, type NetworkGuard } from '../install/network-guard.js';
 

@@ -91,8 +91,8 @@ it('refuses a command built before the mock reached its copy of the SDK; that co
 });
 
 it("acts in the mock's region, and says so once, for a command sent before the mock's import settled", async () => {
-  const { forgetWarnings } = await import('../../src/diagnostics/warn-once.js');
-  const { forgetLoadedSdks } = await import('../../src/install/install.js');
+  const { forgetWarnings } = await import('../../src/core/diagnostics/warn-once.js');
+  const { forgetLoadedSdks } = await import('../../src/plugin/install/install.js');
   forgetWarnings();
   forgetLoadedSdks();
   const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
@@ -116,16 +116,16 @@ it("acts in the mock's region, and says so once, for a command sent before the m
 
 /** The mock's own import of the SQS package, settled, and its continuation (which hooks the package) run. */
 async function settledImport(): Promise<void> {
-  const { loadSdk } = await import('../../src/sdk-errors.js');
-  const { SQS_SDK } = await import('../../src/sqs/sdk.js');
+  const { loadSdk } = await import('../../src/core/sdk-errors.js');
+  const { SQS_SDK } = await import('../../src/services/sqs/sdk.js');
   await loadSdk(SQS_SDK);
   await new Promise((resolve) => setImmediate(resolve));
 }
 
 describe('a region provider that needs real I/O (sdk-reach.md §3.4)', () => {
   it('is not waited for: the client acts in the mock region, and the test is told once the provider answers', async () => {
-    const { forgetWarnings } = await import('../../src/diagnostics/warn-once.js');
-    const { regionLookupsSettled } = await import('../../src/install/client-region.js');
+    const { forgetWarnings } = await import('../../src/core/diagnostics/warn-once.js');
+    const { regionLookupsSettled } = await import('../../src/plugin/install/client-region.js');
     forgetWarnings();
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     try {

@@ -122,7 +122,7 @@ describe('Scheduler steps in journeys', () => {
     const [event] = setup.aws.events.bus().events();
     expect(setup.aws.journey(event!.id).steps.map((s) => `${s.service} ${s.kind} ${s.where}`)).toEqual([
       'scheduler scheduled to-bus',
-      'scheduler delivered event-bus/default',
+      'scheduler delivered default',
       'events published default',
       'events routed r',
       'events delivered from-bus',

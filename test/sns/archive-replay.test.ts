@@ -24,7 +24,7 @@ import { expectInvalidParameter, snsSetup } from './sns-support.js';
 /**
  * FIFO topic archive (ArchivePolicy) and subscription replay (ReplayPolicy), per the AWS Developer Guide pages
  * "Amazon SNS message archiving for FIFO topic owners" and "Amazon SNS message replay for FIFO topic subscribers".
- * Error texts for ReplayPolicy are the emulation's own (see src/sns/replay-policy.ts).
+ * Error texts for ReplayPolicy are the emulation's own (see src/services/sns/replay-policy.ts).
  */
 
 const HOUR = 3_600_000;

@@ -13,8 +13,8 @@ import { DeleteQueueCommand, type Message, type SQSClient } from '@aws-sdk/clien
 import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AwsMock } from '../../src/index.js';
-import { notificationEnvelope } from '../../src/sns/publish/envelope.js';
-import { javaHashMapOrder } from '../../src/sns/publish/java-hash-order.js';
+import { notificationEnvelope } from '../../src/services/sns/publish/envelope.js';
+import { javaHashMapOrder } from '../../src/services/sns/publish/java-hash-order.js';
 import { counts, createQueue, queueArn, receive, receiveOne, T0 } from '../sqs/message-support.js';
 import { snsSetup } from './sns-support.js';
 
@@ -504,6 +504,8 @@ describe('fan-out', () => {
     const token = aws.sns.backend.findSubscription(confirmed)!.confirmationToken;
     await sns.send(new ConfirmSubscriptionCommand({ TopicArn: topicArn, Token: token }));
     await sns.send(new SubscribeCommand({ TopicArn: topicArn, Protocol: 'sms', Endpoint: '+15551234567' }));
+    // Out of the SMS sandbox, which keeps SMS from unverified numbers (docs/aws-behaviour/sns.md §13.4).
+    aws.sns.leaveSmsSandbox();
     await publish({
       TopicArn: topicArn,
       MessageStructure: 'json',

@@ -14,9 +14,10 @@ import { createQueue, queueArn } from '../sqs/message-support.js';
 import { snsSetup } from './sns-support.js';
 
 /**
- * A published message's deliveries are kept compactly and listed when read (src/sns/delivery/fan-out-record.ts): read
- * after the topic's subscriptions changed, they still name the subscriptions as they were at publish, with the
- * reasons of the policies they had then, and the journey's steps read the same.
+ * A published message's deliveries are kept compactly and listed when read
+ * (src/services/sns/delivery/fan-out-record.ts): read after the topic's subscriptions changed, they still name the
+ * subscriptions as they were at publish, with the reasons of the policies they had then, and the journey's steps read
+ * the same.
  */
 
 let aws: AwsMock;
@@ -162,8 +163,8 @@ describe('deliveries of a published message', () => {
 
 /**
  * A queue's delivery is recorded without its body, which is made again when the deliveries are read
- * (src/sns/delivery/queue-taken.ts): what `published()` shows must be, character for character, what the queue got,
- * whatever happened since.
+ * (src/services/sns/delivery/queue-taken.ts): what `published()` shows must be, character for character, what the queue
+ * got, whatever happened since.
  */
 async function subscribeRaw(TopicArn: string, name: string, raw: boolean): Promise<{ url: string; arn: string }> {
   const url = await createQueue(sqs, name);

@@ -6,13 +6,14 @@ import {
   type SNSClient,
 } from '@aws-sdk/client-sns';
 import { beforeEach, describe, it } from 'vitest';
+import { expectAsTheSdk } from '../support/as-the-sdk.js';
 import { expectInvalidParameter, snsSetup } from './sns-support.js';
 
 /**
- * String members holding what neither String() nor JSON can read. SNS reads a member as the SDK's query serializer
- * writes it, String(value) (src/util/text.ts textOf); where that throws, the mock still answers as SNS answers the
- * text, never with a TypeError of its own. (Through the real SDK without the mock, the query serializer itself
- * throws a TypeError for such a value, before anything is sent.)
+ * String members holding what neither String() nor JSON can read. The SDK's query serializer writes a member as
+ * String(value) and throws a TypeError where that throws, before anything is sent: the mocked client then throws the
+ * same (expectAsTheSdk, docs/aws-behaviour/sdk.md §3.5). Where an SDK version sends it, SNS reads the member as that
+ * text (src/core/util/text.ts textOf), and the mock answers as SNS answers the text, never with a TypeError of its own.
  */
 
 let sns: SNSClient;
@@ -36,23 +37,37 @@ function bare(): object {
 
 describe('a string member no String() can convert', () => {
   it.each([
-    ['a revoked Proxy', revoked(), '[object Object]'],
-    ['an object without a prototype holding a BigInt', bare(), '{"n":5}'],
-  ])('answers InvalidParameter for %s as Protocol', async (_kind, Protocol, shown) => {
-    await expectInvalidParameter(
-      sns.send(new SubscribeCommand({ TopicArn, Protocol: Protocol as never, Endpoint: 'https://example.com' })),
-      `Invalid parameter: Amazon SNS does not support this protocol string: ${shown}`,
+    ['a revoked Proxy', revoked, '[object Object]'],
+    ['an object without a prototype holding a BigInt', bare, '{"n":5}'],
+  ])('answers InvalidParameter for %s as Protocol, where the SDK sends it', async (_kind, make, shown) => {
+    await expectAsTheSdk(
+      sns,
+      () => new SubscribeCommand({ TopicArn, Protocol: make() as never, Endpoint: 'https://example.com' }),
+      (sending) =>
+        expectInvalidParameter(
+          sending,
+          `Invalid parameter: Amazon SNS does not support this protocol string: ${shown}`,
+        ),
     );
   });
 
-  it('takes a revoked Proxy in a list of strings as its text, as the query serializer would write it', async () => {
-    await sns.send(new UntagResourceCommand({ ResourceArn: TopicArn, TagKeys: [revoked()] as never }));
+  it('takes a revoked Proxy in a list of strings as its text, where the SDK sends it', async () => {
+    await expectAsTheSdk(
+      sns,
+      () => new UntagResourceCommand({ ResourceArn: TopicArn, TagKeys: [revoked()] as never }),
+      (sending) => sending,
+    );
   });
 
-  it('answers a PhoneNumber no String() can convert as text that is no phone number', async () => {
-    await expectInvalidParameter(
-      sns.send(new PublishCommand({ PhoneNumber: revoked() as never, Message: 'x' })),
-      'Invalid parameter: PhoneNumber Reason: [object Object] is not valid to publish to',
+  it('answers a PhoneNumber no String() can convert as text that is no phone number, where the SDK sends it', async () => {
+    await expectAsTheSdk(
+      sns,
+      () => new PublishCommand({ PhoneNumber: revoked() as never, Message: 'x' }),
+      (sending) =>
+        expectInvalidParameter(
+          sending,
+          'Invalid parameter: PhoneNumber Reason: [object Object] is not valid to publish to',
+        ),
     );
   });
 });

@@ -11,9 +11,10 @@ import { createQueue, queueArn, receive, T0 } from '../sqs/message-support.js';
 import { snsSetup } from './sns-support.js';
 
 /**
- * A replayed message keeps the X-Ray trace header of the Publish it replays (src/sns/delivery/replay.ts): AWS records
- * nothing about trace headers on replays, so the emulation keeps the original's, as it keeps the rest of the message.
- * The trace header comes from the environment of a publisher inside AWS Lambda (src/plugin.ts, sdkTraceHeader).
+ * A replayed message keeps the X-Ray trace header of the Publish it replays (src/services/sns/delivery/replay.ts): AWS
+ * records nothing about trace headers on replays, so the emulation keeps the original's, as it keeps the rest of the
+ * message. The trace header comes from the environment of a publisher inside AWS Lambda (src/plugin/plugin.ts,
+ * sdkTraceHeader).
  */
 
 const TRACE = 'Root=1-5759e988-bd862e3fe1be46a994272793;Parent=53995c3f42cd8ad8;Sampled=1';

@@ -3,6 +3,7 @@ import {
   InvalidParameterException,
   NotFoundException,
   SNSClient,
+  SNSServiceException,
   SubscribeCommand,
 } from '@aws-sdk/client-sns';
 import { SQSClient } from '@aws-sdk/client-sqs';
@@ -62,6 +63,14 @@ export async function expectInvalidParameter(promise: Promise<unknown>, message:
     status: 400,
     message,
   });
+}
+
+/** The message of a `ValidationError` rejection: AWS's unmodelled code, which the SDK names SNSServiceException. */
+export async function validationMessage(promise: Promise<unknown>): Promise<string> {
+  const error = await rejectionOf(promise);
+  expect(error).toBeInstanceOf(SNSServiceException);
+  expect(error.name).toBe('ValidationError');
+  return error.message;
 }
 
 /** Asserts a `NotFound` rejection (HTTP 404) with exactly this message. */

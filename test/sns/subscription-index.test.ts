@@ -8,18 +8,18 @@ import {
   type PublishCommandInput,
 } from '@aws-sdk/client-sns';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { compileFilterPolicy, filterInput } from '../../src/sns/filter-policy/index.js';
-import type { FilterMessageAttribute } from '../../src/sns/filter-policy/input.js';
+import { compileFilterPolicy, filterInput } from '../../src/services/sns/filter-policy/index.js';
+import type { FilterMessageAttribute } from '../../src/services/sns/filter-policy/input.js';
 import { createQueue, counts, queueArn, T0 } from '../sqs/message-support.js';
 import { snsSetup } from './sns-support.js';
 import { CreateTopicCommand } from '@aws-sdk/client-sns';
 
 /**
- * A topic files its subscriptions by an exact value their filter policies require (src/sns/subscription-index.ts), and
- * a publish matches only those that can take the message. Through SNSClient and SQSClient: with many subscriptions
- * of every kind of policy, each publish must deliver to the same queues, record the same deliveries in subscription
- * order and give the same filter reasons (in the topic view and the journey) as matching every policy does; here
- * that is each policy compiled on its own and matched against the message.
+ * A topic files its subscriptions by an exact value their filter policies require
+ * (src/services/sns/subscription-index.ts), and a publish matches only those that can take the message. Through
+ * SNSClient and SQSClient: with many subscriptions of every kind of policy, each publish must deliver to the same
+ * queues, record the same deliveries in subscription order and give the same filter reasons (in the topic view and the
+ * journey) as matching every policy does; here that is each policy compiled on its own and matched against the message.
  */
 
 beforeEach(() => {

@@ -109,7 +109,6 @@ describe('Subscribe', () => {
   it.each([
     ['lambda', 'arn:aws:lambda:us-east-1:000000000000:function:handler'],
     ['sms', '+1234567890'],
-    ['application', 'arn:aws:sns:us-east-1:000000000000:endpoint/GCM/app/0f1e2d3c'],
     ['firehose', 'arn:aws:firehose:us-east-1:000000000000:deliverystream/stream'],
   ])('confirms a %s subscription at once', async (Protocol, Endpoint) => {
     const { sns } = snsSetup();

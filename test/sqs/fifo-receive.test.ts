@@ -12,7 +12,7 @@ import {
 } from '@aws-sdk/client-sqs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AwsMock } from '../../src/index.js';
-import type { MessageContent } from '../../src/sqs/messages/message.js';
+import type { MessageContent } from '../../src/services/sqs/messages/message.js';
 import { sqsSetup } from '../helpers.js';
 import {
   bodies,

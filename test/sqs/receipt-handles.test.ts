@@ -155,7 +155,7 @@ describe('receipt handles in honest mode', () => {
 });
 
 describe('a receipt handle read long after its receive', () => {
-  // The account remembers the handles it made lately (src/sqs/receipt-handle.ts); an older one is decoded and
+  // The account remembers the handles it made lately (src/services/sqs/receipt-handle.ts); an older one is decoded and
   // checked, and acts the same.
   it('still deletes its message after a thousand other receives', async () => {
     const handle = await sendAndReceive();

@@ -6,6 +6,6 @@
  */
 import { createRequire } from 'node:module';
 import { inject } from 'vitest';
-import { requireSdkFrom } from '../../src/sdk-errors.js';
+import { requireSdkFrom } from '../../src/core/sdk-errors.js';
 
 requireSdkFrom(createRequire(`${inject('sdkRangeFolder')}package.json`));

@@ -11,14 +11,20 @@ import * as eventsTargets from 'aws-cdk-lib/aws-events-targets';
 import { App, CfnElement, Stack, type StackProps } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import * as lambda from 'aws-cdk-lib/aws-lambda';
+import * as s3 from 'aws-cdk-lib/aws-s3';
+import * as s3n from 'aws-cdk-lib/aws-s3-notifications';
 import { SqsEventSource } from 'aws-cdk-lib/aws-lambda-event-sources';
 import * as sns from 'aws-cdk-lib/aws-sns';
 import { SqsSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import * as sqs from 'aws-cdk-lib/aws-sqs';
+import * as sfn from 'aws-cdk-lib/aws-stepfunctions';
+import * as tasks from 'aws-cdk-lib/aws-stepfunctions-tasks';
 import type { Construct } from 'constructs';
 import * as clientEventBridge from '@aws-sdk/client-eventbridge';
+import * as clientS3 from '@aws-sdk/client-s3';
 import { PublishCommand, SNSClient } from '@aws-sdk/client-sns';
 import { GetQueueAttributesCommand, SendMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
+import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import type { SQSEvent } from 'aws-lambda';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAwsMock } from '../../src/index.js';
@@ -37,6 +43,8 @@ const CDK_MODULES = {
   'aws-cdk-lib/aws-events-targets': eventsTargets,
   'aws-cdk-lib/aws-lambda': lambda,
   'aws-cdk-lib/aws-lambda-event-sources': { SqsEventSource },
+  'aws-cdk-lib/aws-s3': s3,
+  'aws-cdk-lib/aws-s3-notifications': s3n,
   'aws-cdk-lib/aws-sns': sns,
   'aws-cdk-lib/aws-sns-subscriptions': { SqsSubscription },
   'aws-cdk-lib/aws-sqs': sqs,
@@ -175,6 +183,77 @@ describe('a CDK stack provisioned', () => {
   });
 });
 
+describe("docs/guide/s3.md's CDK example: a bucket whose uploads go through a queue to a function", () => {
+  const { UploadsStack } = defineBlock(docBlock('docs/guide/s3.md', 's3-cdk-stack'), {
+    modules: CDK_MODULES,
+    returns: ['UploadsStack'],
+  });
+  defineBlock(docBlock('docs/guide/s3.md', 's3-cdk-test'), {
+    modules: {
+      ...DOC_MODULES,
+      ...CDK_MODULES,
+      '@aws-sdk/client-s3': clientS3,
+      '../lib/uploads-stack': { UploadsStack },
+    },
+    scope: DOC_GLOBALS,
+  });
+});
+
+describe('a CDK stack with a bucket, a queue and a handler (docs/aws-behaviour/s3.md §4.3)', () => {
+  it("applies CDK's bucket notifications natively, with no custom-resource Lambda, and runs end to end", async () => {
+    const strict = createAwsMock({ policies: 'enforce' });
+    const s3Client = new S3Client({ requestHandler: networkTrap });
+    s3Client.middlewareStack.use(strict.s3);
+    const cdkStack = new Stack(new App({ builtinCloudFormationValidation: false }), 'Uploads');
+    const bucket = new s3.Bucket(cdkStack, 'Inbox', {
+      autoDeleteObjects: true,
+      removalPolicy: cdk.RemovalPolicy.DESTROY,
+    });
+    const queue = new sqs.Queue(cdkStack, 'Arrivals');
+    const reader = new lambda.Function(cdkStack, 'Reader', {
+      runtime: lambda.Runtime.NODEJS_22_X,
+      handler: 'index.handler',
+      code: lambda.Code.fromInline('exports.handler = async () => {};'),
+    });
+    reader.addEventSource(new SqsEventSource(queue));
+    bucket.addEventNotification(s3.EventType.OBJECT_CREATED, new s3n.SqsDestination(queue), { suffix: '.json' });
+    const read: unknown[] = [];
+    const stack = strict.provision(Template.fromStack(cdkStack).toJSON(), {
+      functions: {
+        [logicalId(reader)]: async (event: SQSEvent) => {
+          for (const record of event.Records) {
+            const body = JSON.parse(record.body) as {
+              Records?: { s3: { bucket: { name: string }; object: { key: string } } }[];
+            };
+            for (const s3Record of body.Records ?? []) {
+              const key = decodeURIComponent(s3Record.s3.object.key.replace(/\+/g, ' '));
+              const object = await s3Client.send(new GetObjectCommand({ Bucket: s3Record.s3.bucket.name, Key: key }));
+              read.push(JSON.parse(await object.Body!.transformToString()));
+            }
+          }
+        },
+      },
+    });
+    // The provider functions CDK adds for its custom resources are not needed: listed as skipped, given no handler.
+    expect(stack.skipped.map((resource) => resource.type)).toEqual(['AWS::Lambda::Function', 'AWS::Lambda::Function']);
+    const name = stack.ref(logicalId(bucket));
+    const put = await s3Client.send(new PutObjectCommand({ Bucket: name, Key: 'orders/1.json', Body: '{"id":1}' }));
+    await s3Client.send(new PutObjectCommand({ Bucket: name, Key: 'orders/1.txt', Body: 'ignored' }));
+    await strict.runUntilIdle({ advance: (ms) => vi.advanceTimersByTimeAsync(ms) });
+    expect(read).toEqual([{ id: 1 }]);
+    expect(
+      strict.s3
+        .bucket(name)
+        .events()
+        .map((event) => event.deliveries[0]?.delivered),
+    ).toEqual([true]);
+    const kinds = strict.journey(put.$metadata.requestId!).steps.map((step) => `${step.service} ${step.kind}`);
+    expect(kinds).toEqual(
+      expect.arrayContaining(['s3 published', 's3 delivered', 'sqs sent', 'lambda invoked', 's3 read']),
+    );
+  });
+});
+
 describe("docs/guide/eventbridge.md's CDK example: a rule with a pattern to a queue and a function, and a schedule", () => {
   const { ShopEventsStack } = defineBlock(docBlock('docs/guide/eventbridge.md', 'events-cdk-stack'), {
     modules: CDK_MODULES,
@@ -207,5 +286,42 @@ describe("docs/guide/eventbridge.md's CDK example: a rule with a pattern to a qu
       [true, undefined],
       [true, undefined],
     ]);
+  });
+});
+
+describe('a CDK state machine (docs/aws-behaviour/stepfunctions.md §6.4)', () => {
+  beforeEach(() => vi.useFakeTimers({ now: Date.UTC(2025, 0, 2) }));
+  afterEach(() => vi.useRealTimers());
+
+  it("provisions CDK's Fn::Join definition, its LambdaInvoke retrier and OutputPath, and runs it", async () => {
+    const app = new App({ builtinCloudFormationValidation: false });
+    const cdkStack = new Stack(app, 'Flows');
+    const fn = new lambda.Function(cdkStack, 'Greeter', {
+      runtime: lambda.Runtime.NODEJS_20_X,
+      handler: 'index.handler',
+      code: lambda.Code.fromInline('exports.handler = async () => ({})'),
+    });
+    const invoke = new tasks.LambdaInvoke(cdkStack, 'Greet', { lambdaFunction: fn, outputPath: '$.Payload' });
+    const machine = new sfn.StateMachine(cdkStack, 'Flow', {
+      definitionBody: sfn.DefinitionBody.fromChainable(
+        invoke.next(new sfn.Wait(cdkStack, 'Later', { time: sfn.WaitTime.duration(cdk.Duration.days(1)) })),
+      ),
+    });
+    const aws = createAwsMock();
+    aws.provision(Template.fromStack(cdkStack).toJSON(), {
+      functions: { [logicalId(fn)]: async (event: { name: string }) => ({ hello: event.name }) },
+    });
+    const arn = aws.sfn.stateMachines()[0]!.arn;
+    const { SFNClient, StartExecutionCommand } = await import('@aws-sdk/client-sfn');
+    const client = new SFNClient({ requestHandler: networkTrap });
+    client.middlewareStack.use(aws.sfn);
+    const { executionArn } = await client.send(
+      new StartExecutionCommand({ stateMachineArn: arn, input: '{"name":"cdk"}' }),
+    );
+    await aws.runUntilIdle({ advance: (ms) => vi.advanceTimersByTimeAsync(ms), maxTime: 2 * 86_400_000 });
+    const execution = aws.sfn.execution(executionArn!);
+    expect(execution).toHaveSucceeded();
+    expect(execution.output).toEqual({ hello: 'cdk' });
+    expect(logicalId(machine)).toMatch(/^Flow/);
   });
 });

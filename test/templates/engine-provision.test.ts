@@ -54,7 +54,7 @@ Resources:
       Endpoint: !GetAtt Orders.Arn
       RawMessageDelivery: true
   Archive:
-    Type: AWS::S3::Bucket
+    Type: AWS::DynamoDB::Table
 Outputs:
   OrdersUrl:
     Value: !Ref Orders
@@ -71,7 +71,7 @@ describe('a YAML template through aws.provision', () => {
     expect(orders.name).toBe('shop-test-orders');
     expect(orders.deadLetterQueue()?.arn).toBe(stack.getAtt('OrdersDlq', 'Arn'));
     expect(stack.queue('OrdersDlq').name).toMatch(/^shop-OrdersDlq-[A-Z0-9]{12}$/);
-    expect(stack.skipped).toEqual([{ logicalId: 'Archive', type: 'AWS::S3::Bucket' }]);
+    expect(stack.skipped).toEqual([{ logicalId: 'Archive', type: 'AWS::DynamoDB::Table' }]);
 
     await sqs.send(new SendMessageCommand({ QueueUrl: stack.outputs['OrdersUrl'], MessageBody: 'direct' }));
     await sns.send(new PublishCommand({ TopicArn: stack.ref('Events'), Message: 'fanned out' }));

@@ -5,7 +5,7 @@
 import { InvokeCommand, LambdaClient } from '@aws-sdk/client-lambda';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { createAwsMock } from '../../src/index.js';
-import { TemplateError } from '../../src/templates/resource-type.js';
+import { TemplateError } from '../../src/core/provisioning/resource-type.js';
 import { networkTrap } from '../helpers.js';
 
 beforeEach(() => vi.useFakeTimers());

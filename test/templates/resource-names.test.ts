@@ -1,5 +1,5 @@
 /**
- * A provisioned resource is named by its logical id first, then its physical name (src/resource-names.ts): in the
+ * A provisioned resource is named by its logical id first, then its physical name (src/core/resource-names.ts): in the
  * views' summaries, in the matchers' failure messages and in `aws.names` (`displayName`, and `whereName`, the
  * logical id alone, for journeys). A resource made by an SDK call keeps its own name.
  */

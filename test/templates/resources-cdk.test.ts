@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { GetSubscriptionAttributesCommand, PublishCommand } from '@aws-sdk/client-sns';
 import { GetQueueAttributesCommand, ReceiveMessageCommand } from '@aws-sdk/client-sqs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CreatedResource } from '../../src/templates/resource-type.js';
+import type { CreatedResource } from '../../src/core/provisioning/resource-type.js';
 import { resourceSetup, type ResourceSetup } from './resources-support.js';
 
 // The resource types take every property CDK synthesises (docs/aws-behaviour/templates.md §4): the template of
@@ -61,7 +61,7 @@ function provision(setup: ResourceSetup, skipped: readonly string[]): Map<string
 describe("CDK's synthesised stack", () => {
   it('has nothing the resource types refuse; its wiring is what CDK asked for, and delivers', async () => {
     const setup = resourceSetup({ stackName: 'OrdersStack', functions: { OrderWorkerA264D295: async () => null } });
-    // The mapping model lands with the event-source-mapping work (src/lambda/esm/mappings.ts).
+    // The mapping model lands with the event-source-mapping work (src/services/lambda/esm/mappings.ts).
     const created = provision(setup, ['AWS::Lambda::EventSourceMapping']);
     const { sqs, sns, aws } = setup;
     const queueUrl = created.get('OrdersQueue3DFA1D51')!.ref;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { readProperties, tagMap } from '../../src/templates/resources/properties.js';
-import type { ResourceRequest } from '../../src/templates/resource-type.js';
+import { readProperties, tagMap } from '../../src/core/provisioning/properties.js';
+import type { ResourceRequest } from '../../src/core/provisioning/resource-type.js';
 import { thrownBy } from './resources-support.js';
 
 // How every resource type reads its properties: the schema's names, required keys and types, in CloudFormation's

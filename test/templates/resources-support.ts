@@ -1,10 +1,10 @@
 import { SNSClient } from '@aws-sdk/client-sns';
 import { SQSClient } from '@aws-sdk/client-sqs';
 import { createAwsMock, type AwsMock, type AwsMockOptions } from '../../src/index.js';
-import type { LambdaHandler } from '../../src/lambda/handler-contract.js';
-import { RESOURCE_TYPES } from '../../src/templates/resources/index.js';
-import type { CreatedResource, ProvisionContext } from '../../src/templates/resource-type.js';
-import type { ServiceInternals } from '../../src/services.js';
+import type { LambdaHandler } from '../../src/services/lambda/handler-contract.js';
+import { RESOURCE_TYPES } from '../../src/account/resource-types.js';
+import type { CreatedResource, ProvisionContext } from '../../src/core/provisioning/resource-type.js';
+import type { ServiceInternals } from '../../src/account/services.js';
 import { networkTrap } from '../helpers.js';
 
 /**

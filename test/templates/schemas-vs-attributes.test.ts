@@ -5,16 +5,19 @@ import {
   LOGGING_PREFIX,
   TOPIC_ATTRIBUTE_PROPERTIES,
   TOPIC_SCHEMA,
-} from '../../src/sns/cloudformation/topic.js';
-import { SUBSCRIPTION_ATTRIBUTE_PROPERTIES, SUBSCRIPTION_SCHEMA } from '../../src/sns/cloudformation/subscription.js';
+} from '../../src/services/sns/cloudformation/topic.js';
+import {
+  SUBSCRIPTION_ATTRIBUTE_PROPERTIES,
+  SUBSCRIPTION_SCHEMA,
+} from '../../src/services/sns/cloudformation/subscription.js';
 import {
   READ_ONLY_SUBSCRIPTION_ATTRIBUTES,
   SUBSCRIPTION_ATTRIBUTE_NAMES,
-} from '../../src/sns/subscription-attributes.js';
-import { READ_ONLY_TOPIC_ATTRIBUTES, TOPIC_ATTRIBUTE_NAMES } from '../../src/sns/topic-attributes.js';
-import { QUEUE_ATTRIBUTE_PROPERTIES, QUEUE_SCHEMA } from '../../src/sqs/cloudformation/queue.js';
-import { QUEUE_ATTRIBUTE_NAMES, READ_ONLY_QUEUE_ATTRIBUTES } from '../../src/sqs/queue-attributes.js';
-import type { PropertySchema } from '../../src/templates/resources/properties.js';
+} from '../../src/services/sns/subscription-attributes.js';
+import { READ_ONLY_TOPIC_ATTRIBUTES, TOPIC_ATTRIBUTE_NAMES } from '../../src/services/sns/topic-attributes.js';
+import { QUEUE_ATTRIBUTE_PROPERTIES, QUEUE_SCHEMA } from '../../src/services/sqs/cloudformation/queue.js';
+import { QUEUE_ATTRIBUTE_NAMES, READ_ONLY_QUEUE_ATTRIBUTES } from '../../src/services/sqs/queue-attributes.js';
+import type { PropertySchema } from '../../src/core/provisioning/properties.js';
 
 /**
  * Each CloudFormation property schema against its service's attribute table: a property the resource type hands on

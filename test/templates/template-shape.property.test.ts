@@ -2,7 +2,9 @@
  * A property of `aws.provision`: whatever value sits somewhere in a template (any JS value fast-check makes, with a
  * cycle, a BigInt or nesting thousands deep mixed in), and whether the template is given as an object, JSON text or
  * YAML text (whose writer turns shared objects into aliases), provision either succeeds or throws TemplateError,
- * and a refused template leaves nothing created (docs/aws-behaviour/templates.md §7.4).
+ * and a refused template leaves nothing created (docs/aws-behaviour/templates.md §7.4). And keys that name members of
+ * every JavaScript object (`__proto__`, `constructor`, ...) are data: Fn::FindInMap finds only what a template wrote,
+ * in CloudFormation's texts otherwise (§2.3), and a parameter's name is held to CloudFormation's rule (§1.2).
  */
 import fc from 'fast-check';
 import { afterEach, beforeEach, expect, it, vi } from 'vitest';
@@ -125,5 +127,51 @@ it('a JSON value where the engine only carries it is never refused, as an object
       },
     ),
     { numRuns: 200 },
+  );
+});
+
+/** Keys that are data in a template but members of every JavaScript object (§2.3). */
+const PROTOTYPE_KEYS = ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf'] as const;
+const key = fc.constantFrom('A', 'B', 'Suffix', ...PROTOTYPE_KEYS);
+
+/** A two-level map of keys (prototype names among them), written as JSON text so that `__proto__` is a key. */
+const mappings = fc.dictionary(key, fc.dictionary(key, fc.constantFrom('one', 'two'), { maxKeys: 3 }), {
+  maxKeys: 3,
+});
+
+it('Fn::FindInMap reads only the keys a template wrote, prototype names included, else CloudFormation’s text', () => {
+  fc.assert(
+    fc.property(fc.constantFrom('Map', ...PROTOTYPE_KEYS), mappings, key, key, (name, map, top, second) => {
+      const template = {
+        Mappings: { Map: map },
+        Resources: { Orders: { Type: 'AWS::SQS::Queue' } },
+        Outputs: { Found: { Value: { 'Fn::FindInMap': [name, top, second] } } },
+      };
+      const aws = createAwsMock();
+      const run = () => aws.provision(JSON.stringify(template));
+      const written = name === 'Map' && Object.hasOwn(map, top) ? map[top]! : undefined;
+      if (name !== 'Map') {
+        expect(run).toThrow(
+          `Template error: Mapping named '${name}' is not present in the 'Mappings' section of template`,
+        );
+      } else if (written !== undefined && Object.hasOwn(written, second)) {
+        expect(run().outputs['Found']).toBe(written[second]);
+      } else {
+        expect(run).toThrow(`Template error: Unable to get mapping for Map::${top}::${second}`);
+      }
+    }),
+    { numRuns: 300 },
+  );
+});
+
+it('takes a parameter name only when it is alphanumeric, as CloudFormation does (§1.2)', () => {
+  fc.assert(
+    fc.property(fc.constantFrom('Stage', 'my-param', 'a_b', 'AWS::NoValue', 'x.y', ...PROTOTYPE_KEYS), (name) => {
+      const template = `{"Parameters": {${JSON.stringify(name)}: {"Type": "String", "Default": "x"}},
+        "Resources": {"Orders": {"Type": "AWS::SQS::Queue"}}}`;
+      const run = () => createAwsMock().provision(template);
+      if (/^[A-Za-z0-9]+$/.test(name)) expect(run().ref('Orders')).toMatch(/Orders/);
+      else expect(run).toThrow(`Template format error: Parameter name ${name} is non alphanumeric.`);
+    }),
   );
 });

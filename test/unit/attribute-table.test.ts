@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { AttributeTable, type AttributeSpec } from '../../src/attributes/attribute.js';
+import { AttributeTable, type AttributeSpec } from '../../src/core/attributes/attribute.js';
 import {
   QUEUE_ATTRIBUTE_NAMES,
   READ_ONLY_QUEUE_ATTRIBUTES,
   renderQueueAttributes,
   defaultQueueSettings,
-} from '../../src/sqs/queue-attributes.js';
+} from '../../src/services/sqs/queue-attributes.js';
 
 interface Settings {
   size: number;

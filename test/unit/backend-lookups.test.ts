@@ -1,9 +1,9 @@
 import FakeTimers from '@sinonjs/fake-timers';
 import { describe, expect, it } from 'vitest';
-import { injectedClock } from '../../src/clock.js';
-import { createIdSource } from '../../src/ids.js';
-import { defaultQueueSettings } from '../../src/sqs/queue-attributes.js';
-import { SqsBackend } from '../../src/sqs/sqs-backend.js';
+import { injectedClock } from '../../src/core/clock.js';
+import { createIdSource } from '../../src/core/ids.js';
+import { defaultQueueSettings } from '../../src/services/sqs/queue-attributes.js';
+import { SqsBackend } from '../../src/services/sqs/sqs-backend.js';
 
 /** Queue lookups by URL and ARN are remembered: they must follow queues being created, deleted and made again. */
 describe('queue lookups', () => {

@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { EndpointBodies } from '../../src/sns/delivery/endpoint-body.js';
-import { notificationEnvelope, type Notification } from '../../src/sns/publish/envelope.js';
-import { jsonString, prettyObject } from '../../src/sns/publish/jackson.js';
-import { javaHashMapOrder } from '../../src/sns/publish/java-hash-order.js';
-import { signingCertUrl, stubSignature } from '../../src/sns/publish/signature.js';
-import type { Subscription } from '../../src/sns/subscription.js';
+import { EndpointBodies } from '../../src/services/sns/delivery/endpoint-body.js';
+import { notificationEnvelope, type Notification } from '../../src/services/sns/publish/envelope.js';
+import { jsonString, prettyObject } from '../../src/services/sns/publish/jackson.js';
+import { javaHashMapOrder } from '../../src/services/sns/publish/java-hash-order.js';
+import { signingCertUrl, stubSignature } from '../../src/services/sns/publish/signature.js';
+import type { Subscription } from '../../src/services/sns/subscription.js';
 
 /** The envelope as one prettyObject of every member, the way it was written before it was cut in parts. */
 function reference(notification: Notification, message: string, subscriptionArn: string): string {

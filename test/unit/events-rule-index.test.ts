@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { flattenEvent } from '../../src/event-patterns/index.js';
-import { compileRulePattern } from '../../src/events/pattern.js';
-import { RuleIndex, type IndexedRule } from '../../src/events/rule-index.js';
+import { flattenEvent } from '../../src/core/event-patterns/index.js';
+import { compileRulePattern } from '../../src/services/events/pattern.js';
+import { RuleIndex, type IndexedRule } from '../../src/services/events/rule-index.js';
 
 /** A rule as the index sees it, named for the assertions. */
 interface TestRule extends IndexedRule {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { FifoMessageStore } from '../../src/sqs/messages/fifo-store.js';
-import { formatSequenceNumber, QueuedMessage } from '../../src/sqs/messages/message.js';
+import { FifoMessageStore } from '../../src/services/sqs/messages/fifo-store.js';
+import { formatSequenceNumber } from '../../src/core/messages/sequence-number.js';
+import { QueuedMessage } from '../../src/services/sqs/messages/message.js';
 
 function message(sequence: number, group: string): QueuedMessage {
   const id = `m${sequence}`;

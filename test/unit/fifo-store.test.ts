@@ -1,7 +1,8 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { DeduplicationWindow, type AcceptedSend } from '../../src/sqs/fifo/deduplication.js';
-import { FifoMessageStore } from '../../src/sqs/messages/fifo-store.js';
-import { formatSequenceNumber, QueuedMessage } from '../../src/sqs/messages/message.js';
+import { DeduplicationWindow, type AcceptedSend } from '../../src/core/messages/deduplication.js';
+import { FifoMessageStore } from '../../src/services/sqs/messages/fifo-store.js';
+import { formatSequenceNumber } from '../../src/core/messages/sequence-number.js';
+import { QueuedMessage } from '../../src/services/sqs/messages/message.js';
 import { reaches } from '../support/reaches.js';
 
 const RETENTION = 1_000_000;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createIdSource, formatUuidV4 } from '../../src/ids.js';
+import { createIdSource, formatUuidV4 } from '../../src/core/ids.js';
 
 /** The formatting the seeded ids had before it was made cheap: the ids of a seed must not change. */
 function referenceUuid(bytes: Uint8Array): string {

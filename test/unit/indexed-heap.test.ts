@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { IndexedHeap } from '../../src/util/indexed-heap.js';
-import { createIdSource } from '../../src/ids.js';
+import { IndexedHeap } from '../../src/core/util/indexed-heap.js';
+import { createIdSource } from '../../src/core/ids.js';
 
 interface Item {
   key: number;

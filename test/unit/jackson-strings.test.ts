@@ -1,8 +1,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { jsonString } from '../../src/sns/publish/jackson.js';
+import { jsonString } from '../../src/services/sns/publish/jackson.js';
 
-/** Jackson's string rule, one character at a time (src/sns/publish/jackson.ts): the reference the fast paths keep. */
+/**
+ * Jackson's string rule, one character at a time (src/services/sns/publish/jackson.ts): the reference the fast paths
+ * keep.
+ */
 function jacksonReference(text: string): string {
   const short: Record<string, string> = {
     '"': '\\"',

@@ -1,10 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { NotEmulatedError } from '../../src/aws-error.js';
+import { NotEmulatedError } from '../../src/core/aws-error.js';
 import { createAwsMock } from '../../src/index.js';
-import { LazyPart } from '../../src/lazy-service.js';
-import type { RequestContext } from '../../src/request-context.js';
-import { EVENTS_SDK } from '../../src/events/sdk.js';
-import { SnsBackend } from '../../src/sns/sns-backend.js';
+import { LazyPart } from '../../src/core/lazy-service.js';
+import type { RequestContext } from '../../src/core/request-context.js';
+import { EVENTS_SDK } from '../../src/services/events/sdk.js';
+import { SnsBackend } from '../../src/services/sns/sns-backend.js';
 
 /** A lazy part whose loader counts its calls, with one action and a backend that counts its resets. */
 function countingPart() {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LogHeap } from '../../src/util/log-heap.js';
-import { createIdSource } from '../../src/ids.js';
+import { LogHeap } from '../../src/core/util/log-heap.js';
+import { createIdSource } from '../../src/core/ids.js';
 
 /** Keys are unique in every use (ties broken by a sequence), so items are ordered by (key, id). */
 interface Item {

@@ -1,6 +1,6 @@
 import { createHash, type Hash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { md5Hex, md5OfMessageAttributes, type MessageAttributeValue } from '../../src/sqs/md5.js';
+import { md5Hex, md5OfMessageAttributes, type MessageAttributeValue } from '../../src/core/messages/md5.js';
 
 /** The digests as they were computed before: a Hash object fed piece by piece. */
 function referenceMd5(data: string | Uint8Array): string {

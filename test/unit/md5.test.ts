@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { describe, it, expect } from 'vitest';
-import { md5Hex, md5OfMessageAttributes, type MessageAttributeValue } from '../../src/sqs/md5.js';
+import { md5Hex, md5OfMessageAttributes, type MessageAttributeValue } from '../../src/core/messages/md5.js';
 
 const str = (StringValue: string, DataType = 'String'): MessageAttributeValue => ({ DataType, StringValue });
 const bin = (bytes: number[], DataType = 'Binary'): MessageAttributeValue => ({

@@ -1,15 +1,15 @@
 import { describe, it, expect } from 'vitest';
-import { AwsError } from '../../src/aws-error.js';
-import type { MessageAttributeValue } from '../../src/sqs/md5.js';
+import { AwsError } from '../../src/core/aws-error.js';
+import type { MessageAttributeValue } from '../../src/core/messages/md5.js';
+import { messagePayloadSize } from '../../src/core/messages/attribute-rules.js';
 import {
-  messagePayloadSize,
   messageTooLong,
   validateDelaySeconds,
   validateGroupOrDedupId,
   validateMessageAttributes,
   validateMessageBody,
   validateMessageSystemAttributes,
-} from '../../src/sqs/message-validation.js';
+} from '../../src/services/sqs/message-validation.js';
 
 // ---- helpers ----------------------------------------------------------------------------------------------------
 

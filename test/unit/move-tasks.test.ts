@@ -1,12 +1,12 @@
 import FakeTimers from '@sinonjs/fake-timers';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { injectedClock } from '../../src/clock.js';
-import { createIdSource } from '../../src/ids.js';
-import { QueuedMessage, type MessageContent } from '../../src/sqs/messages/message.js';
-import { decodeTaskHandle, encodeTaskHandle } from '../../src/sqs/move-tasks.js';
-import { defaultQueueSettings } from '../../src/sqs/queue-attributes.js';
-import type { Queue } from '../../src/sqs/queue.js';
-import { SqsBackend } from '../../src/sqs/sqs-backend.js';
+import { injectedClock } from '../../src/core/clock.js';
+import { createIdSource } from '../../src/core/ids.js';
+import { QueuedMessage, type MessageContent } from '../../src/services/sqs/messages/message.js';
+import { decodeTaskHandle, encodeTaskHandle } from '../../src/services/sqs/move-tasks.js';
+import { defaultQueueSettings } from '../../src/services/sqs/queue-attributes.js';
+import type { Queue } from '../../src/services/sqs/queue.js';
+import { SqsBackend } from '../../src/services/sqs/sqs-backend.js';
 
 /** The move task model on an injected clock, below the SDK: what the SDK tests cannot reach. */
 

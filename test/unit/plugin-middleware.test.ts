@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import type { Account } from '../../src/account.js';
-import { globalClock } from '../../src/clock.js';
-import { createIdSource } from '../../src/ids.js';
-import { middlewareFor, type ServiceEmulation } from '../../src/plugin.js';
-import { SQS_SDK } from '../../src/sqs/sdk.js';
-import type { CommandInterceptor, RequestContext } from '../../src/request-context.js';
+import type { Account } from '../../src/core/account.js';
+import { globalClock } from '../../src/core/clock.js';
+import { createIdSource } from '../../src/core/ids.js';
+import type { ServiceEmulation } from '../../src/core/emulation.js';
+import { middlewareFor } from '../../src/plugin/plugin.js';
+import { SQS_SDK } from '../../src/services/sqs/sdk.js';
+import type { CommandInterceptor, RequestContext } from '../../src/core/request-context.js';
 
 /** The plugin's middleware on its own, driven as the SDK drives it: resolved with a context, then called. */
 function emulation(interceptor?: CommandInterceptor) {

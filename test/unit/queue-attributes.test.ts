@@ -1,5 +1,5 @@
 import { describe, it, expect } from 'vitest';
-import { AwsError } from '../../src/aws-error.js';
+import { AwsError } from '../../src/core/aws-error.js';
 import {
   READ_ONLY_QUEUE_ATTRIBUTES,
   applyQueueAttributes,
@@ -9,7 +9,7 @@ import {
   type AttributeContext,
   type QueueSettings,
   type RedriveAllowPolicy,
-} from '../../src/sqs/queue-attributes.js';
+} from '../../src/services/sqs/queue-attributes.js';
 
 // ---------------------------------------------------------------------------------------------------------------
 // Fixtures

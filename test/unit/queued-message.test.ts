@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import { NO_ATTRIBUTES } from '../../src/core/messages/attribute-rules.js';
 import {
   contentWith,
   messageContent,
-  NO_ATTRIBUTES,
   QueuedMessage,
   type MessageDraft,
-} from '../../src/sqs/messages/message.js';
+} from '../../src/services/sqs/messages/message.js';
 
 const md5 = (text: string) => createHash('md5').update(text).digest('hex');
 

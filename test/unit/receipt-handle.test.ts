@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createIdSource } from '../../src/ids.js';
-import { ReceiptHandleCoder, type ReceiptHandleParts } from '../../src/sqs/receipt-handle.js';
+import { createIdSource } from '../../src/core/ids.js';
+import { ReceiptHandleCoder, type ReceiptHandleParts } from '../../src/services/sqs/receipt-handle.js';
 
 const KEY = Uint8Array.from({ length: 16 }, (_, i) => i * 17);
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { setOwn } from '../../src/sqs/message-validation.js';
+import { setOwn } from '../../src/core/messages/attribute-rules.js';
 
 describe('setOwn', () => {
   it('makes own, enumerable properties, Object.prototype names included, in the usual key order', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AwsError } from '../../src/aws-error.js';
+import { AwsError } from '../../src/core/aws-error.js';
 import {
   applySubscribeAttributes,
   checkSubscribeAttributes,
@@ -7,15 +7,15 @@ import {
   renderSubscriptionAttributes,
   setSubscriptionAttribute,
   type SubscriptionTarget,
-} from '../../src/sns/subscription-attributes.js';
-import { Subscription } from '../../src/sns/subscription.js';
+} from '../../src/services/sns/subscription-attributes.js';
+import { Subscription } from '../../src/services/sns/subscription.js';
 import {
   checkCreateAttributes,
   differsFromTopic,
   renderTopicAttributes,
   setTopicAttribute,
-} from '../../src/sns/topic-attributes.js';
-import { Topic } from '../../src/sns/topic.js';
+} from '../../src/services/sns/topic-attributes.js';
+import { Topic } from '../../src/services/sns/topic.js';
 
 const TOPIC_ARN = 'arn:aws:sns:us-east-1:123456789012:orders';
 const QUEUE_ARN = 'arn:aws:sqs:us-east-1:123456789012:orders-queue';

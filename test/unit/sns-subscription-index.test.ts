@@ -1,14 +1,14 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compileFilterPolicy, filterInput, type FilterInput } from '../../src/sns/filter-policy/index.js';
-import type { FilterMessageAttribute } from '../../src/sns/filter-policy/input.js';
-import { Subscription, type FilterPolicyScope } from '../../src/sns/subscription.js';
-import { TopicSubscriptions } from '../../src/sns/subscription-index.js';
+import { compileFilterPolicy, filterInput, type FilterInput } from '../../src/services/sns/filter-policy/index.js';
+import type { FilterMessageAttribute } from '../../src/services/sns/filter-policy/input.js';
+import { Subscription, type FilterPolicyScope } from '../../src/services/sns/subscription.js';
+import { TopicSubscriptions } from '../../src/services/sns/subscription-index.js';
 
 /**
- * A topic's subscription index (src/sns/subscription-index.ts): which subscriptions it files under which values, and,
- * over random policies and messages, that every subscription it leaves out is one its policy filters out (checked
- * against the policy's own matcher), and that it gives candidates in the topic's order.
+ * A topic's subscription index (src/services/sns/subscription-index.ts): which subscriptions it files under which
+ * values, and, over random policies and messages, that every subscription it leaves out is one its policy filters out
+ * (checked against the policy's own matcher), and that it gives candidates in the topic's order.
  */
 
 let made = 0;

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { QueuedMessage } from '../../src/sqs/messages/message.js';
-import { StandardMessageStore } from '../../src/sqs/messages/standard-store.js';
+import { QueuedMessage } from '../../src/services/sqs/messages/message.js';
+import { StandardMessageStore } from '../../src/services/sqs/messages/standard-store.js';
 
 const RETENTION = 1_000_000;
 

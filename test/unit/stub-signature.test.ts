@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalString, stubSignature, type SignedFields } from '../../src/sns/publish/signature.js';
+import { canonicalString, stubSignature, type SignedFields } from '../../src/services/sns/publish/signature.js';
 
 const fields: SignedFields = {
   Message: 'hello',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { describeValue, textOf } from '../../src/util/text.js';
+import { describeValue, textOf } from '../../src/core/util/text.js';
 
 /** Values that make String() or JSON.stringify() throw, or show nothing. */
 function oddValues(): [string, unknown][] {

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { hostAndPath, incomingQueueUrl, outgoingQueueUrls } from '../../src/server/sqs-addresses.js';
+import { hostAndPath, incomingQueueUrl, outgoingQueueUrls } from '../../src/services/sqs/wire-addresses.js';
 
 /** What the URL parser reads of a URL, as the server read every QueueUrl before its fast path. */
 function parsed(url: string): { hostname: string; pathname: string } | undefined {

@@ -4,6 +4,7 @@ import { boto3Clients, describeClient, run } from './clients/run.js';
 import { serveChildForFile } from './clients/serve-child.js';
 
 const SCENARIO = fileURLToPath(new URL('./clients/scenario.py', import.meta.url));
+const EDGES = fileURLToPath(new URL('./clients/edges.py', import.meta.url));
 
 /**
  * boto3 against `serve` in a child process: Debian's python3-boto3 1.26 (apt) speaks query to SQS, a current boto3
@@ -27,6 +28,35 @@ for (const client of PYTHONS) {
       });
       const { queues } = await server.control.state();
       expect(queues.find((queue) => queue.name === 'py-visible')!.messages).toMatchObject({ inFlight: 1 });
+    }, 120_000);
+
+    it('answers empty lists, prototype keys and SNS tagging over query as over JSON (wire.md §5.5, §6.5, §7.2)', async () => {
+      const ran = await run(client.file, [EDGES, server.endpoint]);
+      expect(ran.stderr).toBe('');
+      const seen = JSON.parse(ran.stdout) as Record<string, unknown>;
+      const emptyBatch = { error: 'AWS.SimpleQueueService.EmptyBatchRequest', status: 400 };
+      expect(seen).toEqual({
+        protocol: seen['protocol'],
+        sendMessageBatch: emptyBatch,
+        deleteMessageBatch: emptyBatch,
+        changeMessageVisibilityBatch: emptyBatch,
+        getQueueAttributes: { ok: {} },
+        addPermission: { error: 'MissingParameter', status: 400 },
+        untagQueue: { ok: {} },
+        createQueueProto: { error: 'InvalidAttributeName', status: 400 },
+        tagQueueProto: { ok: {} },
+        // JSON.parse keeps `__proto__` as an own key, as the answer has it; an object literal would not.
+        listQueueTags: JSON.parse('{"ok":{"Tags":{"__proto__":"x","constructor":"y"}}}'),
+        publishBatch: { error: 'EmptyBatchRequest', status: 400 },
+        tagResource: { ok: {} },
+        untagResource: { ok: {} },
+        subscribeProto: { error: 'InvalidParameter', status: 400 },
+        // Query-protocol SQS still words a missing queue as the query era did (recorded 2024).
+        missingQueue:
+          seen['protocol'] === 'query'
+            ? 'The specified queue does not exist for this wsdl version.'
+            : 'The specified queue does not exist.',
+      });
     }, 120_000);
   });
 }

@@ -3,7 +3,7 @@ import {
   DescribeRuleCommand,
   EventBridgeClient,
   EventBridgeServiceException,
-  ListArchivesCommand,
+  ListEndpointsCommand,
   PutEventsCommand,
   PutRuleCommand,
   PutTargetsCommand,
@@ -94,7 +94,7 @@ describe('EventBridge over AWS JSON 1.1 with the SDK v3', () => {
       $metadata: { httpStatusCode: 400 },
     });
     expect((tooMany as Error).message).toMatch(/^1 validation error detected: .* at 'entries' failed to satisfy/);
-    const unemulated = await events.send(new ListArchivesCommand({})).catch((e: unknown) => e);
+    const unemulated = await events.send(new ListEndpointsCommand({})).catch((e: unknown) => e);
     expect(unemulated).toMatchObject({ name: 'NotEmulatedException', $metadata: { httpStatusCode: 501 } });
   });
 

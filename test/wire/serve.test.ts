@@ -55,6 +55,35 @@ describe('npx sqs-sns-mock serve', () => {
     expect(await stop()).toBe(0);
   }, 60_000);
 
+  it('takes --stack-name, --account-id, --region and --seed, and a reset provisions the stack again', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'serve-'));
+    await writeFile(join(dir, 'stack.yaml'), 'Resources:\n  Orders:\n    Type: AWS::SQS::Queue\n');
+    const args = ['--template', join(dir, 'stack.yaml'), '--stack-name', 'orders', '--seed', '7'];
+    const { control, stop } = await startServeChild([...args, '--account-id', '123456789012', '--region', 'eu-west-1']);
+    const [stack] = await control.stacks();
+    expect(stack!.name).toBe('orders');
+    expect(stack!.resources['Orders']!.arn).toMatch(/^arn:aws:sqs:eu-west-1:123456789012:orders-Orders-[A-Z0-9]{12}$/);
+    await control.reset();
+    expect(await control.stacks()).toEqual([stack]);
+    expect(await stop()).toBe(0);
+  }, 60_000);
+
+  it('exits 0 on a SIGTERM sent as soon as the listening line is read', async () => {
+    // The signal races the line: three starts, each stopped the moment its line arrives.
+    for (let run = 0; run < 3; run++) {
+      const child = spawn(process.execPath, ['--import', 'tsx', CLI, 'serve', '--port', '0'], {
+        stdio: ['ignore', 'pipe', 'inherit'],
+      });
+      const exited = new Promise<number | string | null>((resolve) =>
+        child.once('exit', (code, signal) => resolve(code ?? signal)),
+      );
+      child.stdout!.on('data', (chunk: Buffer) => {
+        if (chunk.toString().includes('listening on')) child.kill('SIGTERM');
+      });
+      expect(await exited).toBe(0);
+    }
+  }, 60_000);
+
   it('says what it does with --help', async () => {
     const child = spawn(process.execPath, ['--import', 'tsx', CLI, '--help'], { stdio: ['ignore', 'pipe', 'inherit'] });
     let stdout = '';
@@ -126,6 +155,37 @@ describe("serve's command line", () => {
     expect(serveArguments(['serve', '--request-timeout', '2147483647'])).toMatchObject({
       server: { requestTimeout: 2147483647 },
     });
+  });
+
+  it('reads the account and the stack name', () => {
+    const asked = serveArguments([
+      'serve',
+      '--template',
+      'stack.yaml',
+      '--stack-name',
+      'orders',
+      '--account-id',
+      '123456789012',
+      '--region',
+      'eu-west-1',
+      '--seed',
+      '7',
+    ]);
+    expect(asked).toMatchObject({
+      server: { accountId: '123456789012', region: 'eu-west-1', seed: 7 },
+      template: 'stack.yaml',
+      stackName: 'orders',
+    });
+  });
+
+  it.each([
+    [['--account-id', '12345'], '--account-id 12345 is not an account id (12 digits)'],
+    [['--region', 'Europe'], '--region Europe is not a region name'],
+    [['--seed', 'seven'], '--seed seven is not a number'],
+    [['--seed', ''], '--seed  is not a number'],
+    [['--stack-name', 'orders'], "--stack-name names the --template's stack: give a --template"],
+  ])('refuses %j', (args, message) => {
+    expect(() => serveArguments(['serve', ...args])).toThrow(message);
   });
 
   it('asks for the help text with --help (exit 0) or without the serve command (exit 2)', () => {

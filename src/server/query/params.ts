@@ -1,5 +1,5 @@
 import { fromBase64 } from '../wire-json.js';
-import { wireName, type Shape, type StructShape } from './shapes.js';
+import { wireName, type Shape, type StructShape } from '../../core/wire/query-shapes.js';
 
 /** Parameters of the protocol, not of the action's input. */
 const PROTOCOL_PARAMETERS = new Set(['Action', 'Version']);
@@ -45,8 +45,14 @@ class Decoder {
     for (const [member, memberShape] of Object.entries(shape.members)) {
       const name = wireName(member, memberShape);
       declared.add(name);
-      const value = this.present(prefix + name) ? this.value(memberShape, prefix + name) : undefined;
-      if (value !== undefined) decoded[member] = value;
+      let value = this.present(prefix + name) ? this.value(memberShape, prefix + name) : undefined;
+      // A client sends an empty list as the member's own name with no value (`Entries=`), even where a full one is
+      // renamed (`SendMessageBatchRequestEntry.1`): the action sees `[]`, as over JSON (wire.md §5.5).
+      if (value === undefined && isList(memberShape) && this.params.get(prefix + member) === '') value = [];
+      if (value !== undefined) {
+        decoded[member] = value;
+        declared.add(member);
+      }
     }
     // Undeclared members are strings, one level down from the prefix.
     for (const [key, text] of this.params) {
@@ -58,7 +64,7 @@ class Decoder {
         (top && (PROTOCOL_PARAMETERS.has(name) || name.startsWith('X-Amz-')))
       )
         continue;
-      decoded[name] = text;
+      defineEntry(decoded, name, text);
     }
     return Object.keys(decoded).length > 0 || this.params.has(prefix.slice(0, -1)) ? decoded : undefined;
   }
@@ -94,8 +100,20 @@ class Decoder {
     for (let index = 1; this.present(`${base}.${index}`); index++) {
       const entry = `${base}.${index}`;
       const name = this.params.get(`${entry}.${shape.keyName}`);
-      if (name !== undefined) entries[name] = this.value(shape.value, `${entry}.${shape.valueName}`);
+      if (name !== undefined) defineEntry(entries, name, this.value(shape.value, `${entry}.${shape.valueName}`));
     }
     return entries;
   }
+}
+
+const isList = (shape: Shape): boolean => typeof shape === 'object' && shape.kind === 'list';
+
+/**
+ * A key the client chose (an attribute's or a tag's name), kept as JSON.parse keeps it: `__proto__` as an own entry,
+ * where an assignment would set the object's prototype and drop it (wire.md §5.5).
+ */
+function defineEntry(target: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__')
+    Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  else target[key] = value;
 }

@@ -1,23 +1,11 @@
-import type { AwsError } from '../../aws-error.js';
-import type { AwsMock } from '../../aws-mock.js';
-import type { ServiceEmulation } from '../../plugin.js';
-import type { WireAnswer, WireCall, WireProtocol, WireRequest } from '../protocol.js';
-import { answeredError, wireError } from '../wire-errors.js';
+import type { AwsError } from '../../core/aws-error.js';
+import type { QueryBinding } from '../../core/wire/binding.js';
+import { exchangeOf, type EmulationOf, type WireAnswer, type WireProtocol, type WireRequest } from '../protocol.js';
+import { unknownOperation } from '../operations.js';
+import { answeredError, invalidAction, wireError } from '../wire-errors.js';
 import { decodeParameters } from './params.js';
-import { struct, type QueryService } from './shapes.js';
+import { struct, type QueryService } from '../../core/wire/query-shapes.js';
 import { escapeXml, structXml } from './xml.js';
-
-/** How one query service reaches its actions, and what its codec adds (SQS's queue URLs). */
-export interface QueryBinding {
-  readonly spec: QueryService;
-  /** The scope's service name that claims an unversioned request (wire.md §2.2). */
-  readonly signingName: string;
-  emulation(aws: AwsMock): ServiceEmulation;
-  /** Whether a request with `Action` but neither a version nor a scope is this service's. */
-  claimsUnmarked?(request: WireRequest): boolean;
-  incoming?(input: Record<string, unknown>, request: WireRequest, call: WireCall): Record<string, unknown>;
-  outgoing?(output: object, request: WireRequest, call: WireCall): object;
-}
 
 const parsed = new WeakMap<WireRequest, ReadonlyMap<string, string>>();
 
@@ -36,11 +24,14 @@ export function queryParameters(request: WireRequest): ReadonlyMap<string, strin
   return params;
 }
 
-/** A query service on the port: `Action=…&Version=…` in, XML out (wire.md §5–§7). */
-export function queryProtocol(binding: QueryBinding): WireProtocol {
+/**
+ * The query protocol (wire.md §5–§7), one codec for every service that speaks it (SQS, SNS), each by its binding:
+ * `Action=…&Version=…` in, XML out.
+ */
+export function queryProtocol(service: string, binding: QueryBinding, emulation: EmulationOf): WireProtocol {
   const { spec } = binding;
   return {
-    name: `${spec.service} query`,
+    name: `${service} query`,
     matches(request) {
       if (request.headers['x-amz-target']) return false;
       const params = queryParameters(request);
@@ -54,30 +45,39 @@ export function queryProtocol(binding: QueryBinding): WireProtocol {
       const params = queryParameters(request);
       const action = params.get('Action');
       if (!action) return queryError(spec, wireError('MissingAction'), call.requestId);
-      const shapes = spec.actions[action];
+      const shapes = Object.hasOwn(spec.actions, action) ? spec.actions[action] : undefined;
+      const served = emulation(call);
       try {
         let input = decodeParameters(params, shapes?.input ?? struct());
-        input = binding.incoming?.(input, request, call) ?? input;
-        let output = await call.run(binding.emulation(call.aws), action, input);
-        output = binding.outgoing?.(output, request, call) ?? output;
+        if (binding.incoming) input = binding.incoming(input, exchangeOf(request, call));
+        let output = await call.run(served, action, input);
+        if (binding.outgoing) output = binding.outgoing(output, exchangeOf(request, call));
         const members = structXml(output as Record<string, unknown>, shapes?.output);
         const result = members || shapes?.output ? `<${action}Result>${members}</${action}Result>` : '';
         const metadata = `<ResponseMetadata><RequestId>${call.requestId}</RequestId></ResponseMetadata>`;
         return xml(200, `<${action}Response xmlns="${spec.namespace}">${result}${metadata}</${action}Response>`);
       } catch (error) {
-        return queryError(spec, answeredError(error), call.requestId);
+        if (unknownOperation(error, served.sdk, action)) return queryError(spec, invalidAction(action), call.requestId);
+        const answered = answeredError(error);
+        return queryError(spec, answered, call.requestId, queryText(spec, answered));
       }
     },
   };
 }
 
+/** wire.md §7.2: the text the query protocol gives an error, where it words it otherwise than JSON. */
+function queryText(spec: QueryService, error: AwsError): string {
+  const worded = spec.queryTexts?.find((text) => text.code === error.code && text.json === error.message);
+  return worded ? worded.query : error.message;
+}
+
 /** wire.md §7.1: the query code, the fault side and the text, in the service's namespace. */
-function queryError(spec: QueryService, error: AwsError, requestId: string): WireAnswer {
+function queryError(spec: QueryService, error: AwsError, requestId: string, text = error.message): WireAnswer {
   const detail = spec.errorDetail ? '<Detail/>' : '';
   return xml(
     error.status,
     `<ErrorResponse xmlns="${spec.namespace}"><Error><Type>${error.type}</Type>` +
-      `<Code>${escapeXml(error.code)}</Code><Message>${escapeXml(error.message)}</Message>${detail}</Error>` +
+      `<Code>${escapeXml(error.code)}</Code><Message>${escapeXml(text)}</Message>${detail}</Error>` +
       `<RequestId>${requestId}</RequestId></ErrorResponse>`,
   );
 }

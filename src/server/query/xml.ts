@@ -1,5 +1,5 @@
 import { toBase64 } from '../wire-json.js';
-import { wireName, type Shape, type StructShape } from './shapes.js';
+import { wireName, type Shape, type StructShape } from '../../core/wire/query-shapes.js';
 
 /**
  * Text as XML carries it (docs/aws-behaviour/wire.md §6.4): the markup characters as entities, and a carriage return

@@ -3,7 +3,7 @@
  * condition from Fn::Equals, Fn::Not, Fn::And, Fn::Or and `{"Condition": name}` over parameters, pseudo parameters
  * and mappings.
  */
-import { TemplateError } from '../resource-type.js';
+import { TemplateError } from '../../core/provisioning/resource-type.js';
 import { intrinsicName, resolveValue, type Scope } from './intrinsics.js';
 import { below, errorAt, type Location } from './location.js';
 

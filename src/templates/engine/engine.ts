@@ -4,7 +4,12 @@
  * it is created, outputs and exports; on any failure everything created is undone, in reverse order
  * (docs/aws-behaviour/templates.md §1, §2).
  */
-import { TemplateError, type CreatedResource, type ProvisionContext, type ResourceType } from '../resource-type.js';
+import {
+  TemplateError,
+  type CreatedResource,
+  type ProvisionContext,
+  type ResourceType,
+} from '../../core/provisioning/resource-type.js';
 import { Stack, type StackResource, type StackViews } from '../stack.js';
 import { evaluateConditions } from './conditions.js';
 import { NO_VALUE, resolveValue, type Scope } from './intrinsics.js';
@@ -13,9 +18,16 @@ import { resolveParameters, type GivenParameter, type ParameterLookup } from './
 import { pseudoParameters } from './pseudo-parameters.js';
 import { collectReferences, type Reference } from './references.js';
 import { creationOrder } from './order.js';
-import { isRecord, readTemplate, type ResourceDeclaration, type TemplateDocument } from './template-document.js';
+import { nativelyServedProviders } from './native-providers.js';
+import {
+  isRecord,
+  ownMember,
+  readTemplate,
+  type ResourceDeclaration,
+  type TemplateDocument,
+} from './template-document.js';
 import type { StackRegistry } from './stack-registry.js';
-import type { ResourceNames } from '../../resource-names.js';
+import type { ResourceNames } from '../../core/resource-names.js';
 
 /** Resource types that are part of how a tool writes templates, not of the stack: neither created nor listed. */
 const IGNORED_TYPES = new Set(['AWS::CDK::Metadata']);
@@ -60,6 +72,13 @@ export function provisionTemplate(template: unknown, input: EngineInput): Stack 
     document.resources.filter((resource) => names.isActive(resource)).map((resource) => [resource.logicalId, resource]),
   );
   const order = creationOrder(checkedDependencies([...active.values()], names));
+  // §4.1: the provider functions of custom resources a service applies natively need no handler.
+  names.uncreated = nativelyServedProviders(
+    [...active.values()],
+    (type) => input.resourceTypes[type] !== undefined,
+    (logicalId) => context.functions[logicalId as keyof typeof context.functions] !== undefined,
+    names,
+  );
   checkOutputReferences(document, names);
 
   const created: CreatedResource[] = [];
@@ -105,6 +124,8 @@ function recordLogicalIds(
 class TemplateNames implements Scope {
   conditions = new Map<string, boolean>();
   readonly records = new Map<string, StackResource>();
+  /** Resources recorded as skipped though a type for them exists: native custom resources' providers (§4.1). */
+  uncreated: ReadonlySet<string> = new Set();
   readonly region: string;
   private readonly declared: ReadonlyMap<string, ResourceDeclaration>;
 
@@ -198,12 +219,13 @@ class TemplateNames implements Scope {
   }
 
   mapping(name: string, topKey: string, secondKey: string, at: Location): unknown {
-    const map = this.document.mappings[name];
+    const map = ownMember(this.document.mappings, name);
     if (!isRecord(map)) {
       throw errorAt(at, `Template error: Mapping named '${name}' is not present in the 'Mappings' section of template`);
     }
-    const top = map[topKey];
-    const value = isRecord(top) ? top[secondKey] : undefined;
+    const top = ownMember(map, topKey);
+    // §2.3 [AWS-snap]: a missing top-level or second-level key, the same text.
+    const value = isRecord(top) ? ownMember(top, secondKey) : undefined;
     if (value === undefined) {
       throw errorAt(at, `Template error: Unable to get mapping for ${name}::${topKey}::${secondKey}`);
     }
@@ -220,7 +242,7 @@ class TemplateNames implements Scope {
   create(resource: ResourceDeclaration, type: ResourceType | undefined): CreatedResource | undefined {
     const { logicalId } = resource;
     if (IGNORED_TYPES.has(resource.type)) return undefined;
-    if (!type) {
+    if (!type || this.uncreated.has(logicalId)) {
       this.records.set(logicalId, skippedPlaceholder(resource, this.context));
       return undefined;
     }

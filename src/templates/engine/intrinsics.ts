@@ -58,6 +58,8 @@ export function refuseFunction(name: string, at: Location): never {
 
 type Handler = (argument: unknown, scope: Scope, at: Location) => unknown;
 
+const OWN_MEMBER = { enumerable: true, writable: true, configurable: true } as const;
+
 /** Resolves every intrinsic function in `value`; `NO_VALUE` when the whole value is removed. */
 export function resolveValue(value: unknown, scope: Scope, at: Location): unknown {
   if (Array.isArray(value)) {
@@ -79,7 +81,10 @@ export function resolveValue(value: unknown, scope: Scope, at: Location): unknow
   const out: Record<string, unknown> = {};
   for (const [key, member] of Object.entries(value)) {
     const resolved = resolveValue(member, scope, below(at, key));
-    if (resolved !== NO_VALUE) out[key] = resolved;
+    if (resolved === NO_VALUE) continue;
+    // Defined, not assigned: a key `__proto__` is the template's, not the object's prototype.
+    if (key === '__proto__') Object.defineProperty(out, key, { value: resolved, ...OWN_MEMBER });
+    else out[key] = resolved;
   }
   return out;
 }

@@ -1,4 +1,4 @@
-import { TemplateError } from '../resource-type.js';
+import { TemplateError } from '../../core/provisioning/resource-type.js';
 
 /** Where in the template a value sits: its section, the logical id, and the path below it. */
 export interface Location {

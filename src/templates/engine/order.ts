@@ -2,7 +2,7 @@
  * The order resources are created in (docs/aws-behaviour/templates.md §1.7): a resource after everything it
  * refers to or `DependsOn`; otherwise in template order, so that a provision is reproducible.
  */
-import { TemplateError } from '../resource-type.js';
+import { TemplateError } from '../../core/provisioning/resource-type.js';
 
 /** @param dependencies for each logical id, in template order, the logical ids it must follow. */
 export function creationOrder(dependencies: ReadonlyMap<string, ReadonlySet<string>>): string[] {

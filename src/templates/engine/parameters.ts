@@ -2,8 +2,8 @@
  * The Parameters section: each parameter's value, from the caller or its Default, checked against its constraints
  * (docs/aws-behaviour/templates.md §1.2). CloudFormation's texts are used where they are recorded.
  */
-import { TemplateError } from '../resource-type.js';
-import { describeValue } from '../../util/text.js';
+import { TemplateError } from '../../core/provisioning/resource-type.js';
+import { describeValue } from '../../core/util/text.js';
 
 /** A parameter's value: a string, or a list of strings for the list types. */
 export type ParameterValue = string | readonly string[];

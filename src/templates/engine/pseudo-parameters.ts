@@ -1,6 +1,6 @@
 /** The pseudo parameters of a stack (docs/aws-behaviour/templates.md §1.6), from the account it is provisioned in. */
 import { NO_VALUE } from './intrinsics.js';
-import { partitionOf, urlSuffixOf } from '../../arn.js';
+import { partitionOf, urlSuffixOf } from '../../core/arn.js';
 
 export interface StackIdentity {
   readonly accountId: string;

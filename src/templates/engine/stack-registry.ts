@@ -2,7 +2,8 @@
  * What an account's stacks share: their names and their exports, per region (docs/aws-behaviour/templates.md §1.4).
  * An export made by one `provision` is what `Fn::ImportValue` reads in the next; `aws.reset()` forgets them.
  */
-import { TemplateError } from '../resource-type.js';
+import { TemplateError } from '../../core/provisioning/resource-type.js';
+import type { Stack } from '../stack.js';
 
 export interface StackExport {
   readonly value: string;
@@ -12,6 +13,7 @@ export interface StackExport {
 export class StackRegistry {
   private readonly stacks = new Set<string>();
   private readonly exports = new Map<string, StackExport>();
+  private readonly provisioned: Stack[] = [];
 
   hasStack(region: string, stackName: string): boolean {
     return this.stacks.has(key(region, stackName));
@@ -33,9 +35,20 @@ export class StackRegistry {
     for (const [name, value] of exports) this.exports.set(key(region, name), { value, stackName });
   }
 
+  /** Keeps a stack that stood up, for the list of the account's stacks. */
+  remember(stack: Stack): void {
+    this.provisioned.push(stack);
+  }
+
+  /** The stacks provisioned since the last reset, oldest first. */
+  list(): readonly Stack[] {
+    return this.provisioned;
+  }
+
   reset(): void {
     this.stacks.clear();
     this.exports.clear();
+    this.provisioned.length = 0;
   }
 }
 

@@ -2,7 +2,7 @@
  * A template's sections, checked for shape (docs/aws-behaviour/templates.md §1.1, §1.7): what the engine reads.
  * Metadata and Rules are accepted and not read (§1.4, §1.5).
  */
-import { TemplateError } from '../resource-type.js';
+import { TemplateError } from '../../core/provisioning/resource-type.js';
 
 export interface ResourceDeclaration {
   readonly logicalId: string;
@@ -48,6 +48,14 @@ export function isRecord(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
+/**
+ * `record[key]` if the template wrote it: a template's keys are data, so `__proto__`, `constructor` or `toString`
+ * never reach `Object.prototype` (CloudFormation has no such members).
+ */
+export function ownMember(record: Readonly<Record<string, unknown>>, key: string): unknown {
+  return Object.hasOwn(record, key) ? record[key] : undefined;
+}
+
 function section(template: Record<string, unknown>, name: string): Record<string, unknown> {
   const value = template[name];
   if (value === undefined || value === null) return {};
@@ -70,6 +78,13 @@ export function readTemplate(template: unknown): TemplateDocument {
     throw new TemplateError('Template format error: At least one Resources member must be defined.');
   }
   const parameters = section(template, 'Parameters');
+  for (const name of Object.keys(parameters)) {
+    // §1.2 [AWS-snap]: a parameter's name is a logical id.
+    if (!LOGICAL_ID.test(name))
+      throw new TemplateError(`Template format error: Parameter name ${name} is non alphanumeric.`, name);
+  }
+  const mappings = section(template, 'Mappings');
+  checkMappings(mappings);
   // A name is a parameter or a resource, never both (§1.7): `Ref` could not tell them apart.
   const both = Object.keys(resources).filter((logicalId) => Object.hasOwn(parameters, logicalId));
   if (both.length > 0) {
@@ -80,11 +95,30 @@ export function readTemplate(template: unknown): TemplateDocument {
   }
   return {
     parameters,
-    mappings: section(template, 'Mappings'),
+    mappings,
     conditions: section(template, 'Conditions'),
     resources: Object.entries(resources).map(([logicalId, declaration]) => readResource(logicalId, declaration)),
     outputs: Object.entries(section(template, 'Outputs')).map(([key, declaration]) => readOutput(key, declaration)),
   };
+}
+
+/**
+ * §1.4: each map holds top-level keys, each of them a map of second-level keys to a string or a list (a number or a
+ * boolean is read as its text). Nothing in Mappings is resolved, so a `Ref` there is a map of the wrong kind.
+ */
+function checkMappings(mappings: Readonly<Record<string, unknown>>): void {
+  for (const [name, map] of Object.entries(mappings)) {
+    // Emulation: a map that is not one is refused in the words AWS uses for a top-level key's.
+    if (!isRecord(map)) throw new TemplateError(`Template format error: Every Mappings member ${name} must be a map`);
+    for (const [topKey, attributes] of Object.entries(map)) {
+      if (!isRecord(attributes))
+        throw new TemplateError(`Template format error: Every Mappings member ${topKey} must be a map`);
+      for (const value of Object.values(attributes)) {
+        if (isRecord(value) || value === null || value === undefined)
+          throw new TemplateError('Template format error: Every Mappings attribute must be a String or a List.');
+      }
+    }
+  }
 }
 
 function readResource(logicalId: string, declaration: unknown): ResourceDeclaration {

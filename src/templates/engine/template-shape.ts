@@ -4,7 +4,7 @@
  * `MAX_DEPTH`, no more values than a 1 MB template can hold (docs/aws-behaviour/templates.md §7.4). The walk keeps
  * its own stack, so a template nested thousands deep is refused rather than overflowing the call stack.
  */
-import { TemplateError } from '../resource-type.js';
+import { TemplateError } from '../../core/provisioning/resource-type.js';
 import { propertyOf, type Location } from './location.js';
 
 /** The deepest nesting read: the template object is the first level (an emulation bound, §7.4). */

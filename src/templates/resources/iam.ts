@@ -1,5 +1,11 @@
-import type { CreatedResource, ProvisionContext, ResourceRequest, ResourceType } from '../resource-type.js';
-import { readProperties, unchecked, type PropertySchema } from './properties.js';
+import type {
+  CreatedResource,
+  ProvisionContext,
+  ResourceRequest,
+  ResourceType,
+  ResourceTypeTable,
+} from '../../core/provisioning/resource-type.js';
+import { readProperties, unchecked, type PropertySchema } from '../../core/provisioning/properties.js';
 
 /**
  * IAM resources beside the wiring (docs/aws-behaviour/templates.md §3.9): accepted, with the Ref and Arn that other
@@ -82,4 +88,11 @@ export const iamManagedPolicy: ResourceType = {
     const arn = iamArn(context, `policy${pathOf(properties['Path'])}${name}`);
     return { ref: arn, attributes: { PolicyArn: arn }, undo: nothingToUndo };
   },
+};
+
+/** IAM's resource types, which no service of the account owns: the template engine's own. */
+export const IAM_RESOURCE_TYPES: ResourceTypeTable = {
+  'AWS::IAM::Role': iamRole,
+  'AWS::IAM::Policy': iamPolicy,
+  'AWS::IAM::ManagedPolicy': iamManagedPolicy,
 };

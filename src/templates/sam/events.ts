@@ -1,5 +1,5 @@
-import { TemplateError } from '../resource-type.js';
-import { eventError, resource, type EventOwner, type EventResources } from './event-owner.js';
+import { TemplateError } from '../../core/provisioning/resource-type.js';
+import { eventError, resource, type BucketEvent, type EventOwner, type EventResources } from './event-owner.js';
 import { eventBridgeRuleEvent, scheduleEvent } from './eventbridge-events.js';
 import { getAtt, isRecord, picked, ref, type Json } from './values.js';
 
@@ -8,7 +8,7 @@ import { getAtt, isRecord, picked, ref, type Json } from './values.js';
  * the logical ids its translator gives them, so that a test reads them as a deployed SAM stack names them.
  */
 
-export type { EventOwner, EventResources } from './event-owner.js';
+export type { BucketEvent, EventOwner, EventResources } from './event-owner.js';
 
 /** The SQS event's properties SAM copies onto the mapping as they are (§5.1). */
 const SQS_MAPPING_PROPERTIES = [
@@ -178,6 +178,41 @@ function scheduleV2Event(owner: EventOwner, id: string, properties: Json): Event
   return { resources, readsQueue: false };
 }
 
+/**
+ * An S3 event (§5.4): a permission for s3.amazonaws.com from the account (no SourceArn), and one
+ * `LambdaConfigurations` entry per event name for the bucket it names, which must be a `Ref` to one of the template.
+ */
+function s3Event(owner: EventOwner, id: string, properties: Json): EventResources {
+  const bucket = properties['Bucket'];
+  const target = isRecord(bucket) ? bucket['Ref'] : undefined;
+  if (typeof target !== 'string') throw eventError(owner, id, S3_BUCKET_REFERENCE);
+  const events = properties['Events'];
+  const names = typeof events === 'string' ? [events] : Array.isArray(events) ? events : undefined;
+  if (!names || names.length === 0) throw eventError(owner, id, "Missing required property 'Events'.");
+  const permission = `${owner.logicalId}${id}Permission`;
+  const filter = properties['Filter'];
+  const configurations = names.map((event: unknown) => ({
+    Event: event,
+    Function: getAtt(owner.logicalId, 'Arn'),
+    ...(filter !== undefined ? { Filter: filter } : {}),
+  }));
+  return {
+    resources: {
+      [permission]: resource(owner, 'AWS::Lambda::Permission', {
+        Action: 'lambda:InvokeFunction',
+        FunctionName: ref(owner.logicalId),
+        Principal: 's3.amazonaws.com',
+        SourceAccount: ref('AWS::AccountId'),
+      }),
+    },
+    readsQueue: false,
+    bucketEvents: [{ bucket: target, event: id, owner: owner.logicalId, configurations, permission }],
+  };
+}
+
+/** §5.4 [SAM]: the translator's text for an S3 event whose Bucket is not a bucket of the template. */
+export const S3_BUCKET_REFERENCE = 'S3 events must reference an S3 bucket in the same template.';
+
 const EVENT_TYPES: Readonly<Record<string, (owner: EventOwner, id: string, properties: Json) => EventResources>> = {
   SQS: sqsEvent,
   SNS: snsEvent,
@@ -185,16 +220,18 @@ const EVENT_TYPES: Readonly<Record<string, (owner: EventOwner, id: string, prope
   CloudWatchEvent: eventBridgeRuleEvent,
   Schedule: scheduleEvent,
   ScheduleV2: scheduleV2Event,
+  S3: s3Event,
 };
 
 /**
- * The resources of a function's `Events`. Events of other types (Api, ScheduleV2, S3, ...) make resources the mock
+ * The resources of a function's `Events`. Events of other types (Api, HttpApi, Kinesis, ...) make resources the mock
  * does not emulate, and are left out.
  */
 export function eventResources(owner: EventOwner, events: unknown): EventResources {
   const resources: Record<string, Json> = {};
+  const bucketEvents: BucketEvent[] = [];
   let readsQueue = false;
-  if (events === undefined) return { resources, readsQueue };
+  if (events === undefined) return { resources, readsQueue, bucketEvents };
   if (!isRecord(events)) {
     throw new TemplateError(
       `Resource with id [${owner.logicalId}] is invalid. Property 'Events' should be a map.`,
@@ -211,6 +248,7 @@ export function eventResources(owner: EventOwner, events: unknown): EventResourc
     const made = make(owner, id, properties);
     Object.assign(resources, made.resources);
     readsQueue ||= made.readsQueue;
+    bucketEvents.push(...(made.bucketEvents ?? []));
   }
-  return { resources, readsQueue };
+  return { resources, readsQueue, bucketEvents };
 }

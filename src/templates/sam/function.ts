@@ -1,5 +1,5 @@
-import { TemplateError } from '../resource-type.js';
-import { eventResources, type EventOwner } from './events.js';
+import { TemplateError } from '../../core/provisioning/resource-type.js';
+import { eventResources, type BucketEvent, type EventOwner } from './events.js';
 import { getAtt, isIntrinsic, isRecord, picked, ref, type Json } from './values.js';
 
 /**
@@ -129,13 +129,13 @@ function eventInvokeConfigOf(logicalId: string, config: unknown): Json {
   };
 }
 
-/** The CloudFormation resources of one SAM function, by logical id. */
+/** The CloudFormation resources of one SAM function, by logical id, and what its S3 events write into buckets. */
 export function expandFunction(
   logicalId: string,
   resource: Json,
   properties: Json,
   sam: SamContext,
-): Record<string, Json> {
+): { readonly resources: Record<string, Json>; readonly bucketEvents: readonly BucketEvent[] } {
   const passThrough = picked(resource, PASSED_THROUGH);
   const owner: EventOwner = { logicalId, passThrough };
   const events = eventResources(owner, properties['Events']);
@@ -172,5 +172,5 @@ export function expandFunction(
       Properties: eventInvokeConfigOf(logicalId, properties['EventInvokeConfig']),
     };
   }
-  return { ...resources, ...events.resources };
+  return { resources: { ...resources, ...events.resources }, bucketEvents: events.bucketEvents ?? [] };
 }

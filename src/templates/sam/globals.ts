@@ -1,4 +1,4 @@
-import { TemplateError } from '../resource-type.js';
+import { TemplateError } from '../../core/provisioning/resource-type.js';
 import { isIntrinsic, isRecord } from './values.js';
 
 /**

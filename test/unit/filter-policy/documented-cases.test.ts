@@ -6,7 +6,7 @@ import {
   type FilterMessageAttribute,
   type FilterPolicyOptions,
   type FilterPolicyScope,
-} from '../../../src/sns/filter-policy/index.js';
+} from '../../../src/services/sns/filter-policy/index.js';
 
 /**
  * Runs the match-case tables: fixtures/filter-policy-documented.json (the documented examples; its

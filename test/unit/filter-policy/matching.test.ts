@@ -1,5 +1,5 @@
 import { afterEach, describe, it, expect, vi } from 'vitest';
-import { compileFilterPolicy, filterInput } from '../../../src/sns/filter-policy/index.js';
+import { compileFilterPolicy, filterInput } from '../../../src/services/sns/filter-policy/index.js';
 
 /** How the engine is meant to be driven by Publish: one input per message, shared by every subscription. */
 describe('filter input sharing', () => {

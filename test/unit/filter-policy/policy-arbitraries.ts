@@ -113,7 +113,7 @@ const blockArb: fc.Arbitrary<Block> = fc.oneof(
 
 /**
  * An IPv4-mapped IPv6 address (`::ffff:a.b.c.d`), which Java's parser, and so the engine, reads as the IPv4 address
- * (src/event-patterns/ip.ts): the reference does not model that, so the generators stay out of that range (a /96
+ * (src/core/event-patterns/ip.ts): the reference does not model that, so the generators stay out of that range (a /96
  * block there is refused as an IPv4 mask over 31; the unit tests cover it).
  */
 const ipv4Mapped = (address: bigint): boolean => address >> 32n === 0xffffn;

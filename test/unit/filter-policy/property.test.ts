@@ -2,7 +2,11 @@ import { PublishCommand, type MessageAttributeValue } from '@aws-sdk/client-sns'
 import fc from 'fast-check';
 import { readFileSync } from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { compileFilterPolicy, filterInput, type FilterPolicyOptions } from '../../../src/sns/filter-policy/index.js';
+import {
+  compileFilterPolicy,
+  filterInput,
+  type FilterPolicyOptions,
+} from '../../../src/services/sns/filter-policy/index.js';
 import { filteredQueue, snsSetup } from '../../sns/sns-support.js';
 import { counts, T0 } from '../../sqs/message-support.js';
 import { caseArb, operatorsOf, type GeneratedCase } from './policy-arbitraries.js';

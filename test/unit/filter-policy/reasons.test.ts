@@ -1,12 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { EventPattern, explainMiss, parseEventPattern } from '../../../src/event-patterns/index.js';
+import { EventPattern, explainMiss, parseEventPattern } from '../../../src/core/event-patterns/index.js';
 import {
   compileFilterPolicy,
   filterInput,
   type FilterMessageAttribute,
   type FilterPolicyOptions,
-} from '../../../src/sns/filter-policy/index.js';
+} from '../../../src/services/sns/filter-policy/index.js';
 import { caseArb } from './policy-arbitraries.js';
 
 /**

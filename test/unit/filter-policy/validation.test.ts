@@ -4,7 +4,7 @@ import {
   FilterPolicyError,
   MAX_POLICY_BYTES,
   type FilterPolicyScope,
-} from '../../../src/sns/filter-policy/index.js';
+} from '../../../src/services/sns/filter-policy/index.js';
 
 /**
  * The whole message `compileFilterPolicy` fails with, location line included, or undefined when it accepts the policy.
@@ -194,7 +194,6 @@ describe('validation messages (docs/aws-behaviour/sns.md §10.6)', () => {
     ['{"key":[{"numeric":["=",5,6]}]}', 'Too many elements in numeric expression', 28],
     ['{"key":[{"numeric":["=",1000000001]}]}', 'Value must be between -1.0E9 and 1.0E9, inclusive', 36],
     ['{"key":[{"numeric":["=",5],"prefix":"a"}]}', 'Too many elements in numeric expression', 38],
-    ['{"key":[{"anything-but":[true]}]}', 'Inside anything but list, start|null|boolean is not supported.', 30],
     [
       '{"key":[{"anything-but":["a",1]}]}',
       'Inside anything but list, either all values are number or string, mixed type is not supported',
@@ -205,6 +204,14 @@ describe('validation messages (docs/aws-behaviour/sns.md §10.6)', () => {
     ['{"key":[{"anything-but":{}}]}', 'Anything-But expression name not found', 27],
   ])('[inferred] reports %s where event-ruler stood', (policy, message, column) => {
     expect(located(policy)).toBe(message + at(policy, 1, column));
+  });
+
+  it('[inferred] reports a refusal inside an anything-but list with its location twice, as EventBridge was recorded', () => {
+    // event-ruler catches the refusal in its list loop and raises it again with the located message
+    // (docs/aws-behaviour/eventbridge.md §7.7); SNS runs the same loop.
+    const policy = '{"key":[{"anything-but":[true]}]}';
+    const message = 'Inside anything but list, start|null|boolean is not supported.';
+    expect(located(policy)).toBe(message + at(policy, 1, 30) + at(policy, 1, 30));
   });
 
   it.each([

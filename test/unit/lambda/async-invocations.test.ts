@@ -1,21 +1,22 @@
 import FakeTimers from '@sinonjs/fake-timers';
 import { describe, expect, it } from 'vitest';
-import { injectedClock } from '../../../src/clock.js';
-import { createIdSource } from '../../../src/ids.js';
-import { AsyncInvocations } from '../../../src/lambda/async/async-invocations.js';
-import type { DestinationSender } from '../../../src/lambda/async/destinations.js';
+import { injectedClock } from '../../../src/core/clock.js';
+import { createIdSource } from '../../../src/core/ids.js';
+import { AsyncInvocations } from '../../../src/services/lambda/async/async-invocations.js';
+import type { DestinationSender } from '../../../src/services/lambda/async/destinations.js';
 import {
   deadLetterMessage,
   invocationRecord,
   type DestinationMessage,
   type GivenUpEvent,
-} from '../../../src/lambda/async/invocation-record.js';
-import { retryDelayAfterError, throttleBackoff, tooOldAt } from '../../../src/lambda/async/retry-policy.js';
-import { checkFunctionOptions, type CreateFunctionOptions } from '../../../src/lambda/function-options.js';
-import type { LambdaHandler } from '../../../src/lambda/handler-contract.js';
-import { LambdaBackend } from '../../../src/lambda/lambda-backend.js';
-import { TimerSet, type LambdaRuntime } from '../../../src/lambda/runtime.js';
-import { WorkTracker } from '../../../src/work/work-tracker.js';
+} from '../../../src/services/lambda/async/invocation-record.js';
+import { retryDelayAfterError, throttleBackoff, tooOldAt } from '../../../src/services/lambda/async/retry-policy.js';
+import { checkFunctionOptions, type CreateFunctionOptions } from '../../../src/services/lambda/function-options.js';
+import type { LambdaHandler } from '../../../src/services/lambda/handler-contract.js';
+import { LambdaBackend } from '../../../src/services/lambda/lambda-backend.js';
+import { TimerSet } from '../../../src/core/timer-set.js';
+import type { LambdaRuntime } from '../../../src/services/lambda/runtime.js';
+import { WorkTracker } from '../../../src/core/work/work-tracker.js';
 
 const T0 = 1_700_000_000_000;
 const TRIGGER = { kind: 'invoke', invocationType: 'Event' } as const;

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createAwsMock } from '../../../src/index.js';
-import { AwsError } from '../../../src/aws-error.js';
+import { AwsError } from '../../../src/core/aws-error.js';
 import { CreateQueueCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { networkTrap } from '../../helpers.js';
 

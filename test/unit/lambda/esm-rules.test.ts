@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { itemsToKeep } from '../../../src/lambda/esm/batch-response.js';
-import { ConcurrencyScaling } from '../../../src/lambda/esm/scaling.js';
+import { itemsToKeep } from '../../../src/services/lambda/esm/batch-response.js';
+import { ConcurrencyScaling } from '../../../src/services/lambda/esm/scaling.js';
 
 describe('itemsToKeep (docs/aws-behaviour/lambda.md §2.7)', () => {
   const ids = new Set(['a', 'b']);

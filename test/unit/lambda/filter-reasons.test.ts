@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { FilterCriteria } from '../../../src/lambda/esm/filter-criteria.js';
-import type { SqsRecord } from '../../../src/lambda/esm/sqs-event.js';
+import { FilterCriteria } from '../../../src/services/lambda/esm/filter-criteria.js';
+import type { SqsRecord } from '../../../src/services/lambda/esm/sqs-event.js';
 
 /** Why a mapping's FilterCriteria pass no filter for an SQS record (docs/guide/journeys.md). */
 

@@ -10,8 +10,8 @@ import { snsSetup } from '../../sns/sns-support.js';
 
 /** How many times the account reached Lambda's part: in the build, each first one loads `lambda.js`. */
 const reached = vi.hoisted(() => ({ count: 0 }));
-vi.mock('../../../src/lambda/load-part.js', async (importOriginal) => {
-  const original = await importOriginal<typeof import('../../../src/lambda/load-part.js')>();
+vi.mock('../../../src/services/lambda/load-part.js', async (importOriginal) => {
+  const original = await importOriginal<typeof import('../../../src/services/lambda/load-part.js')>();
   return { loadLambdaPart: () => (reached.count++, original.loadLambdaPart()) };
 });
 
@@ -21,7 +21,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.useRealTimers());
 
-describe("Lambda's part (src/lambda/load-part.ts)", () => {
+describe("Lambda's part (src/services/lambda/load-part.ts)", () => {
   it('is not reached by an account that uses only SQS and SNS, nor by its idle, runUntilIdle and reset', async () => {
     const { aws, sns, sqs } = snsSetup();
     const { QueueUrl } = await sqs.send(new CreateQueueCommand({ QueueName: 'q' }));

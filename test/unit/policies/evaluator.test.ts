@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { compilePolicy, evaluatePolicy, whyNotAllowed } from '../../../src/policies/policy.js';
-import { requestContext, type PolicyPrincipal, type PolicyRequest } from '../../../src/policies/request.js';
-import { snsDeliveryRequest } from '../../../src/policies/sns-delivery.js';
+import { compilePolicy, evaluatePolicy, whyNotAllowed } from '../../../src/core/policies/policy.js';
+import { requestContext, type PolicyPrincipal, type PolicyRequest } from '../../../src/core/policies/request.js';
+import { snsDeliveryRequest } from '../../../src/core/policies/sns-delivery.js';
 
 /** The IAM evaluation of one resource policy (docs/aws-behaviour/sns.md §7.2), outside any service. */
 

@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { createAwsMock, type AwsMock } from '../../../src/index.js';
 import { generatedName } from '../../../src/templates/engine/generated-name.js';
 import { StackRegistry } from '../../../src/templates/engine/stack-registry.js';
-import { defaultQueueSettings } from '../../../src/sqs/queue-attributes.js';
+import { defaultQueueSettings } from '../../../src/services/sqs/queue-attributes.js';
 import { fakeTypes, propertiesOf, provisionWith, templateErrorOf, type FakeTypes } from './fake-types.js';
 
 let aws: AwsMock;
@@ -55,6 +55,17 @@ describe('Parameters', () => {
       templateErrorOf(() => provisionWith(aws, fake, { Resources: { A: thing() } }, { parameters: { Z: 'q' } }))
         .message,
     ).toContain('Parameter values specified for a template which does not require them.');
+  });
+
+  it("refuses a parameter name that is not alphanumeric, in CloudFormation's words (§1.2)", () => {
+    for (const name of ['my-param', 'AWS::NoValue', 'a_b', '__proto__']) {
+      const template = JSON.parse(
+        JSON.stringify({ Parameters: { [name]: { Type: 'String', Default: 'x' } } }),
+      ) as object;
+      expect(
+        templateErrorOf(() => provisionWith(aws, fake, { ...template, Resources: { Subject: thing() } })).message,
+      ).toBe(`sqs-sns-mock: provision: Template format error: Parameter name ${name} is non alphanumeric.`);
+    }
   });
 
   it('checks AllowedValues, AllowedPattern, lengths, numbers and bounds', () => {

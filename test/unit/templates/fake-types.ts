@@ -3,13 +3,17 @@
  * through the SDK), `Test::Function` a function with the handler given for its logical id, `Test::Thing` records
  * what it was given, `Test::BadUndo` cannot be undone, `Test::Fail` refuses to be created.
  */
-import type { AwsMock } from '../../../src/aws-mock.js';
+import type { AwsMock } from '../../../src/account/aws-mock.js';
 import { StackRegistry } from '../../../src/templates/engine/stack-registry.js';
 import { provision } from '../../../src/templates/provision.js';
-import { TemplateError, type ResourceRequest, type ResourceType } from '../../../src/templates/resource-type.js';
-import type { ServiceInternals } from '../../../src/services.js';
+import {
+  TemplateError,
+  type ResourceRequest,
+  type ResourceType,
+} from '../../../src/core/provisioning/resource-type.js';
+import type { ServiceInternals } from '../../../src/account/services.js';
 import type { ProvisionOptions, Stack } from '../../../src/templates/stack.js';
-import { defaultQueueSettings } from '../../../src/sqs/queue-attributes.js';
+import { defaultQueueSettings } from '../../../src/services/sqs/queue-attributes.js';
 
 export interface FakeTypes {
   readonly types: Record<string, ResourceType<ServiceInternals>>;

@@ -223,6 +223,53 @@ describe('Fn::FindInMap', () => {
       templateErrorOf(() => resolved({ R: { 'Fn::FindInMap': ['Sizes', 'test', 'Name'] } }, mappings)).message,
     ).toContain('Template error: Unable to get mapping for Sizes::test::Name');
   });
+
+  it.each([
+    [
+      'a second-level key',
+      ['Sizes', 'test', 'toString'],
+      'Template error: Unable to get mapping for Sizes::test::toString',
+    ],
+    ['a second-level __proto__', ['Sizes', 'test', '__proto__'], 'Unable to get mapping for Sizes::test::__proto__'],
+    [
+      'a top-level key',
+      ['Sizes', '__proto__', 'hasOwnProperty'],
+      'Unable to get mapping for Sizes::__proto__::hasOwnProperty',
+    ],
+    ['a top-level constructor', ['Sizes', 'constructor', 'name'], 'Unable to get mapping for Sizes::constructor::name'],
+    ['a map name', ['__proto__', 'test', 'Retention'], "Mapping named '__proto__' is not present in the 'Mappings'"],
+  ])('reads only what the template wrote: %s of Object.prototype is missing (§2.3)', (_what, args, text) => {
+    expect(templateErrorOf(() => resolved({ R: { 'Fn::FindInMap': args } }, mappings)).message).toContain(text);
+  });
+
+  it('finds a key the template names __proto__, and keeps a property of that name', () => {
+    const own = JSON.parse('{"Mappings": {"M": {"__proto__": {"constructor": "yes"}}}}') as Record<string, unknown>;
+    const properties = resolved(
+      { R: { 'Fn::FindInMap': ['M', '__proto__', 'constructor'] }, Map: JSON.parse('{"__proto__": "kept"}') },
+      own,
+    );
+    expect(properties['R']).toBe('yes');
+    expect(Object.getPrototypeOf(properties['Map'])).toBe(Object.prototype);
+    expect(Object.entries(properties['Map'] as object)).toEqual([['__proto__', 'kept']]);
+  });
+});
+
+describe('Mappings', () => {
+  const withMappings = (mappings: unknown) => () => resolved({ R: 'x' }, { Mappings: mappings });
+
+  it('refuses a top-level key that is not a map, and an attribute that is not a string or a list (§1.4)', () => {
+    expect(templateErrorOf(withMappings({ TopicSuffixMap: { A: 'suffix-a' } })).message).toContain(
+      'Template format error: Every Mappings member A must be a map',
+    );
+    for (const attribute of [{ SuffixValue: 'suffix-a' }, { Ref: 'TopicNameSuffix' }]) {
+      expect(templateErrorOf(withMappings({ TopicSuffixMap: { A: { Suffix: attribute } } })).message).toContain(
+        'Template format error: Every Mappings attribute must be a String or a List.',
+      );
+    }
+    expect(
+      resolved({ R: { 'Fn::FindInMap': ['M', 'A', 'L'] } }, { Mappings: { M: { A: { L: ['a', 'b'] } } } }),
+    ).toEqual({ R: ['a', 'b'] });
+  });
 });
 
 describe('Fn::If and AWS::NoValue', () => {

@@ -16,11 +16,15 @@ export interface ServeChild {
 
 /**
  * Starts the bin from source with tsx (vitest runs before the build; CI's test:package checks the built bin) and
- * waits for its `listening on` line (docs/aws-behaviour/wire.md §14.3).
+ * waits for its `listening on` line (docs/aws-behaviour/wire.md §14.3); `env` is the child's.
  */
-export async function startServeChild(args: readonly string[] = []): Promise<ServeChild> {
+export async function startServeChild(
+  args: readonly string[] = [],
+  options: { readonly env?: NodeJS.ProcessEnv } = {},
+): Promise<ServeChild> {
   const child = spawn(process.execPath, ['--import', 'tsx', CLI, 'serve', '--port', '0', ...args], {
     stdio: ['ignore', 'pipe', 'pipe'],
+    ...options,
   });
   let stderr = '';
   child.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));

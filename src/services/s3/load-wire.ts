@@ -1,0 +1,9 @@
+/**
+ * S3's wire binding (wire.ts), for the HTTP server (src/server/), which reads it as data. Here a static import; the
+ * package's main build puts it in a file of their own (scripts/bundle.mjs), which only the server loads.
+ */
+import * as wire from './wire.js';
+
+export function loadS3Wire(): typeof wire {
+  return wire;
+}

@@ -1,0 +1,10 @@
+/**
+ * EventBridge Scheduler's models and actions (part.ts), for an account's first Scheduler call. Here a static import;
+ * in both builds scripts/bundle.mjs puts them in a file of their own and replaces this module by a `require`
+ * of it, made on the first call (as src/account/load-provisioning.ts).
+ */
+import * as scheduler from './part.js';
+
+export function loadSchedulerPart(): typeof scheduler {
+  return scheduler;
+}

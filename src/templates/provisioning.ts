@@ -1,7 +1,0 @@
-/**
- * What `aws.provision` needs beyond the account: the template engine and every resource type. The account reaches it
- * only through `loadProvisioning()` (load-provisioning.ts), so that the package's builds can load it on the first
- * `aws.provision` rather than with the package (scripts/bundle.mjs).
- */
-export { provision } from './provision.js';
-export { RESOURCE_TYPES } from './resources/index.js';

@@ -1,0 +1,119 @@
+import * as EventBridge from '@aws-sdk/client-eventbridge';
+import * as SNS from '@aws-sdk/client-sns';
+import * as SQS from '@aws-sdk/client-sqs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SNS_ACTIONS } from '../../src/services/sns/actions/index.js';
+import { SQS_ACTIONS } from '../../src/services/sqs/actions/index.js';
+import { SNS_QUERY } from '../../src/services/sns/wire.js';
+import { SQS_QUERY } from '../../src/services/sqs/wire.js';
+import type { QueryService } from '../../src/core/wire/query-shapes.js';
+import { startServer, type MockServer } from '../../src/server/index.js';
+
+/**
+ * An action no operation of the service's model has is AWS's 400 (`InvalidAction` over query, unknown operation over
+ * JSON); only an operation the model has and the emulation lacks answers 501 (docs/aws-behaviour/wire.md §7.4).
+ */
+let server: MockServer;
+beforeAll(async () => {
+  server = await startServer({ port: 0 });
+});
+afterAll(() => server.close());
+
+const query = (body: string) =>
+  fetch(`${server.endpoint}/`, {
+    method: 'POST',
+    body,
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+  });
+
+const json = (target: string, contentType: string) =>
+  fetch(`${server.endpoint}/`, {
+    method: 'POST',
+    body: '{}',
+    headers: { 'x-amz-target': target, 'content-type': contentType },
+  });
+
+/** The SDK package's operations: one `<Operation>Command` export each. */
+const operationsOf = (sdk: Record<string, unknown>) =>
+  Object.keys(sdk).flatMap((name) => (/^[A-Z]\w*Command$/.test(name) ? [name.slice(0, -'Command'.length)] : []));
+
+describe('an unknown query Action', () => {
+  it("is SQS's and SNS's 400 InvalidAction, in each one's error shape", async () => {
+    const sqs = await query('Action=FooBar&Version=2012-11-05');
+    expect(sqs.status).toBe(400);
+    expect(await sqs.text()).toContain(
+      '<Error><Type>Sender</Type><Code>InvalidAction</Code>' +
+        '<Message>The action FooBar is not valid for this endpoint.</Message><Detail/></Error>',
+    );
+    const sns = await query('Action=FooBar&Version=2010-03-31');
+    expect(sns.status).toBe(400);
+    expect(await sns.text()).toContain(
+      '<Error><Type>Sender</Type><Code>InvalidAction</Code>' +
+        '<Message>The action FooBar is not valid for this endpoint.</Message></Error>',
+    );
+    for (const action of ['constructor', '__proto__', 'toString', 'PublishCommand', 'publish']) {
+      const answered = await query(`Action=${action}&Version=2010-03-31`);
+      expect([action, answered.status]).toEqual([action, 400]);
+      expect(await answered.text()).toContain('<Code>InvalidAction</Code>');
+    }
+  });
+
+  it("is never the answer to an operation of the SDK's model: those not emulated are 501", async () => {
+    for (const [spec, sdk] of [
+      [SQS_QUERY, SQS],
+      [SNS_QUERY, SNS],
+    ] as const) {
+      for (const operation of operationsOf(sdk)) {
+        const answered = await query(`Action=${operation}&Version=${spec.version}`);
+        const text = await answered.text();
+        expect([operation, text]).not.toEqual([operation, expect.stringContaining('<Code>InvalidAction</Code>')]);
+        if (text.includes('<Code>NotEmulatedException</Code>')) expect(answered.status).toBe(501);
+      }
+    }
+    const platform = await query('Action=PutDataProtectionPolicy&Version=2010-03-31');
+    expect(platform.status).toBe(501);
+  });
+});
+
+describe('an unknown JSON operation', () => {
+  it('is 400 UnknownOperationException for SQS and EventBridge; an operation of the model not emulated is 501', async () => {
+    const sqs = await json('AmazonSQS.FooBar', 'application/x-amz-json-1.0');
+    expect(sqs.status).toBe(400);
+    expect(sqs.headers.get('x-amzn-query-error')).toBe('UnknownOperationException;Sender');
+    expect(await sqs.json()).toMatchObject({ __type: 'com.amazonaws.sqs#UnknownOperationException' });
+    const events = await json('AWSEvents.FooBar', 'application/x-amz-json-1.1');
+    expect(events.status).toBe(400);
+    expect(await events.json()).toMatchObject({ __type: 'UnknownOperationException' });
+    for (const operation of operationsOf(EventBridge)) {
+      const answered = await json(`AWSEvents.${operation}`, 'application/x-amz-json-1.1');
+      const body = (await answered.json()) as { __type?: string };
+      expect([operation, body.__type]).not.toEqual([operation, 'UnknownOperationException']);
+    }
+    expect((await json('AWSEvents.CreateEndpoint', 'application/x-amz-json-1.1')).status).toBe(501);
+  });
+});
+
+/** `<Operation>$`, the SDK's operation schema (newer clients): its output is `'unit'` when the model gives none. */
+type OperationSchema = readonly [number, string, string, number, () => unknown, () => unknown];
+
+describe('the query tables', () => {
+  it('declare a result for every emulated action whose model has an output, which botocore then looks for', () => {
+    const checked: string[] = [];
+    for (const [service, spec, sdk, emulated] of [
+      ['SQS', SQS_QUERY, SQS, SQS_ACTIONS],
+      ['SNS', SNS_QUERY, SNS, SNS_ACTIONS],
+    ] as [string, QueryService, Record<string, unknown>, object][]) {
+      for (const operation of Object.keys(emulated)) {
+        const schema = sdk[`${operation}$`] as OperationSchema | undefined;
+        if (!Array.isArray(schema)) continue;
+        const modelled = schema[5]() !== 'unit';
+        const declared = spec.actions[operation]?.output !== undefined;
+        // An action whose answer always has members writes its result anyway; the table declares it all the same.
+        if (modelled) expect([service, operation, declared]).toEqual([service, operation, true]);
+        checked.push(operation);
+      }
+    }
+    // Older clients carry no schemas; the newer ones here do.
+    if (checked.length === 0) console.warn('test/wire: this SDK exports no operation schemas; nothing checked');
+  });
+});
