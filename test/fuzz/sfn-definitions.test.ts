@@ -128,9 +128,9 @@ const state: fc.Arbitrary<unknown> = fc.letrec((tie) => ({
 })).scope;
 
 /**
- * A well-formed machine of up to four states in a chain (A, B, C, D), whose last state may loop back, with a wrong field
- * now and then: a quarter of them, so that most are created and run (with the wrong field in most of them, as before,
- * one run in a few hundred created nothing).
+ * A well-formed machine of up to four states in a chain (A, B, C, D), whose last state may loop back, with a wrong
+ * field now and then: in a quarter of them, so that most are created and run (with the wrong field in most of them,
+ * as before, one run in a few hundred created nothing).
  */
 const wellFormed = fc
   .array(
