@@ -6,7 +6,8 @@ import { apiDestinationInputs, apiDestinationTarget, type ApiWorld } from './api
 import { withoutTheMock } from '../support/as-the-sdk.js';
 import { preload } from './harness.js';
 import { deepFreeze } from './values.js';
-import { endsBefore, settles } from './real-time.js';
+import { settles } from './real-time.js';
+import { checkWithReplay, fakeTimerFuzz, FUZZ_INPUTS, FUZZ_PATH } from './settings.js';
 
 /**
  * Bad input to connections, API destinations and rule targets calling them (docs/aws-behaviour/eventbridge.md §14),
@@ -18,15 +19,8 @@ import { endsBefore, settles } from './real-time.js';
  *   FUZZ_SEED=<seed> FUZZ_PATH=<path> npx vitest run test/fuzz/api-destinations.test.ts
  */
 
-const INPUTS = Number(process.env['FUZZ_RUNS'] ?? 800);
 const MAX_CALLS = 8;
-const RUNS = Math.ceil(INPUTS / ((MAX_CALLS + 1) / 2));
-const TIMEOUT = Math.max(60_000, INPUTS * 60);
-const SEED =
-  process.env['FUZZ_SEED'] === undefined
-    ? Date.now() ^ (Math.random() * 0x100000000)
-    : Number(process.env['FUZZ_SEED']);
-const PATH = process.env['FUZZ_PATH'];
+const { runs: RUNS, timeout: TIMEOUT } = fakeTimerFuzz(MAX_CALLS);
 
 beforeAll(preload);
 beforeEach(() => vi.useFakeTimers());
@@ -115,20 +109,15 @@ describe('connections and API destinations with generated bad input', () => {
         expect(vi.getTimerCount()).toBe(0);
       });
       try {
-        const result = await fc.check(property, {
+        await checkWithReplay(property, {
           numRuns: RUNS,
-          seed: SEED,
-          ...endsBefore(TIMEOUT),
-          ...(PATH ? { path: PATH, endOnFailure: false } : {}),
+          timeout: TIMEOUT,
+          replay: 'test/fuzz/api-destinations.test.ts',
         });
-        if (result.failed) {
-          const replay = `FUZZ_SEED=${result.seed} FUZZ_PATH=${result.counterexamplePath} npx vitest run test/fuzz/api-destinations.test.ts`;
-          throw new Error(`${fc.defaultReportMessage(result)}\n\nReplay: ${replay}`, { cause: result.errorInstance });
-        }
       } finally {
         fetch.mockRestore();
       }
-      if (!PATH) expect(inputs).toBeGreaterThan(INPUTS / 2);
+      if (!FUZZ_PATH) expect(inputs).toBeGreaterThan(FUZZ_INPUTS / 2);
     },
     TIMEOUT,
   );

@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { createAwsMock } from '../../src/index.js';
 import { networkTrap, ONE_ATTEMPT } from '../helpers.js';
+import { checkWithReplay, FUZZ_INPUTS } from './settings.js';
 import { mapKey, nonJson, oddString, wrongType } from './values.js';
 
 /**
@@ -17,12 +18,7 @@ import { mapKey, nonJson, oddString, wrongType } from './values.js';
  * and loads again in a new environment. `FUZZ_RUNS` sets the count (half of it in runs); a failure prints its replay.
  */
 
-const RUNS = Math.ceil(Number(process.env['FUZZ_RUNS'] ?? 800) / 2);
-const SEED =
-  process.env['FUZZ_SEED'] === undefined
-    ? Date.now() ^ (Math.random() * 0x100000000)
-    : Number(process.env['FUZZ_SEED']);
-const PATH = process.env['FUZZ_PATH'];
+const RUNS = Math.ceil(FUZZ_INPUTS / 2);
 
 /** Lambda's reserved keys, from lambda.md §5.5 and §5.8 (written out here, not imported: this is the oracle). */
 const RESERVED = [
@@ -231,15 +227,10 @@ describe('createFunction with generated options and code', () => {
         await checkInvocations(aws, lambda, name, value, loads, envBefore);
       }
     });
-    const result = await fc.check(property, {
-      numRuns: RUNS,
-      seed: SEED,
-      ...(PATH ? { path: PATH, endOnFailure: true } : {}),
-    });
-    if (process.env['FUZZ_STATS']) console.log([...outcomes].map(([what, n]) => `${n} ${what}`).join('\n'));
-    if (result.failed) {
-      const replay = `FUZZ_SEED=${result.seed} FUZZ_PATH=${result.counterexamplePath} npx vitest run test/fuzz/create-function.test.ts`;
-      throw new Error(`${fc.defaultReportMessage(result)}\n\nReplay: ${replay}`, { cause: result.errorInstance });
+    try {
+      await checkWithReplay(property, { numRuns: RUNS, replay: 'test/fuzz/create-function.test.ts' });
+    } finally {
+      if (process.env['FUZZ_STATS']) console.log([...outcomes].map(([what, n]) => `${n} ${what}`).join('\n'));
     }
   }, 120_000);
 });

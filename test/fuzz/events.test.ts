@@ -8,7 +8,8 @@ import { schedulerSetup } from '../scheduler/support.js';
 import { isOldSerializerTypeCheck, withoutTheMock } from '../support/as-the-sdk.js';
 import { eventsInputs, PARTNER_SOURCE, schedulerInputs } from './events-inputs.js';
 import { preload } from './harness.js';
-import { endsBefore, settles } from './real-time.js';
+import { settles } from './real-time.js';
+import { checkWithReplay, fakeTimerFuzz, FUZZ_INPUTS, FUZZ_PATH } from './settings.js';
 import { deepFreeze } from './values.js';
 
 /**
@@ -24,15 +25,8 @@ import { deepFreeze } from './values.js';
  */
 
 const DEFAULT_BUS = 'arn:aws:events:us-east-1:000000000000:event-bus/default';
-const INPUTS = Number(process.env['FUZZ_RUNS'] ?? 800);
 const MAX_CALLS = 8;
-const RUNS = Math.ceil(INPUTS / ((MAX_CALLS + 1) / 2));
-const TIMEOUT = Math.max(60_000, INPUTS * 60);
-const SEED =
-  process.env['FUZZ_SEED'] === undefined
-    ? Date.now() ^ (Math.random() * 0x100000000)
-    : Number(process.env['FUZZ_SEED']);
-const PATH = process.env['FUZZ_PATH'];
+const { runs: RUNS, timeout: TIMEOUT } = fakeTimerFuzz(MAX_CALLS);
 
 beforeAll(preload);
 beforeEach(() => vi.useFakeTimers());
@@ -153,17 +147,12 @@ describe.each(['EventBridge', 'Scheduler'] as const)('%s with generated bad inpu
           expect(vi.getTimerCount()).toBe(0);
         },
       );
-      const result = await fc.check(property, {
+      await checkWithReplay(property, {
         numRuns: RUNS,
-        seed: SEED,
-        ...endsBefore(TIMEOUT),
-        ...(PATH ? { path: PATH, endOnFailure: false } : {}),
+        timeout: TIMEOUT,
+        replay: `test/fuzz/events.test.ts -t "${service}"`,
       });
-      if (result.failed) {
-        const replay = `FUZZ_SEED=${result.seed} FUZZ_PATH=${result.counterexamplePath} npx vitest run test/fuzz/events.test.ts -t "${service}"`;
-        throw new Error(`${fc.defaultReportMessage(result)}\n\nReplay: ${replay}`, { cause: result.errorInstance });
-      }
-      if (!PATH) expect(inputs).toBeGreaterThan(INPUTS / 2);
+      if (!FUZZ_PATH) expect(inputs).toBeGreaterThan(FUZZ_INPUTS / 2);
     },
     TIMEOUT,
   );

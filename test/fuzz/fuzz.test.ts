@@ -1,6 +1,6 @@
-import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { coverage, fuzzProperty, newStats, preload, type FuzzStats, type Service } from './harness.js';
+import { checkWithReplay, FUZZ_INPUTS, FUZZ_PATH, runsFor } from './settings.js';
 
 /**
  * Bad input through the real SDK clients (issue 7). `npm test` runs a share of the inputs; `npm run test:fuzz`
@@ -10,18 +10,13 @@ import { coverage, fuzzProperty, newStats, preload, type FuzzStats, type Service
  *   FUZZ_SEED=<seed> FUZZ_PATH=<path> npx vitest run test/fuzz/fuzz.test.ts -t "SQS with"
  */
 
-const INPUTS_PER_SERVICE = Number(process.env['FUZZ_RUNS'] ?? 800);
+const INPUTS_PER_SERVICE = FUZZ_INPUTS;
 const MAX_CALLS = 16;
 /**
  * Runs of 1..MAX_CALLS calls average (MAX_CALLS + 1) / 2 inputs, a little less as fast-check starts with small
  * values; a third more runs make sure of the count, which the test checks.
  */
-const RUNS = Math.ceil((INPUTS_PER_SERVICE / ((MAX_CALLS + 1) / 2)) * 1.3);
-const SEED =
-  process.env['FUZZ_SEED'] === undefined
-    ? Date.now() ^ (Math.random() * 0x100000000)
-    : Number(process.env['FUZZ_SEED']);
-const PATH = process.env['FUZZ_PATH'];
+const RUNS = Math.ceil(runsFor(INPUTS_PER_SERVICE, MAX_CALLS) * 1.3);
 
 const stats: Record<Service, FuzzStats> = { SQS: newStats(), SNS: newStats(), Lambda: newStats() };
 
@@ -56,16 +51,11 @@ describe.each(['SQS', 'SNS', 'Lambda'] as const)('%s with generated bad input', 
     'answers every input with a success or an AWS error, leaves the input alone, never reaches the network, and stays consistent',
     async () => {
       const before = stats[service].inputs;
-      const result = await fc.check(fuzzProperty(service, stats[service], MAX_CALLS), {
+      await checkWithReplay(fuzzProperty(service, stats[service], MAX_CALLS), {
         numRuns: RUNS,
-        seed: SEED,
-        ...(PATH ? { path: PATH, endOnFailure: false } : {}),
+        replay: `test/fuzz/fuzz.test.ts -t "${service} with"`,
       });
-      if (result.failed) {
-        const replay = `FUZZ_SEED=${result.seed} FUZZ_PATH=${result.counterexamplePath} npx vitest run test/fuzz/fuzz.test.ts -t "${service} with"`;
-        throw new Error(`${fc.defaultReportMessage(result)}\n\nReplay: ${replay}`, { cause: result.errorInstance });
-      }
-      if (!PATH) expect(stats[service].inputs - before).toBeGreaterThanOrEqual(INPUTS_PER_SERVICE);
+      if (!FUZZ_PATH) expect(stats[service].inputs - before).toBeGreaterThanOrEqual(INPUTS_PER_SERVICE);
     },
     Math.max(60_000, INPUTS_PER_SERVICE * 40),
   );

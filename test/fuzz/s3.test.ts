@@ -9,7 +9,8 @@ import { preload } from './harness.js';
 import { BUCKET, s3Inputs } from './s3-inputs.js';
 import { deepFreeze, snapshot } from './values.js';
 import { isDeepStrictEqual } from 'node:util';
-import { endsBefore, settles } from './real-time.js';
+import { settles } from './real-time.js';
+import { checkWithReplay, fakeTimerFuzz, FUZZ_INPUTS, FUZZ_PATH } from './settings.js';
 
 /**
  * Bad input to S3 through the real SDK client (issue 35), as events.test.ts does for EventBridge: every answer is a
@@ -20,15 +21,8 @@ import { endsBefore, settles } from './real-time.js';
  *   FUZZ_SEED=<seed> FUZZ_PATH=<path> npx vitest run test/fuzz/s3.test.ts
  */
 
-const INPUTS = Number(process.env['FUZZ_RUNS'] ?? 800);
 const MAX_CALLS = 8;
-const RUNS = Math.ceil(INPUTS / ((MAX_CALLS + 1) / 2));
-const TIMEOUT = Math.max(60_000, INPUTS * 60);
-const SEED =
-  process.env['FUZZ_SEED'] === undefined
-    ? Date.now() ^ (Math.random() * 0x100000000)
-    : Number(process.env['FUZZ_SEED']);
-const PATH = process.env['FUZZ_PATH'];
+const { runs: RUNS, timeout: TIMEOUT } = fakeTimerFuzz(MAX_CALLS);
 
 beforeAll(preload);
 beforeEach(() => vi.useFakeTimers());
@@ -127,17 +121,8 @@ describe('S3 with generated bad input', () => {
         aws.reset();
         expect(vi.getTimerCount()).toBe(0);
       });
-      const result = await fc.check(property, {
-        numRuns: RUNS,
-        seed: SEED,
-        ...endsBefore(TIMEOUT),
-        ...(PATH ? { path: PATH, endOnFailure: false } : {}),
-      });
-      if (result.failed) {
-        const replay = `FUZZ_SEED=${result.seed} FUZZ_PATH=${result.counterexamplePath} npx vitest run test/fuzz/s3.test.ts`;
-        throw new Error(`${fc.defaultReportMessage(result)}\n\nReplay: ${replay}`, { cause: result.errorInstance });
-      }
-      if (!PATH) expect(inputs).toBeGreaterThan(INPUTS / 2);
+      await checkWithReplay(property, { numRuns: RUNS, timeout: TIMEOUT, replay: 'test/fuzz/s3.test.ts' });
+      if (!FUZZ_PATH) expect(inputs).toBeGreaterThan(FUZZ_INPUTS / 2);
     },
     TIMEOUT,
   );

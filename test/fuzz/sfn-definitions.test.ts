@@ -12,6 +12,7 @@ import { describe, expect, it } from 'vitest';
 import { createAwsMock } from '../../src/index.js';
 import { networkTrap } from '../helpers.js';
 import { sfnSdk } from '../support/sdk-capabilities.js';
+import { FUZZ_SEED } from './settings.js';
 
 /**
  * Bad definitions for CreateStateMachine (docs/aws-behaviour/stepfunctions.md §1.3, §2): generated state machines of
@@ -23,10 +24,6 @@ import { sfnSdk } from '../support/sdk-capabilities.js';
  * replay.
  */
 const RUNS = Number(process.env['FUZZ_RUNS'] ?? 200);
-const SEED =
-  process.env['FUZZ_SEED'] === undefined
-    ? Date.now() ^ (Math.random() * 0x100000000)
-    : Number(process.env['FUZZ_SEED']);
 
 const NAMES = ['A', 'B', 'C', 'D'];
 const odd = fc.oneof(
@@ -311,9 +308,9 @@ describe('fuzzed definitions', () => {
         expect(execution.cause ?? '').not.toContain('the emulation failed');
         aws.reset();
       }),
-      { numRuns: RUNS, seed: SEED },
+      { numRuns: RUNS, seed: FUZZ_SEED },
     );
-    expect(created, `none created: replay with FUZZ_SEED=${SEED}`).toBeGreaterThan(0);
+    expect(created, `none created: replay with FUZZ_SEED=${FUZZ_SEED}`).toBeGreaterThan(0);
   }, 600_000);
 
   it("JSONata expressions: refused at creation exactly when they are no JSONata 2.0, else evaluated or failed in AWS's words", async () => {
@@ -342,9 +339,9 @@ describe('fuzzed definitions', () => {
         }
         aws.reset();
       }),
-      { numRuns: RUNS, seed: SEED },
+      { numRuns: RUNS, seed: FUZZ_SEED },
     );
-    expect(ran, `none ran: replay with FUZZ_SEED=${SEED}`).toBeGreaterThan(0);
+    expect(ran, `none ran: replay with FUZZ_SEED=${FUZZ_SEED}`).toBeGreaterThan(0);
   }, 600_000);
 });
 
