@@ -23,6 +23,7 @@ import { ServicePlugin } from '../plugin/service-plugin.js';
 import type { ServiceInstance } from '../core/service-module.js';
 import {
   ARN_SERVICE_OWNERS,
+  JOURNEY_VOCABULARY,
   SERVICE_MODULES,
   type ServiceInternals,
   type ServiceKey,
@@ -129,6 +130,7 @@ export class AwsMock implements Account {
     this.journeys = new JourneyRecorder(
       options.journeySteps === undefined ? DEFAULT_JOURNEY_STEPS : (journeySteps ?? Number.POSITIVE_INFINITY),
       this.clock,
+      JOURNEY_VOCABULARY,
       this.names,
     );
     const injected = options.clock;

@@ -13,6 +13,7 @@ import { sqsModule } from '../services/sqs/module.js';
 import { s3Module } from '../services/s3/module.js';
 import type { InvocationTrigger } from '../services/lambda/invocation.js';
 import type { JourneyService } from '../core/journeys/step.js';
+import { journeyVocabulary } from '../core/journeys/vocabulary.js';
 
 export const SERVICE_MODULES = [
   sqsModule,
@@ -70,9 +71,12 @@ const everyTriggerKnown: [UnknownTriggers] extends [never] ? true : UnknownTrigg
 void everyTriggerKnown;
 
 /**
- * Journeys name each service's steps by its key, and what a step's `source` is by the service's noun (`JourneyService`
- * and its nouns, src/core/journeys/step.ts): a service of the list without them fails to compile here.
+ * Journeys name each service's steps by its key, which the public `JourneyService` (src/core/journeys/step.ts) lists:
+ * a service of the list it does not name, or a name no service has, fails to compile here.
  */
 type UnnamedInJourneys = Exclude<ServiceKey, JourneyService> | Exclude<JourneyService, ServiceKey>;
 const everyServiceInJourneys: [UnnamedInJourneys] extends [never] ? true : UnnamedInJourneys = true;
 void everyServiceInJourneys;
+
+/** How journeys speak of the services: each module's nouns (its `journey`), read by the account's recorder. */
+export const JOURNEY_VOCABULARY = journeyVocabulary(SERVICE_MODULES);

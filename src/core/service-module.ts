@@ -7,6 +7,7 @@ import type { AwsError, ErrorIdentity } from './aws-error.js';
 import type { FindSource } from './pull.js';
 import type { DeliveryPort } from './delivery.js';
 import type { ResourceTypeTable } from './provisioning/resource-type.js';
+import type { JourneyNouns } from './journeys/vocabulary.js';
 import type { WireBinding } from './wire/binding.js';
 
 /** The exports of one of the user's SDK packages (`@aws-sdk/client-sqs`, ...). */
@@ -106,6 +107,8 @@ export interface ServiceModule<
    * protocol. Loaded by the server only (its `load-wire.ts`, a lazy part of the main build).
    */
   readonly wire: () => WireBinding;
+  /** How journeys speak of it: what the `source` of its steps is, and whether a message handed to it goes on there. */
+  readonly journey: JourneyNouns;
   /** How a function's invocation names this service's deliveries, if it delivers to functions. */
   readonly lambdaTrigger?: LambdaTrigger;
   create(context: Context, options: Options): ServiceInstance<Facade, Internals, Port>;

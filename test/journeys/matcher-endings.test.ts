@@ -1,6 +1,11 @@
+import { EventBridgeClient, PutTargetsCommand } from '@aws-sdk/client-eventbridge';
+import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DescribeStateMachineCommand, SFNClient } from '@aws-sdk/client-sfn';
 import { SendMessageBatchCommand, SetQueueAttributesCommand } from '@aws-sdk/client-sqs';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../src/matchers/vitest.js';
+import { createAwsMock } from '../../src/index.js';
+import { networkTrap } from '../helpers.js';
 import { snsSetup } from '../sns/sns-support.js';
 import { T0 } from '../sqs/message-support.js';
 import { createTopic, failing, publish, queueWithArn, subscribeQueue } from '../lambda/async-support.js';
@@ -103,5 +108,29 @@ describe('refused calls are steps too', () => {
     const message = wholeFailureOf(() => expect(aws.sqs.queue('orders')).toHaveMessageCount(1));
     expect(message).toContain('Calls the mock refused, aimed at "orders" or a near miss of it (newest first):');
     expect(message).toContain(`${wrongUrl}  QueueDoesNotExist: `);
+  });
+});
+
+describe('refused calls of every service', () => {
+  it('are steps of the service that refused them (they were all steps of SQS)', async () => {
+    const aws = createAwsMock();
+    const config = { region: 'us-east-1', requestHandler: networkTrap, maxAttempts: 1 };
+    const events = new EventBridgeClient(config);
+    const s3 = new S3Client(config);
+    const sfn = new SFNClient(config);
+    events.middlewareStack.use(aws.events);
+    s3.middlewareStack.use(aws.s3);
+    sfn.middlewareStack.use(aws.sfn);
+    await expect(events.send(new PutTargetsCommand({ Rule: 'missing', Targets: [] }))).rejects.toThrow();
+    await expect(s3.send(new GetObjectCommand({ Bucket: 'no-such-bucket', Key: 'k' }))).rejects.toThrow();
+    const machine = 'arn:aws:states:us-east-1:000000000000:stateMachine:missing';
+    await expect(sfn.send(new DescribeStateMachineCommand({ stateMachineArn: machine }))).rejects.toThrow();
+
+    const refused = aws.timeline().steps.filter((step) => step.kind === 'refused');
+    expect(refused.map(({ service, error }) => [service, error?.name])).toEqual([
+      ['events', 'ValidationException'],
+      ['s3', 'NoSuchBucket'],
+      ['sfn', 'StateMachineDoesNotExist'],
+    ]);
   });
 });

@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { JourneyRecorder } from '../../src/core/journeys/index.js';
 import { globalClock } from '../../src/core/clock.js';
+import { JOURNEY_VOCABULARY } from '../../src/account/services.js';
 
 async function mermaidParser(): Promise<{ parse(text: string): Promise<unknown> }> {
   // jsdom ships no types; only its JSDOM class is used.
@@ -21,7 +22,7 @@ const parser = await mermaidParser();
 
 describe("Mermaid's own parser", () => {
   it('accepts a journey with every kind of step and awkward text', async () => {
-    const recorder = new JourneyRecorder(100, globalClock());
+    const recorder = new JourneyRecorder(100, globalClock(), JOURNEY_VOCABULARY);
     recorder.record({
       at: 0,
       service: 'sns',

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { bodyPreview, JourneyRecorder } from '../../src/core/journeys/index.js';
 import { BODY_PREVIEW_CHARS } from '../../src/core/journeys/step.js';
 import type { Clock } from '../../src/core/clock.js';
+import { JOURNEY_VOCABULARY } from '../../src/account/services.js';
 
 function clockAt(start = Date.UTC(2024, 0, 1)): Clock & { move(ms: number): void } {
   let now = start;
@@ -17,7 +18,7 @@ function clockAt(start = Date.UTC(2024, 0, 1)): Clock & { move(ms: number): void
 describe('JourneyRecorder', () => {
   it('follows a message from Publish through its queue copy, both ways, and renders one line per step', () => {
     const clock = clockAt();
-    const recorder = new JourneyRecorder(100, clock);
+    const recorder = new JourneyRecorder(100, clock, JOURNEY_VOCABULARY);
     const at = () => clock.now();
     recorder.record({ at: at(), service: 'sns', kind: 'published', where: 'orders', messageId: 'sns-1' });
     recorder.record({
@@ -58,7 +59,7 @@ describe('JourneyRecorder', () => {
 
   it('orders steps by time, a step recorded late for an earlier moment in its place', () => {
     const clock = clockAt();
-    const recorder = new JourneyRecorder(100, clock);
+    const recorder = new JourneyRecorder(100, clock, JOURNEY_VOCABULARY);
     const t0 = clock.now();
     recorder.record({ at: t0, service: 'sqs', kind: 'received', where: 'q', messageId: 'm' });
     recorder.record({ at: t0 + 30_000, service: 'sqs', kind: 'deleted', where: 'q', messageId: 'm' });
@@ -67,7 +68,7 @@ describe('JourneyRecorder', () => {
   });
 
   it('finds a batch by its request id without one message of the batch pulling in the others', () => {
-    const recorder = new JourneyRecorder(100, clockAt());
+    const recorder = new JourneyRecorder(100, clockAt(), JOURNEY_VOCABULARY);
     for (const id of ['a', 'b']) {
       recorder.record({ at: 0, service: 'lambda', kind: 'invoked', where: 'fn', messageId: id, requestId: 'r1' });
     }
@@ -76,7 +77,7 @@ describe('JourneyRecorder', () => {
   });
 
   it('keeps the last `limit` steps, and forgets the index of the ones it drops', () => {
-    const recorder = new JourneyRecorder(3, clockAt());
+    const recorder = new JourneyRecorder(3, clockAt(), JOURNEY_VOCABULARY);
     for (let i = 0; i < 10; i++) {
       recorder.record({ at: i, service: 'sqs', kind: 'sent', where: 'q', messageId: `m${i}` });
     }
@@ -87,7 +88,7 @@ describe('JourneyRecorder', () => {
   });
 
   it('forgets a dropped step under every id it named, whether the id named one step or several', () => {
-    const recorder = new JourneyRecorder(4, clockAt());
+    const recorder = new JourneyRecorder(4, clockAt(), JOURNEY_VOCABULARY);
     const sent = (at: number, messageId: string) =>
       recorder.record({ at, service: 'sqs', kind: 'sent', where: 'q', messageId });
     sent(0, 'a');
@@ -109,7 +110,7 @@ describe('JourneyRecorder', () => {
   });
 
   it('files steps in the index when a journey is read: steps that left the ring unread are not found', () => {
-    const recorder = new JourneyRecorder(3, clockAt());
+    const recorder = new JourneyRecorder(3, clockAt(), JOURNEY_VOCABULARY);
     const sent = (at: number, messageId: string) =>
       recorder.record({ at, service: 'sqs', kind: 'sent', where: 'q', messageId });
     sent(0, 'a');
@@ -143,15 +144,17 @@ describe('JourneyRecorder', () => {
   });
 
   it('answers an empty journey that says so for an unknown id, and records nothing at 0', () => {
-    const off = new JourneyRecorder(0, clockAt());
+    const off = new JourneyRecorder(0, clockAt(), JOURNEY_VOCABULARY);
     off.record({ at: 0, service: 'sqs', kind: 'sent', where: 'q', messageId: 'm' });
     expect(off.journey('m').steps).toEqual([]);
     expect(String(off.journey('m'))).toMatch(/journeys are off/);
-    expect(String(new JourneyRecorder(5, clockAt()).journey('nope'))).toMatch(/no steps recorded for "nope"/);
+    expect(String(new JourneyRecorder(5, clockAt(), JOURNEY_VOCABULARY).journey('nope'))).toMatch(
+      /no steps recorded for "nope"/,
+    );
   });
 
   it('renders a Mermaid sequence diagram with an arrow for each hand-over', () => {
-    const recorder = new JourneyRecorder(100, clockAt());
+    const recorder = new JourneyRecorder(100, clockAt(), JOURNEY_VOCABULARY);
     recorder.record({ at: 0, service: 'sns', kind: 'published', where: 'orders', messageId: 's' });
     recorder.record({
       at: 0,

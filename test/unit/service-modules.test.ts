@@ -12,18 +12,21 @@ import { sqsModule } from '../../src/services/sqs/module.js';
 type AnyModule = ServiceModule<string, string, never, never, unknown, unknown, DeliveryPort>;
 
 describe('service modules', () => {
-  it('are refused by the compiler without their resource types, wire binding or SDK', () => {
+  it('are refused by the compiler without their resource types, wire binding, SDK or journey nouns', () => {
     const whole: AnyModule = sqsModule;
     const { wire: _wire, ...withoutWire } = sqsModule;
     const { resourceTypes: _types, ...withoutResourceTypes } = sqsModule;
     const { sdk: _sdk, ...withoutSdk } = sqsModule;
+    const { journey: _journey, ...withoutJourney } = sqsModule;
     // @ts-expect-error a module without its wire binding is not a ServiceModule
     const noWire: AnyModule = withoutWire;
     // @ts-expect-error a module without its CloudFormation resource types is not a ServiceModule
     const noTypes: AnyModule = withoutResourceTypes;
     // @ts-expect-error a module without its SDK is not a ServiceModule
     const noSdk: AnyModule = withoutSdk;
-    expect([whole, noWire, noTypes, noSdk]).toHaveLength(4);
+    // @ts-expect-error a module without its journey nouns is not a ServiceModule
+    const noJourney: AnyModule = withoutJourney;
+    expect([whole, noWire, noTypes, noSdk, noJourney]).toHaveLength(5);
   });
 
   it('each own their key and their ARN service', () => {

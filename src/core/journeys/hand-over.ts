@@ -10,7 +10,7 @@ import type { JourneyService, StepError } from './step.js';
 /** Who hands the message on: the service, the rule or schedule (`source` of its steps), and the message's id. */
 export interface HandOver {
   readonly journeys: JourneyRecorder;
-  readonly service: 'events' | 'scheduler' | 's3';
+  readonly service: JourneyService;
   readonly source: string;
   readonly messageId: string;
 }
@@ -38,7 +38,7 @@ function placed(journeys: JourneyRecorder, mark: number): number | undefined {
  * request id in `requestId`, and in `nextMessageId` too, as the link to the invocation's steps) or `refused`.
  */
 export function recordHandOver(from: HandOver, targetArn: string, result: HandOverResult, mark: number): void {
-  const endpointService = ENDPOINT_SERVICES[arnService(targetArn) ?? ''];
+  const endpointService = from.journeys.vocabulary.endpointService(arnService(targetArn));
   const base = {
     at: from.journeys.now(),
     service: from.service,
@@ -80,11 +80,3 @@ export function recordDeadLetter(
     seq: placed(from.journeys, mark),
   });
 }
-
-/** The service behind a target's ARN, where journeys follow it. */
-const ENDPOINT_SERVICES: Readonly<Record<string, JourneyService>> = {
-  sqs: 'sqs',
-  sns: 'sns',
-  lambda: 'lambda',
-  events: 'events',
-};

@@ -7,9 +7,10 @@ export {
   type JourneyService,
   type JourneyStep,
   type JourneyStepKind,
-  type PlaceName,
   type RecordedStep,
+  type StepReading,
   type StepError,
   type WrappedErrors,
 } from './step.js';
 export { stepErrorOf } from './wrapped-errors.js';
+export { journeyVocabulary, type JourneyNouns, type JourneyVocabulary } from './vocabulary.js';

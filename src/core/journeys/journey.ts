@@ -1,4 +1,4 @@
-import { detailOf, publicStep, shortName, type JourneyStep, type PlaceName, type RecordedStep } from './step.js';
+import { detailOf, publicStep, type JourneyStep, type RecordedStep, type StepReading } from './step.js';
 import { journeyLines, journeyMermaid } from './render.js';
 
 /**
@@ -17,10 +17,10 @@ export class Journey {
     private readonly recorded: readonly RecordedStep[],
     /** What an empty journey says. */
     private readonly emptyText: string,
-    /** How a place reads: a provisioned resource's logical id, else the name in its ARN or URL. */
-    private readonly place: PlaceName = shortName,
+    /** How a step reads: its places (a resource's logical id, else the name in its ARN or URL), its nouns. */
+    private readonly reading: StepReading,
   ) {
-    this.steps = recorded.map((step) => publicStep(step, place));
+    this.steps = recorded.map((step) => publicStep(step, reading));
   }
 
   /** Whether anything was recorded. */
@@ -40,7 +40,7 @@ export class Journey {
 
   /** One line per step: `+60.000s  sqs     orders     visibleAgain  receive count 1 of 3`. */
   toString(): string {
-    return this.found ? journeyLines(this.recorded, this.place).join('\n') : this.emptyText;
+    return this.found ? journeyLines(this.recorded, this.reading).join('\n') : this.emptyText;
   }
 
   /**
@@ -49,7 +49,7 @@ export class Journey {
    */
   toShortString(maxLines: number): string {
     if (!this.found) return this.emptyText;
-    const lines = journeyLines(this.recorded, this.place);
+    const lines = journeyLines(this.recorded, this.reading);
     if (lines.length <= maxLines) return lines.join('\n');
     const tail = Math.max(1, maxLines - 2);
     return [lines[0]!, `  … ${lines.length - 1 - tail} more steps …`, ...lines.slice(-tail)].join('\n');
@@ -57,12 +57,12 @@ export class Journey {
 
   /** A Mermaid sequence diagram of the steps (text), for a test's output or a pull request. */
   toMermaid(): string {
-    return journeyMermaid(this.recorded, this.place);
+    return journeyMermaid(this.recorded, this.reading);
   }
 
   /** @internal Detail texts, for tests of the recorder. */
   details(): string[] {
-    return this.recorded.map((step) => detailOf(step, this.place));
+    return this.recorded.map((step) => detailOf(step, this.reading));
   }
 
   [Symbol.for('nodejs.util.inspect.custom')](): string {

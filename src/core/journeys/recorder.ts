@@ -1,7 +1,8 @@
 import type { Clock } from '../clock.js';
 import { Journey } from './journey.js';
 import type { ResourceNames } from '../resource-names.js';
-import { shortName, type RecordedStep } from './step.js';
+import { shortName, type RecordedStep, type StepReading } from './step.js';
+import type { JourneyVocabulary } from './vocabulary.js';
 
 /** How many steps an account keeps by default (createAwsMock's `journeySteps`). */
 export const DEFAULT_JOURNEY_STEPS = 10_000;
@@ -46,6 +47,8 @@ export class JourneyRecorder {
     /** 0: records nothing. */
     readonly limit: number,
     private readonly clock: Clock,
+    /** How the account's services are named in steps: their nouns, the services a hand-over goes on in. */
+    readonly vocabulary: JourneyVocabulary,
     /** The account's resource names: a step's place reads as a provisioned resource's logical id. */
     private readonly names?: ResourceNames,
   ) {}
@@ -55,6 +58,9 @@ export class JourneyRecorder {
    * short name. One map read, at read time: recording keeps the reference it was given.
    */
   readonly place = (ref: string): string => this.names?.logicalNameOf(ref)?.logicalId ?? shortName(ref);
+
+  /** How its steps read: their places, and the nouns of the services that recorded them. */
+  readonly reading: StepReading = { place: this.place, sourceNoun: (service) => this.vocabulary.sourceNoun(service) };
 
   /**
    * The rest of the account, as the matchers' failure messages read it to say what feeds a queue or a function
@@ -135,7 +141,7 @@ export class JourneyRecorder {
         }
       }
     }
-    return new Journey(id, this.ordered(expanded([...found])), this.emptyReason(id), this.place);
+    return new Journey(id, this.ordered(expanded([...found])), this.emptyReason(id), this.reading);
   }
 
   /** Every recorded step, in time order. */
@@ -144,7 +150,7 @@ export class JourneyRecorder {
       undefined,
       this.ordered(this.steps()),
       this.on ? 'no steps recorded yet' : this.offText(),
-      this.place,
+      this.reading,
     );
   }
 

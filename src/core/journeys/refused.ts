@@ -1,5 +1,4 @@
 import type { JourneyRecorder } from './recorder.js';
-import type { JourneyService } from './step.js';
 
 /** The input members that name what a call aims at, most specific first. */
 const TARGET_MEMBERS = [
@@ -13,8 +12,6 @@ const TARGET_MEMBERS = [
   'SubscriptionArn',
   'PhoneNumber',
 ] as const;
-
-const SERVICES: Readonly<Record<string, JourneyService>> = { SQS: 'sqs', SNS: 'sns', Lambda: 'lambda' };
 
 /** What a call aims at: the first of its target members given as text, else `(no target)`. */
 function targetOf(input: unknown): string {
@@ -41,7 +38,7 @@ export function recordRefusedCall(
 ): void {
   journeys.record({
     at: journeys.now(),
-    service: SERVICES[service] ?? 'sqs',
+    service: journeys.vocabulary.serviceNamed(service),
     kind: 'refused',
     where: targetOf(input),
     messageId: requestId,
@@ -62,11 +59,12 @@ export function recordFailedEntries(
 ): void {
   const where = targetOf(input);
   const at = journeys.now();
+  const recordedAs = journeys.vocabulary.serviceNamed(service);
   for (const entry of failed) {
     const { Id, Code, Message } = entry as { Id?: unknown; Code?: unknown; Message?: unknown };
     journeys.record({
       at,
-      service: SERVICES[service] ?? 'sqs',
+      service: recordedAs,
       kind: 'refused',
       where,
       messageId: requestId,

@@ -1,4 +1,4 @@
-import { detailOf, shortName, type PlaceName, type RecordedStep } from './step.js';
+import { detailOf, type RecordedStep, type StepReading } from './step.js';
 
 /** Columns of a journey line: the service names of SQS, SNS, Lambda and EventBridge fit in this width. */
 const SERVICE_WIDTH = 6;
@@ -13,8 +13,9 @@ export function relativeTime(ms: number): string {
 }
 
 /** One line per step, times relative to the first step, columns aligned. */
-export function journeyLines(steps: readonly RecordedStep[], place: PlaceName = shortName): string[] {
+export function journeyLines(steps: readonly RecordedStep[], reading: StepReading): string[] {
   if (steps.length === 0) return [];
+  const { place } = reading;
   const start = steps[0]!.at;
   const times = steps.map((step) => relativeTime(step.at - start));
   const timeWidth = Math.max(...times.map((t) => t.length));
@@ -23,7 +24,7 @@ export function journeyLines(steps: readonly RecordedStep[], place: PlaceName = 
   // `scheduler` is wider than the others: a journey through it widens the column.
   const serviceWidth = Math.max(SERVICE_WIDTH, ...steps.map((step) => step.service.length));
   return steps.map((step, i) => {
-    const detail = detailOf(step, place);
+    const detail = detailOf(step, reading);
     const line = [
       times[i]!.padEnd(timeWidth),
       step.service.padEnd(serviceWidth),
@@ -39,7 +40,8 @@ export function journeyLines(steps: readonly RecordedStep[], place: PlaceName = 
  * A Mermaid sequence diagram: one participant per service and place, a step that hands the message on (delivered,
  * dead-lettered, moved, invoked by a mapping) an arrow, every other a note over its place.
  */
-export function journeyMermaid(steps: readonly RecordedStep[], place: PlaceName = shortName): string {
+export function journeyMermaid(steps: readonly RecordedStep[], reading: StepReading): string {
+  const { place } = reading;
   const lines = ['sequenceDiagram'];
   const participants = new Map<string, string>();
   const participant = (service: string, where: string): string => {
@@ -56,7 +58,7 @@ export function journeyMermaid(steps: readonly RecordedStep[], place: PlaceName 
   const start = steps[0]!.at;
   for (const step of steps) {
     const time = relativeTime(step.at - start);
-    const detail = detailOf(step, place);
+    const detail = detailOf(step, reading);
     const text = mermaidText(`${time} ${step.kind}${detail ? ` ${detail}` : ''}`);
     const here = participant(step.endpointService ?? step.service, place(step.where));
     const from = arrowSource(step, place);
@@ -78,7 +80,7 @@ function targetService(target: string): string {
 }
 
 /** Where an arrow into the step's place starts: the topic, rule or schedule of a delivery. */
-function arrowSource(step: RecordedStep, place: PlaceName): { service: string; where: string } | undefined {
+function arrowSource(step: RecordedStep, place: StepReading['place']): { service: string; where: string } | undefined {
   if (step.kind === 'delivered' && step.source !== undefined)
     return { service: step.service, where: place(step.source) };
   return undefined;

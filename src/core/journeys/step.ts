@@ -176,14 +176,19 @@ export function shortName(arnOrName: string): string {
   return parts[5] === undefined ? arnOrName : pathResourceName(parts[5]);
 }
 
-/**
- * How a step's place (`where`, `source`, `target`: a name, an ARN or a URL as recorded) reads to a person: the
- * account's resource names give a provisioned resource's logical id, read when a step is read, never when recorded.
- */
-export type PlaceName = (ref: string) => string;
+/** How a recorded step reads to a person, from the account: read when a step is read, never when recorded. */
+export interface StepReading {
+  /**
+   * A step's place (`where`, `source`, `target`: a name, an ARN or a URL as recorded): the account's resource names
+   * give a provisioned resource's logical id, else its short name.
+   */
+  readonly place: (ref: string) => string;
+  /** What a step's `source` is, by the service that recorded it (src/core/journeys/vocabulary.ts). */
+  readonly sourceNoun: (service: JourneyService) => string;
+}
 
 /** The detail line of a recorded step. */
-export function detailOf(step: RecordedStep, place: PlaceName = shortName): string {
+export function detailOf(step: RecordedStep, { place, sourceNoun }: StepReading): string {
   const parts: string[] = [];
   const count =
     step.receiveCount === undefined
@@ -218,7 +223,7 @@ export function detailOf(step: RecordedStep, place: PlaceName = shortName): stri
       break;
     case 'delivered':
     case 'filteredOut':
-      if (step.source) parts.push(`from ${SOURCE_NOUNS[step.service]} ${place(step.source)}`);
+      if (step.source) parts.push(`from ${sourceNoun(step.service)} ${place(step.source)}`);
       if (step.by) parts.push(`by ${step.by}`);
       if (step.filterReason) parts.push(step.filterReason);
       break;
@@ -235,7 +240,7 @@ export function detailOf(step: RecordedStep, place: PlaceName = shortName): stri
     default:
       break;
   }
-  if (step.kind === 'refused' && step.source) parts.push(`from ${SOURCE_NOUNS[step.service]} ${place(step.source)}`);
+  if (step.kind === 'refused' && step.source) parts.push(`from ${sourceNoun(step.service)} ${place(step.source)}`);
   if (step.error) parts.push(errorDetail(step.error));
   if (step.requestId && step.kind !== 'refused') parts.push(`request ${step.requestId}`);
   // A Lambda target of EventBridge or Scheduler: the request id is also the link to the invocation's steps.
@@ -243,17 +248,6 @@ export function detailOf(step: RecordedStep, place: PlaceName = shortName): stri
   if (step.note) parts.push(step.note);
   return parts.join(', ');
 }
-
-/** What a step's `source` is, by the service that records it: a topic's subscription, a rule's or schedule's target. */
-const SOURCE_NOUNS: Readonly<Record<JourneyService, string>> = {
-  sqs: 'queue',
-  sns: 'topic',
-  lambda: 'function',
-  events: 'rule',
-  scheduler: 'schedule',
-  s3: 'bucket',
-  sfn: 'state machine',
-};
 
 /** Error texts are cut to this many characters in a step's detail. */
 const MAX_ERROR_TEXT = 160;
@@ -270,14 +264,15 @@ function oneLine(text: string): string {
 }
 
 /** The public form of a recorded step. */
-export function publicStep(step: RecordedStep, place: PlaceName = shortName): JourneyStep {
+export function publicStep(step: RecordedStep, reading: StepReading): JourneyStep {
+  const { place } = reading;
   const out: Record<string, unknown> = {
     at: new Date(step.at),
     service: step.service,
     kind: step.kind,
     where: place(step.where),
     messageId: step.messageId,
-    detail: detailOf(step, place),
+    detail: detailOf(step, reading),
   };
   for (const key of OPTIONAL_FIELDS) {
     const value = step[key];

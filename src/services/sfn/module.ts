@@ -17,6 +17,8 @@ export type SfnOptions = object;
 export const sfnModule = {
   key: 'sfn',
   arnService: 'states',
+  // Its tasks' steps read `from state machine m`; an execution a target starts is drawn under the sender.
+  journey: { sourceNoun: 'state machine', recordsWhatItReceives: false },
   sdk: SFN_SDK,
   // A getter: the table loads with the backend, at the service's first call (load-part.ts), not with the account.
   get actions() {

@@ -31,6 +31,8 @@ export interface SnsOptions {
 export const snsModule = {
   key: 'sns',
   arnService: 'sns',
+  // Its deliveries read `from topic orders`; a message handed to a topic goes on in the topic's own steps.
+  journey: { sourceNoun: 'topic', recordsWhatItReceives: true },
   sdk: SNS_SDK,
   // Getters: the tables load with the backend, at the service's first use (load-part.ts), not with the account.
   get actions() {

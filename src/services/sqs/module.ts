@@ -25,6 +25,8 @@ export interface SqsOptions {
 export const sqsModule = {
   key: 'sqs',
   arnService: 'sqs',
+  // A dead letter's steps name the queue it left; a message handed to a queue goes on in the queue's own steps.
+  journey: { sourceNoun: 'queue', recordsWhatItReceives: true },
   sdk: SQS_SDK,
   actions: SQS_ACTIONS,
   errors: SQS_ERRORS,
