@@ -112,7 +112,7 @@ describe('refused calls are steps too', () => {
 });
 
 describe('refused calls of every service', () => {
-  it('are steps of the service that refused them (they were all steps of SQS)', async () => {
+  it('are steps of the service that refused them, placed at what they aimed at (they were all SQS steps)', async () => {
     const aws = createAwsMock();
     const config = { region: 'us-east-1', requestHandler: networkTrap, maxAttempts: 1 };
     const events = new EventBridgeClient(config);
@@ -127,10 +127,10 @@ describe('refused calls of every service', () => {
     await expect(sfn.send(new DescribeStateMachineCommand({ stateMachineArn: machine }))).rejects.toThrow();
 
     const refused = aws.timeline().steps.filter((step) => step.kind === 'refused');
-    expect(refused.map(({ service, error }) => [service, error?.name])).toEqual([
-      ['events', 'ValidationException'],
-      ['s3', 'NoSuchBucket'],
-      ['sfn', 'StateMachineDoesNotExist'],
+    expect(refused.map(({ service, where, error }) => [service, where, error?.name])).toEqual([
+      ['events', 'missing', 'ValidationException'],
+      ['s3', 'no-such-bucket', 'NoSuchBucket'],
+      ['sfn', 'missing', 'StateMachineDoesNotExist'],
     ]);
   });
 });

@@ -1,23 +1,10 @@
 import type { JourneyRecorder } from './recorder.js';
 
-/** The input members that name what a call aims at, most specific first. */
-const TARGET_MEMBERS = [
-  'QueueUrl',
-  'QueueName',
-  'TopicArn',
-  'TargetArn',
-  'FunctionName',
-  'SourceArn',
-  'ResourceArn',
-  'SubscriptionArn',
-  'PhoneNumber',
-] as const;
-
-/** What a call aims at: the first of its target members given as text, else `(no target)`. */
-function targetOf(input: unknown): string {
+/** What a call aims at: the first of its service's target members given as text, else `(no target)`. */
+function targetOf(input: unknown, targetMembers: readonly string[]): string {
   if (typeof input !== 'object' || input === null) return '(no target)';
   const members = input as Record<string, unknown>;
-  for (const name of TARGET_MEMBERS) {
+  for (const name of targetMembers) {
     const value = members[name];
     if (typeof value === 'string' && value !== '') return value;
   }
@@ -36,11 +23,12 @@ export function recordRefusedCall(
   requestId: string,
   error: { readonly code: string; readonly message: string },
 ): void {
+  const recordedAs = journeys.vocabulary.serviceNamed(service);
   journeys.record({
     at: journeys.now(),
-    service: journeys.vocabulary.serviceNamed(service),
+    service: recordedAs,
     kind: 'refused',
-    where: targetOf(input),
+    where: targetOf(input, journeys.vocabulary.targetMembers(recordedAs)),
     messageId: requestId,
     requestId,
     error: { name: error.code, message: error.message },
@@ -57,9 +45,9 @@ export function recordFailedEntries(
   requestId: string,
   failed: readonly unknown[],
 ): void {
-  const where = targetOf(input);
-  const at = journeys.now();
   const recordedAs = journeys.vocabulary.serviceNamed(service);
+  const where = targetOf(input, journeys.vocabulary.targetMembers(recordedAs));
+  const at = journeys.now();
   for (const entry of failed) {
     const { Id, Code, Message } = entry as { Id?: unknown; Code?: unknown; Message?: unknown };
     journeys.record({

@@ -169,6 +169,9 @@ export function shortName(arnOrName: string): string {
   const parts = arnOrName.split(':');
   // A subscription ARN ends in its id, after the topic's name; a function ARN may end in a qualifier.
   if (parts[2] === 'lambda') return parts[6] ?? arnOrName;
+  // A Step Functions ARN names its type before a colon: `stateMachine:<name>[:<version>]`,
+  // `execution:<machine>:<name>`, `activity:<name>`.
+  if (parts[2] === 'states' && parts.length > 6) return parts.slice(6).join(':');
   // A rule, bus or schedule ARN is a path: `rule/<bus>/<name>`, `event-bus/<name>`, `schedule/<group>/<name>`
   // (an API destination's: `api-destination/<name>/<id>`); a partner bus's name has `/`s of its own
   // (`event-bus/aws.partner/…`).

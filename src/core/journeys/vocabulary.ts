@@ -14,6 +14,11 @@ export interface JourneyNouns {
    * it records itself: the hand-over's step then names it as the endpoint, and a diagram draws the arrow into it.
    */
   readonly recordsWhatItReceives: boolean;
+  /**
+   * The input members that name what one of its calls aims at, most specific first: a refused call's step is placed
+   * at the first given (`QueueUrl`), else at `(no target)`.
+   */
+  readonly targetMembers: readonly string[];
 }
 
 /** A service as its descriptor names it, for the vocabulary. */
@@ -32,6 +37,8 @@ export interface JourneyVocabulary {
   endpointService(arnService: string | undefined): JourneyService | undefined;
   /** A service as the SDK names it (`SQS`): the service its steps are recorded under. */
   serviceNamed(sdkService: string): JourneyService;
+  /** The input members that name what a call of `service` aims at, most specific first. */
+  targetMembers(service: JourneyService): readonly string[];
 }
 
 export function journeyVocabulary(services: readonly NamedService[]): JourneyVocabulary {
@@ -42,6 +49,7 @@ export function journeyVocabulary(services: readonly NamedService[]): JourneyVoc
       .map((service) => [service.arnService, service.key]),
   );
   const named = new Map(services.map((service) => [service.sdk.service, service.key]));
+  const targets = new Map(services.map((service) => [service.key, service.journey.targetMembers]));
   return {
     sourceNoun: (service) => nouns.get(service) ?? service,
     endpointService: (arnService) => (arnService === undefined ? undefined : endpoints.get(arnService)),
@@ -50,5 +58,6 @@ export function journeyVocabulary(services: readonly NamedService[]): JourneyVoc
       if (key === undefined) throw new Error(`sqs-sns-mock: no service of the account is named ${sdkService}`);
       return key;
     },
+    targetMembers: (service) => targets.get(service) ?? [],
   };
 }

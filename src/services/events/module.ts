@@ -31,7 +31,11 @@ export const eventsModule = {
   key: 'events',
   arnService: 'events',
   // Its targets' steps read `from rule r`; an event handed to a bus goes on in the bus's own steps.
-  journey: { sourceNoun: 'rule', recordsWhatItReceives: true },
+  journey: {
+    sourceNoun: 'rule',
+    recordsWhatItReceives: true,
+    targetMembers: ['Rule', 'Name', 'EventBusName', 'ArchiveName', 'ReplayName', 'ResourceARN'],
+  },
   sdk: EVENTS_SDK,
   // A getter: the table loads with the backend, at the service's first call (load-part.ts), not with the account.
   get actions() {

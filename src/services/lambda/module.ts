@@ -23,7 +23,7 @@ export const lambdaModule = {
   key: 'lambda',
   arnService: 'lambda',
   // Its destinations' steps read `from function f`; an event handed to a function goes on in its invocation's steps.
-  journey: { sourceNoun: 'function', recordsWhatItReceives: true },
+  journey: { sourceNoun: 'function', recordsWhatItReceives: true, targetMembers: ['FunctionName', 'UUID', 'Resource'] },
   sdk: LAMBDA_SDK,
   // Getters: the tables load with the backend, at Lambda's first use (load-part.ts), not with the account; Lambda has
   // no fault controls, so nothing reads the errors before.

@@ -38,7 +38,7 @@ export const s3Module = {
   key: 's3',
   arnService: 's3',
   // Its notifications' steps read `from bucket b`; nothing hands a message to a bucket.
-  journey: { sourceNoun: 'bucket', recordsWhatItReceives: false },
+  journey: { sourceNoun: 'bucket', recordsWhatItReceives: false, targetMembers: ['Bucket'] },
   sdk: S3_SDK,
   // A getter: the table loads with the backend, at the service's first call (load-part.ts), not with the account.
   get actions() {

@@ -17,7 +17,11 @@ export const schedulerModule = {
   key: 'scheduler',
   arnService: 'scheduler',
   // Its targets' steps read `from schedule s`; nothing hands a message to a schedule.
-  journey: { sourceNoun: 'schedule', recordsWhatItReceives: false },
+  journey: {
+    sourceNoun: 'schedule',
+    recordsWhatItReceives: false,
+    targetMembers: ['Name', 'GroupName', 'ResourceArn'],
+  },
   sdk: SCHEDULER_SDK,
   // A getter: the table loads with the backend, at the service's first call (load-part.ts), not with the account.
   get actions() {

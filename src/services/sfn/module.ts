@@ -18,7 +18,11 @@ export const sfnModule = {
   key: 'sfn',
   arnService: 'states',
   // Its tasks' steps read `from state machine m`; an execution a target starts is drawn under the sender.
-  journey: { sourceNoun: 'state machine', recordsWhatItReceives: false },
+  journey: {
+    sourceNoun: 'state machine',
+    recordsWhatItReceives: false,
+    targetMembers: ['executionArn', 'stateMachineArn', 'activityArn', 'mapRunArn', 'resourceArn', 'name'],
+  },
   sdk: SFN_SDK,
   // A getter: the table loads with the backend, at the service's first call (load-part.ts), not with the account.
   get actions() {

@@ -32,7 +32,19 @@ export const snsModule = {
   key: 'sns',
   arnService: 'sns',
   // Its deliveries read `from topic orders`; a message handed to a topic goes on in the topic's own steps.
-  journey: { sourceNoun: 'topic', recordsWhatItReceives: true },
+  journey: {
+    sourceNoun: 'topic',
+    recordsWhatItReceives: true,
+    targetMembers: [
+      'TopicArn',
+      'TargetArn',
+      'SubscriptionArn',
+      'PhoneNumber',
+      'EndpointArn',
+      'PlatformApplicationArn',
+      'ResourceArn',
+    ],
+  },
   sdk: SNS_SDK,
   // Getters: the tables load with the backend, at the service's first use (load-part.ts), not with the account.
   get actions() {

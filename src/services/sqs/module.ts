@@ -26,7 +26,7 @@ export const sqsModule = {
   key: 'sqs',
   arnService: 'sqs',
   // A dead letter's steps name the queue it left; a message handed to a queue goes on in the queue's own steps.
-  journey: { sourceNoun: 'queue', recordsWhatItReceives: true },
+  journey: { sourceNoun: 'queue', recordsWhatItReceives: true, targetMembers: ['QueueUrl', 'QueueName', 'SourceArn'] },
   sdk: SQS_SDK,
   actions: SQS_ACTIONS,
   errors: SQS_ERRORS,
