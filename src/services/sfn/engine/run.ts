@@ -34,6 +34,7 @@ import {
   errorMatches,
   errorOutput,
   ExecutionEnded,
+  TASK_OVER,
   runtimeError,
   StatesError,
   timeoutError,
@@ -649,7 +650,7 @@ export class Run {
     } finally {
       for (const clear of timers) clear();
       timers = [];
-      cancel.cancel(new ExecutionEnded('aborted'));
+      cancel.cancel(TASK_OVER);
       cancel.close();
     }
   }

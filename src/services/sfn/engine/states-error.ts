@@ -32,6 +32,13 @@ export class ExecutionEnded extends Error {
   }
 }
 
+/**
+ * The reason a task's own scope is closed with once the task is over (anything of it still waiting, such as a timer,
+ * stops). Nothing shows it, so one serves every task: an Error's stack costs microseconds to capture, which a Map of
+ * 1,000 tasks paid 1,000 times.
+ */
+export const TASK_OVER = new ExecutionEnded('aborted');
+
 export const RUNTIME = 'States.Runtime';
 export const TIMEOUT = 'States.Timeout';
 export const TASK_FAILED = 'States.TaskFailed';
