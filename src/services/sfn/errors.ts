@@ -104,6 +104,57 @@ export const sfnErrors = {
   invalidToken: () => sfnError('InvalidToken'),
   // §1.14 [AWS-snap]
   roleArnForTask: () => sfnError('ValidationException', 'RoleArn must be specified when testing a Task state'),
+  // §1.14 [AWS-snap 2025-12]
+  mapOrParallelUnmocked: () =>
+    sfnError(
+      'InvalidDefinition',
+      'TestState API does not support Map or Parallel states. Supported state types include: ' +
+        '[Task, Wait, Pass, Succeed, Fail, Choice]',
+    ),
+  // §1.14 [AWS-snap 2025-12]
+  mockNotSupported: (type: string) =>
+    sfnError('ValidationException', `State type '${type}' is not supported when a mock is specified`),
+  // §1.14 [AWS-snap 2025-12]
+  mockOneOf: () =>
+    sfnError('ValidationException', 'A test mock should have only one of the following fields: [result, errorOutput].'),
+  // §1.14 [AWS-snap 2025-12]
+  mockRevealSecrets: () =>
+    sfnError('ValidationException', 'TestState does not support RevealSecrets when a mock is specified.'),
+  // §1.14 [AWS-snap 2025-12]
+  mockResultNotJson: () => sfnError('ValidationException', 'Mocked result must be valid JSON'),
+  // §1.14 [AWS-snap 2025-12]
+  mockResultArray: () => sfnError('ValidationException', 'Mocked result must be an array.'),
+  // §1.14 [AWS-snap 2025-12]
+  mockResultObject: () => sfnError('ValidationException', 'Mocked result must be a JSON object.'),
+  // §1.14 [AWS-snap 2026-02]
+  mockResultBranches: () =>
+    sfnError(
+      'ValidationException',
+      'Mocked result must contain the same number of items as number of Parallel branches.',
+    ),
+  // §1.14 [AWS-snap 2025-12]: `detail` is `Field '<name>' must be a string`, `Required field '<name>' is missing`, ...
+  mockSchema: (detail: string) => sfnError('ValidationException', `Mock result schema validation error: ${detail}`),
+  // §1.14 [AWS-snap 2026-03]
+  failureCountUnmocked: () =>
+    sfnError(
+      'ValidationException',
+      'TestState does not support MapIterationFailureCount when a mock is not specified.',
+    ),
+  // §1.14 [AWS-snap 2026-03]
+  failureCountTooHigh: () =>
+    sfnError(
+      'ValidationException',
+      'Map iteration failure count must be less than or equal to the number of Map iterations',
+    ),
+  // §1.14 [AWS-snap 2025-12]: `detail` is `Field '<name>' is not allowed`, `Execution.Id must be a string`, ...
+  invalidContext: (detail: string) => sfnError('ValidationException', `Invalid Context object provided: ${detail}`),
+  // §1.14 Emulation: AWS's texts for these are not recorded.
+  itemReaderDataNotJson: () => sfnError('ValidationException', 'mapItemReaderData must be a JSON array'),
+  contextNotJson: () =>
+    sfnError('ValidationException', 'Invalid Context object provided: Context must be a JSON object'),
+  // §1.14 Emulation: [D Model] allows context only with a mock; AWS's text for it is not recorded.
+  contextUnmocked: () =>
+    sfnError('ValidationException', 'TestState does not support Context when a mock is not specified.'),
   // §1.17 Emulation: the reason DescribeExecution gives [D Model]; AWS's message is not recorded.
   notRedrivable: (reason: string) => sfnError('ExecutionNotRedrivable', reason),
   // §1.12 Emulation: AWS's texts for these are not recorded.

@@ -15,7 +15,7 @@ import { Execution } from './engine/execution.js';
 import { MapRun, type MapProcessor, type MapRunHost, type MapRunSettings } from './engine/map-run.js';
 import { redriveStatus } from './engine/redrive.js';
 import type { JsonataEvaluator } from './engine/jsonata-io.js';
-import { Run, type Engine, type TestStateResult } from './engine/run.js';
+import { Run, type Engine, type TestStateResult, type TestStateSettings } from './engine/run.js';
 import { Sleeper } from './engine/sleeper.js';
 import { TaskTokens } from './engine/task-tokens.js';
 import { S3MapData } from './integrations/map-s3.js';
@@ -203,6 +203,7 @@ export class SfnBackend {
     input: Json,
     variables: JsonObject | undefined,
     inspect: boolean,
+    settings: TestStateSettings = {},
   ): Promise<TestStateResult> {
     const name = `TestState-${this.account.ids.uuid()}`;
     const prefix = `arn:aws:states:${region}:${this.accountId}`;
@@ -224,7 +225,7 @@ export class SfnBackend {
       revision,
       input,
     );
-    return new Run(execution, this.engine).testState(state, input, variables, inspect);
+    return new Run(execution, this.engine).testState(state, input, variables, inspect, settings);
   }
 
   /** An execution the service starts itself (a Map Run's child, TestState's), of JSON `input`, from now. */

@@ -54,7 +54,25 @@ export interface TestStateResult {
   readonly error?: string | undefined;
   readonly cause?: string | undefined;
   readonly nextState?: string;
-  readonly inspectionData?: Readonly<Record<string, string>>;
+  /** Each stage as JSON text; the Map's numbers and `errorDetails` as the model types them (§1.14). */
+  readonly inspectionData?: Readonly<Record<string, Json>>;
+}
+
+/** TestState's mock (§1.14): the result the state's work answers instead of running, or the failure it raises. */
+export type TestMock =
+  { readonly result: Json } | { readonly error: string | undefined; readonly cause: string | undefined };
+
+/** What TestState sets beyond the state and its input (§1.14): its mock, context object and stateConfiguration. */
+export interface TestStateSettings {
+  readonly mock?: TestMock;
+  /** The context object `$$` the state sees, in place of the one the run would make. */
+  readonly context?: JsonObject;
+  /** How many times the matching retrier has already run the state again. */
+  readonly retrierRetryCount?: number;
+  /** How many of a mocked Map's iterations failed. */
+  readonly mapIterationFailureCount?: number;
+  /** The items a Map's ItemReader would have read. */
+  readonly mapItemReaderData?: Json[];
 }
 
 /** What an integration knows of the task that calls it. */
@@ -151,6 +169,9 @@ export class Run {
   private readonly history: History;
   /** TestState (§1.14): one state, no retry run and no wait waited. */
   private testing = false;
+  private settings: TestStateSettings = {};
+  /** TestState (§1.14): the retrier that matched the failure but had no attempt left. */
+  private exhaustedRetrier: number | undefined;
 
   constructor(
     private readonly execution: Execution,
@@ -467,7 +488,8 @@ export class Run {
     for (;;) {
       try {
         const result = await this.attempt(visit, thread);
-        visit.note('result', result);
+        // §1.14 [AWS-snap 2026-02]: a Map's or Parallel's inspection data has no `result`.
+        if (state.type === 'Task') visit.note('result', result);
         const { output, assigned } = await visit.finish(result);
         this.exit(state, thread, output, assigned);
         return { output, next: state.next };
@@ -478,7 +500,10 @@ export class Run {
           errorMatches(retrier['ErrorEquals'] as Json[], error, state.type === 'Task'),
         );
         const retrier = retriers[index];
-        if (!retrier || attempts[index]! >= ((retrier['MaxAttempts'] as number | undefined) ?? 3)) {
+        // §1.14 [AWS-snap 2025-11]: TestState's retrierRetryCount is how many retries the retrier has already made.
+        const made = (attempts[index] ?? 0) + (this.testing ? (this.settings.retrierRetryCount ?? 0) : 0);
+        if (!retrier || made >= ((retrier['MaxAttempts'] as number | undefined) ?? 3)) {
+          if (retrier && this.testing) this.exhaustedRetrier = index;
           // §5.5 [AWS-snap]: a Map that no retrier runs again writes MapStateFailed, caught or not; a retried one
           // starts again after its failed iteration. A States.Runtime failure writes none.
           if (state.type === 'Map' && !error.fatal) this.record('MapStateFailed', thread);
@@ -486,7 +511,7 @@ export class Run {
         }
         attempts[index]!++;
         visit.retryCount++;
-        const delay = this.backoff(retrier, attempts[index]!);
+        const delay = this.backoff(retrier, made + 1);
         if (this.testing) throw new RetryReported(error, index, delay / 1000);
         if (delay > 0) await this.sleep(delay, visit.frame.cancel);
       }
@@ -536,6 +561,7 @@ export class Run {
     const resourceText = visit.resourceArn();
     const resource = parseResource(resourceText)!;
     const parameters = await visit.taskInput();
+    if (this.settings.mock) return this.mocked(this.settings.mock);
     const timeoutSeconds = await visit.seconds('TimeoutSeconds');
     const heartbeatSeconds = await visit.seconds('HeartbeatSeconds');
     const limits = {
@@ -697,6 +723,8 @@ export class Run {
   // Parallel
 
   private async parallel(visit: StateVisit, thread: Thread): Promise<Json> {
+    // §1.14 [AWS-snap 2026-02]: a mocked Parallel shows no stage before its result: its branches' input is not made.
+    if (this.settings.mock) return this.mocked(this.settings.mock);
     const { state } = visit;
     const input = await visit.taskInput();
     const started = this.record('ParallelStateStarted', thread);
@@ -750,6 +778,7 @@ export class Run {
   // Map
 
   private async map(visit: StateVisit, thread: Thread): Promise<Json> {
+    if (this.settings.mock) return this.mockedMap(visit, this.settings.mock);
     if (visit.distributed()) return this.distributedMap(visit, thread);
     const { state } = visit;
     const settings = await visit.mapSettings();
@@ -760,9 +789,7 @@ export class Run {
     const started = this.record('MapStateStarted', thread, { length });
     // §2.11 [AWS-snap]: the tolerance is read after MapStateStarted.
     const { toleratedCount, toleratedPercentage } = await visit.tolerance();
-    visit.note('maxConcurrency', concurrency);
-    if (toleratedCount !== undefined) visit.note('toleratedFailureCount', toleratedCount);
-    if (toleratedPercentage !== undefined) visit.note('toleratedFailurePercentage', toleratedPercentage);
+    visit.noteSettings(concurrency, toleratedCount, toleratedPercentage);
     const tolerates = toleratedCount !== undefined || toleratedPercentage !== undefined;
     const cancel = visit.frame.cancel.child();
     const results: Json[] = new Array<Json>(length);
@@ -855,6 +882,34 @@ export class Run {
     } finally {
       cancel.close();
     }
+  }
+
+  /** TestState (§1.14): the mock's result, or its failure. */
+  private mocked(mock: TestMock): Json {
+    if ('result' in mock) return structuredClone(mock.result);
+    throw new StatesError(mock.error, mock.cause);
+  }
+
+  /**
+   * TestState's mocked Map (§1.14 [AWS-snap 2025-11]): its items are found (a reader's from mapItemReaderData) and its
+   * settings read, no iteration runs; the mock's result is its result, unless mapIterationFailureCount failures are
+   * more than the Map tolerates. A Map that declares no tolerance is not failed by the count.
+   */
+  private async mockedMap(visit: StateVisit, mock: TestMock): Promise<Json> {
+    const settings = await visit.mapSettings();
+    const given = this.settings.mapItemReaderData;
+    const call = { execution: this.execution, region: this.region };
+    const items = !visit.readsItems()
+      ? settings.items
+      : (given ?? (await this.engine.mapData.readItems(await visit.itemReader(), call)));
+    const { toleratedCount, toleratedPercentage } = await visit.tolerance();
+    visit.noteSettings(settings.concurrency, toleratedCount, toleratedPercentage);
+    if (!('result' in mock)) return this.mocked(mock);
+    const tolerates = toleratedCount !== undefined || toleratedPercentage !== undefined;
+    const failures = this.settings.mapIterationFailureCount ?? 0;
+    if (tolerates && toleranceExceeded(failures, items.length, toleratedCount, toleratedPercentage))
+      throw toleranceError();
+    return this.mocked(mock);
   }
 
   /**
@@ -1007,8 +1062,10 @@ export class Run {
     input: Json,
     variables: JsonObject | undefined,
     inspect: boolean,
+    settings: TestStateSettings = {},
   ): Promise<TestStateResult> {
     this.testing = true;
+    this.settings = settings;
     const scope = new VariableScope();
     if (variables) scope.assign(variables);
     const frame: Frame = { variables: scope, cancel: this.root };
@@ -1016,7 +1073,7 @@ export class Run {
     const at: StateProgress = { state: state.name, input, variables: scope };
     const entered = this.record(`${state.type}StateEntered`, thread, { name: state.name, input: jsonText(input) });
     const visit = new StateVisit(this, state, input, 0, entered, this.engine.clock.now(), frame, at, undefined);
-    const inspection: Record<string, string> | undefined = inspect ? { input: jsonText(input) } : undefined;
+    const inspection: Record<string, Json> | undefined = inspect ? { input: jsonText(input) } : undefined;
     if (inspection && variables && Object.keys(variables).length > 0) inspection['variables'] = jsonText(variables);
     visit.inspection = inspection;
     const withInspection = (result: TestStateResult): TestStateResult =>
@@ -1027,10 +1084,7 @@ export class Run {
     } catch (thrown) {
       if (thrown instanceof RetryReported) {
         if (inspection)
-          inspection['errorDetails'] = jsonText({
-            retryBackoffIntervalSeconds: thrown.backoffSeconds,
-            retryIndex: thrown.index,
-          });
+          inspection['errorDetails'] = { retryBackoffIntervalSeconds: thrown.backoffSeconds, retryIndex: thrown.index };
         return withInspection({ status: 'RETRIABLE', error: thrown.failure.error, cause: thrown.failure.cause });
       }
       if (!(thrown instanceof StatesError)) throw thrown;
@@ -1038,9 +1092,14 @@ export class Run {
       const index = catchers.findIndex((catcher) =>
         errorMatches(catcher['ErrorEquals'] as Json[], thrown, state.type === 'Task'),
       );
-      if (index < 0) return withInspection({ status: 'FAILED', error: thrown.error, cause: thrown.cause });
+      if (index < 0) {
+        // §1.14 [AWS-snap 2025-11]: a failure its retrier has no attempt left for names that retrier.
+        if (inspection && this.exhaustedRetrier !== undefined)
+          inspection['errorDetails'] = { retryIndex: this.exhaustedRetrier };
+        return withInspection({ status: 'FAILED', error: thrown.error, cause: thrown.cause });
+      }
       const caught = await visit.caughtOutput(catchers[index]!, thrown);
-      if (inspection) inspection['errorDetails'] = jsonText({ catchIndex: index });
+      if (inspection) inspection['errorDetails'] = { catchIndex: index };
       return withInspection({
         status: 'CAUGHT_ERROR',
         error: thrown.error,
@@ -1054,6 +1113,11 @@ export class Run {
   /** @internal For StateVisit: whether this is TestState's run (§1.14). */
   get testsState(): boolean {
     return this.testing;
+  }
+
+  /** @internal For StateVisit: the context object TestState was given (§1.14), if any. */
+  get testContext(): JsonObject | undefined {
+    return this.settings.context;
   }
 
   /** @internal For StateVisit: the engine, the execution and how events are written. */
@@ -1190,6 +1254,9 @@ class StateVisit {
   private contextKey = '';
 
   private makeContext(): JsonObject {
+    // §1.14 [AWS-snap 2025-12]: a context given to TestState is the whole context object, nothing added.
+    const given = this.run.testContext;
+    if (given) return structuredClone(given);
     const { execution } = this.run.context;
     const item = this.frame.mapItem;
     return {
@@ -1244,11 +1311,19 @@ class StateVisit {
   }
 
   /** TestState's inspection data (§1.14), when it asks for it: `value` at `stage`, as JSON text. */
-  inspection: Record<string, string> | undefined;
+  inspection: Record<string, Json> | undefined;
 
   note<T extends Json>(stage: string, value: T): T {
     if (this.inspection) this.inspection[stage] = jsonText(value);
     return value;
+  }
+
+  /** A Map's concurrency and tolerance in TestState's inspection data, as numbers (§1.14 [AWS-snap 2025-11]). */
+  noteSettings(concurrency: number, count: number | undefined, percentage: number | undefined): void {
+    if (!this.inspection) return;
+    this.inspection['maxConcurrency'] = concurrency;
+    if (count !== undefined) this.inspection['toleratedFailureCount'] = count;
+    if (percentage !== undefined) this.inspection['toleratedFailurePercentage'] = percentage;
   }
 
   /** The input a Task, Parallel or Map works on: after InputPath and Parameters, or Arguments (§2.2, §2.3). */
@@ -1579,6 +1654,8 @@ class StateVisit {
       const itemsPath = fields['ItemsPath'];
       items = typeof itemsPath === 'string' ? selectPath(itemsPath, this.data(effective)) : effective;
       if (!Array.isArray(items)) throw fail(`Map state input must be an array but was: ${jsonText(items)}`);
+      // §1.14 [AWS-snap 2025-11]
+      if (typeof itemsPath === 'string') this.note('afterItemsPath', items);
     }
     const concurrency = (await this.numberField('MaxConcurrency', 'integer')) ?? 0;
     return { items: items as Json[], concurrency };
