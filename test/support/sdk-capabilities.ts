@@ -66,7 +66,32 @@ export const s3Sdk = {
   schemaSerde: typeof (new S3.S3Client({ region: 'us-east-1' }).config as { protocol?: unknown }).protocol === 'object',
 } as const;
 
+/** The body a fresh SFN client writes for `command`, stopped before it leaves the client. */
+async function sfnBodyOf(command: object): Promise<string> {
+  const client = new SFN.SFNClient({ region: 'us-east-1', credentials });
+  let body = '';
+  client.middlewareStack.add(
+    () => async (args) => {
+      body = String((args.request as { body?: unknown }).body ?? '');
+      throw new Error('stopped');
+    },
+    { step: 'finalizeRequest', priority: 'low', name: 'requestProbe' },
+  );
+  await client.send(command as never).catch(() => undefined);
+  return body;
+}
+
+const TestState = (SFN as Record<string, unknown>)['TestStateCommand'] as (new (input: object) => object) | undefined;
+const testStateBody = TestState
+  ? await sfnBodyOf(new TestState({ definition: '{}', mock: { result: '{}' }, context: '{}' }))
+  : '';
+
 export const sfnSdk = {
+  /**
+   * Whether the client sends TestState's `mock`, `context` and `stateConfiguration` (the model of late 2025); an
+   * older one leaves them out of the request.
+   */
+  testStateMock: testStateBody.includes('"mock"'),
   /** Whether the installed client-sfn has the command (3.347.1 has no versions, aliases, redrive, TestState, ...). */
   has: (command: string): boolean => typeof (SFN as Record<string, unknown>)[`${command}Command`] === 'function',
   /** As for S3: the schema-driven deserializers build any class; the older ones only those the operation lists. */

@@ -26,9 +26,10 @@ export async function testState(backend: SfnBackend, input: Partial<TestStateCom
   const mock = input.mock === undefined ? undefined : mockOf(input.mock, state, input.revealSecrets === true);
   const configuration = input.stateConfiguration ?? {};
   if (mock === undefined) {
+    // §1.14 [AWS-snap 2026-03]: the count is refused before the Map is.
+    if (configuration.mapIterationFailureCount !== undefined) throw sfnErrors.failureCountUnmocked();
     // §1.14 [AWS-snap 2025-12]: a Map or Parallel is tested only with a mock; a Task without one needs a role.
     if (state.type === 'Map' || state.type === 'Parallel') throw sfnErrors.mapOrParallelUnmocked();
-    if (configuration.mapIterationFailureCount !== undefined) throw sfnErrors.failureCountUnmocked();
     if (input.context !== undefined) throw sfnErrors.contextUnmocked();
     if (state.type === 'Task' && input.roleArn === undefined) throw sfnErrors.roleArnForTask();
   }
