@@ -10,8 +10,9 @@ import type { ServerOptions } from './server.js';
 export const SERVE_HELP = `Usage: sqs-sns-mock serve [options]
 
 Serves SQS (AWS JSON 1.0 and query), SNS (query), Lambda (REST-JSON: Invoke, event source mappings),
-EventBridge (AWS JSON 1.1) and EventBridge Scheduler (REST-JSON) on one port, for the AWS SDKs, boto3 and the AWS
-CLI with --endpoint-url, plus control routes under /_mock/.
+EventBridge (AWS JSON 1.1), EventBridge Scheduler (REST-JSON), S3 (REST-XML, path-style and virtual-hosted-style)
+and Step Functions (AWS JSON 1.0) on one port, for the AWS SDKs, boto3 and the AWS CLI with --endpoint-url, plus
+control routes under /_mock/.
 
 Options:
   --port <n>              port to listen on (default 4566; 0 picks a free one)

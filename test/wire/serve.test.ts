@@ -94,6 +94,9 @@ describe('npx sqs-sns-mock serve', () => {
     expect(stdout).toContain('UNSAFE');
     expect(stdout).toContain('--headers-timeout <ms>');
     expect(stdout).toContain('--request-timeout <ms>');
+    // Every service the server answers is named (it once named five of seven).
+    for (const service of ['SQS', 'SNS', 'Lambda', 'EventBridge (', 'Scheduler', 'S3', 'Step Functions'])
+      expect(stdout).toContain(service);
   }, 60_000);
 
   it('passes --headers-timeout and --request-timeout to the server, which cuts a stalled client with a 408', async () => {
