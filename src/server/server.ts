@@ -11,6 +11,7 @@ import type { WireAnswer, WireCall, WireProtocol, WireRequest } from './protocol
 import { wireProtocols } from './protocols.js';
 import { hostHandlers } from './hosted-handlers.js';
 import { StartupStack, type StartupStackOptions } from './startup-stack.js';
+import { unclaimedAnswer } from './unclaimed.js';
 import { answeredError, wireError } from './wire-errors.js';
 
 /**
@@ -310,7 +311,7 @@ function route(
       break;
     }
   }
-  if (!protocol) return jsonError(wireError('UnknownOperationException'));
+  if (!protocol) return unclaimedAnswer(request, requestId);
   const { aws } = context.served;
   const region = request.scope?.region ?? aws.region;
   const requestContext = new ServedRequestContext(

@@ -12,11 +12,11 @@ export const WIRE_ERRORS = {
     status: 400,
     message: 'The request body could not be parsed as JSON.',
   },
-  /** wire.md §12.2: a request no service of the port claims. */
+  /** wire.md §12.2: a request no service of the port claims (src/server/unclaimed.ts names what was asked). */
   UnknownOperationException: {
     code: 'UnknownOperationException',
     status: 400,
-    message: 'The request matches no operation of SQS, SNS, Lambda, EventBridge or Scheduler on this endpoint.',
+    message: 'The request matches no operation of this endpoint.',
   },
   /** wire.md §7.4: a query Action the service's model does not have. */
   InvalidAction: {

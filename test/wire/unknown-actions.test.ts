@@ -117,3 +117,37 @@ describe('the query tables', () => {
     if (checked.length === 0) console.warn('test/wire: this SDK exports no operation schemas; nothing checked');
   });
 });
+
+describe('a request for a service the endpoint does not emulate', () => {
+  const scope = (service: string) =>
+    `AWS4-HMAC-SHA256 Credential=x/20261207/us-east-1/${service}/aws4_request, SignedHeaders=host, Signature=00`;
+
+  it("is answered 400 in its client's error form, naming what it asked and what the endpoint serves", async () => {
+    const iam = await fetch(`${server.endpoint}/`, {
+      method: 'POST',
+      body: 'Action=CreateRole&Version=2010-05-08&RoleName=r',
+      headers: { 'content-type': 'application/x-www-form-urlencoded; charset=utf-8', authorization: scope('iam') },
+    });
+    expect(iam.status).toBe(400);
+    expect(iam.headers.get('content-type')).toBe('text/xml');
+    expect(await iam.text()).toMatch(
+      /^<\?xml version="1.0"\?><ErrorResponse><Error><Type>Sender<\/Type><Code>UnknownOperationException<\/Code>/,
+    );
+    const dynamodb = await fetch(`${server.endpoint}/`, {
+      method: 'POST',
+      body: '{}',
+      headers: {
+        'x-amz-target': 'DynamoDB_20120810.ListTables',
+        'content-type': 'application/x-amz-json-1.0',
+        authorization: scope('dynamodb'),
+      },
+    });
+    expect(dynamodb.status).toBe(400);
+    expect(await dynamodb.json()).toEqual({
+      __type: 'UnknownOperationException',
+      message:
+        'The request (dynamodb ListTables) matches no operation of this endpoint, which emulates SQS, SNS, Lambda, ' +
+        'EventBridge, Scheduler, S3 and SFN.',
+    });
+  });
+});

@@ -8,6 +8,7 @@ import json
 import sys
 
 import boto3
+import botocore.config
 from botocore.exceptions import ClientError
 
 endpoint = sys.argv[1]
@@ -52,4 +53,15 @@ try:
     sqs.get_queue_attributes(QueueUrl=f"{endpoint}/000000000000/missing")
 except ClientError as error:
     seen["missingQueue"] = error.response["Error"]["Message"]
+# Services the endpoint does not emulate: IAM speaks query (XML errors), DynamoDB AWS JSON. One attempt each, so that a
+# body botocore could not parse (it retries those) shows as a failure, not as a slow pass.
+one_try = botocore.config.Config(retries={"max_attempts": 1, "mode": "standard"})
+for name, call in [
+    ("iam", lambda: boto3.client("iam", config=one_try, **common).create_role(RoleName="r", AssumeRolePolicyDocument="{}")),
+    ("dynamodb", lambda: boto3.client("dynamodb", config=one_try, **common).list_tables()),
+]:
+    try:
+        call()
+    except ClientError as error:
+        seen[name] = {"code": error.response["Error"]["Code"], "message": error.response["Error"]["Message"]}
 print(json.dumps(seen))
