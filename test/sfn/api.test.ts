@@ -234,6 +234,28 @@ describe('executions', () => {
     expect(other).toBeInstanceOf(ExecutionAlreadyExists);
     expect(other.message).toBe(`Execution Already Exists: '${first.executionArn}'`);
     expect((await rejected(start('{}', 'bad name'))).constructor).toBe(InvalidName);
+    // §1.6: the model's constraints come before the machine's existence, in the model's words; the input's value is
+    // not shown (a sensitive member).
+    const long = 'n'.repeat(81);
+    const missing = stateMachineArn.replace(/:[^:]+$/, ':missing');
+    for (const arn of [stateMachineArn, missing]) {
+      const tooLong = await rejected(sfn.send(new StartExecutionCommand({ stateMachineArn: arn, name: long })));
+      expect([tooLong.name, tooLong.message]).toEqual([
+        'ValidationException',
+        `1 validation error detected: Value '${long}' at 'name' failed to satisfy constraint: Member must have length less than or equal to 80`,
+      ]);
+      const large = await rejected(
+        sfn.send(new StartExecutionCommand({ stateMachineArn: arn, input: `"${'a'.repeat(262_143)}"` })),
+      );
+      expect([large.name, large.message]).toEqual([
+        'ValidationException',
+        "1 validation error detected: Value at 'input' failed to satisfy constraint: Member must have size less than or equal to 262144 bytes in UTF-8 encoding",
+      ]);
+    }
+    const created = await rejected(
+      sfn.send(new CreateStateMachineCommand({ name: long, definition: PASS, roleArn: ROLE })),
+    );
+    expect(created.name).toBe('ValidationException');
     await aws.runUntilIdle({ advance: (ms) => vi.advanceTimersByTimeAsync(ms) });
     const finished = await rejected(start('{"a":1}', 'once'));
     expect(finished).toBeInstanceOf(ExecutionAlreadyExists);

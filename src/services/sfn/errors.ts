@@ -175,6 +175,13 @@ export const sfnErrors = {
     constraint(`'${value}'`, at, `Member must have value greater than or equal to ${min}`),
   tooLong: (value: string, at: string, max: number) =>
     constraint(`'${value}'`, at, `Member must have length less than or equal to ${max}`),
+  // §1.6 [3P measured]: a sensitive member's value is not shown, and its size is counted in UTF-8 bytes.
+  tooManyBytes: (at: string, max: number) =>
+    sfnError(
+      'ValidationException',
+      `1 validation error detected: Value at '${at}' failed to satisfy constraint: Member must have size less ` +
+        `than or equal to ${max} bytes in UTF-8 encoding`,
+    ),
   badEnum: (value: string, at: string, values: readonly string[]) =>
     constraint(`'${value}'`, at, `Member must satisfy enum value set: [${values.join(', ')}]`),
   // §1.3 [D Model]: versionDescription only with publish.

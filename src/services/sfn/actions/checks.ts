@@ -12,12 +12,16 @@ import type { MapRun } from '../engine/map-run.js';
 import type { Alias, StateMachine, Version } from '../models.js';
 import type { SfnBackend } from '../sfn-backend.js';
 
+/** §1.2: a name longer than the model allows is its constraint's ValidationException; a bad character InvalidName. */
 export function checkName(value: unknown, at = 'name'): string {
   if (value === undefined || value === null) throw sfnErrors.missing(at);
   const name = String(value);
-  if (!isName(name, 80)) throw sfnErrors.invalidName(name);
+  if (name.length > MAX_NAME) throw sfnErrors.tooLong(name, at, MAX_NAME);
+  if (!isName(name, MAX_NAME)) throw sfnErrors.invalidName(name);
   return name;
 }
+
+export const MAX_NAME = 80;
 
 export function required<T>(value: T | undefined | null, at: string): T {
   if (value === undefined || value === null) throw sfnErrors.missing(at);

@@ -12,7 +12,7 @@ import { MAX_PAYLOAD_BYTES, utf8Bytes } from '../asl/json.js';
 import type { Execution } from '../engine/execution.js';
 import { sfnErrors } from '../errors.js';
 import type { SfnBackend } from '../sfn-backend.js';
-import { checkName, executionOf, machineTarget, mapRunOf, pageOf, parseInput } from './checks.js';
+import { checkName, executionOf, machineTarget, MAX_NAME, mapRunOf, pageOf, parseInput } from './checks.js';
 
 const STATUSES = ['SUCCEEDED', 'TIMED_OUT', 'PENDING_REDRIVE', 'ABORTED', 'FAILED', 'RUNNING'] as const;
 const REDRIVE_FILTERS = ['REDRIVEN', 'NOT_REDRIVEN'] as const;
@@ -31,11 +31,16 @@ export function startExecution(
 }
 
 function start(backend: SfnBackend, input: Partial<StartExecutionCommandInput>, request: RequestContext): Execution {
+  // §1.6 [3P measured]: the model's constraints (the name's length, the input's size) come before the machine's
+  // existence; the name's characters and the input's JSON after it.
+  if (typeof input.name === 'string' && input.name.length > MAX_NAME)
+    throw sfnErrors.tooLong(input.name, 'name', MAX_NAME);
+  if (typeof input.input === 'string' && utf8Bytes(input.input) > MAX_PAYLOAD_BYTES)
+    throw sfnErrors.tooManyBytes('input', MAX_PAYLOAD_BYTES);
   const { machine, version, alias } = machineTarget(backend, input.stateMachineArn);
   if (machine.status === 'DELETING') throw sfnErrors.machineDeleting(machine.arn);
   const name = input.name === undefined || input.name === null ? backend.account.ids.uuid() : checkName(input.name);
   const { text, value } = parseInput(input.input);
-  if (utf8Bytes(text) > MAX_PAYLOAD_BYTES) throw sfnErrors.tooLong('…', 'input', MAX_PAYLOAD_BYTES);
   const parts = machine.arn.split(':');
   if (machine.type === 'EXPRESS') {
     const arn = `${parts.slice(0, 5).join(':')}:express:${machine.name}:${name}:${backend.account.ids.uuid()}`;
