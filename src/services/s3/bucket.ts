@@ -2,6 +2,7 @@
  * A bucket (docs/aws-behaviour/s3.md §1): its objects by key, each with its versions as far as notifications and
  * reads need them (§1.4), their keys in listing order, its multipart uploads and the configurations S3 keeps on it.
  */
+import type { Grant, ObjectOwnership } from './acl.js';
 import { KeyIndex } from './key-index.js';
 import { NULL_VERSION, type ObjectVersion, type Tag } from './object.js';
 import type { MultipartUpload } from './multipart.js';
@@ -9,6 +10,21 @@ import type { BucketNotifications } from './notifications/configuration.js';
 
 /** `Unversioned` until PutBucketVersioning first enables it; then `Enabled` or `Suspended`, never back (§1.4). */
 export type VersioningState = 'Unversioned' | 'Enabled' | 'Suspended';
+
+/** A bucket's Block Public Access settings (§1.5). */
+export interface PublicAccessBlock {
+  readonly BlockPublicAcls: boolean;
+  readonly IgnorePublicAcls: boolean;
+  readonly BlockPublicPolicy: boolean;
+  readonly RestrictPublicBuckets: boolean;
+}
+
+const BLOCK_ALL: PublicAccessBlock = {
+  BlockPublicAcls: true,
+  IgnorePublicAcls: true,
+  BlockPublicPolicy: true,
+  RestrictPublicBuckets: true,
+};
 
 export class Bucket {
   versioning: VersioningState = 'Unversioned';
@@ -22,6 +38,12 @@ export class Bucket {
   notifications: BucketNotifications = { targets: [], eventBridge: false };
   policy: string | undefined;
   tags: readonly Tag[] | undefined;
+  /** §1.5 [AWS-snap]: `BucketOwnerEnforced` unless created or put otherwise; undefined once deleted (ACLs then on). */
+  ownership: ObjectOwnership | undefined = 'BucketOwnerEnforced';
+  /** The bucket's own ACL grants, where ACLs were on when set; undefined: private (§1.5). */
+  acl: readonly Grant[] | undefined;
+  /** §1.5 [AWS-snap]: every setting on for a new bucket; undefined once deleted. */
+  publicAccessBlock: PublicAccessBlock | undefined = { ...BLOCK_ALL };
   /**
    * Every version id S3 gave in this bucket, with the order it gave them in: a read of one no longer kept is
    * NoSuchVersion (§1.4), and a listing's version-id marker no longer kept still says where its listing goes on

@@ -131,6 +131,42 @@ export const S3_ERRORS = {
     message: 'A header you provided implies functionality that is not implemented',
   },
   AccessDenied: { code: 'AccessDenied', status: 403, message: 'Access Denied' },
+  AccessControlListNotSupported: {
+    code: 'AccessControlListNotSupported',
+    status: 400,
+    message: 'The bucket does not allow ACLs',
+  },
+  InvalidBucketAclWithObjectOwnership: {
+    code: 'InvalidBucketAclWithObjectOwnership',
+    status: 400,
+    message: "Bucket cannot have ACLs set with ObjectOwnership's BucketOwnerEnforced setting",
+  },
+  InvalidBucketAclWithBlockPublicAccessError: {
+    code: 'InvalidBucketAclWithBlockPublicAccessError',
+    status: 400,
+    message: 'Bucket cannot have public ACLs set with BlockPublicAccess enabled',
+  },
+  OwnershipControlsNotFoundError: {
+    code: 'OwnershipControlsNotFoundError',
+    status: 404,
+    message: 'The bucket ownership controls were not found',
+  },
+  NoSuchPublicAccessBlockConfiguration: {
+    code: 'NoSuchPublicAccessBlockConfiguration',
+    status: 404,
+    message: 'The public access block configuration was not found',
+  },
+  MalformedACLError: {
+    code: 'MalformedACLError',
+    status: 400,
+    message: 'The XML you provided was not well-formed or did not validate against our published schema',
+  },
+  MissingSecurityHeader: {
+    code: 'MissingSecurityHeader',
+    status: 400,
+    message: 'Your request was missing a required header',
+  },
+  UnexpectedContent: { code: 'UnexpectedContent', status: 400, message: 'This request does not support content' },
   InternalError: { code: 'InternalError', status: 500, message: SHARED_MESSAGES.internal },
   SlowDown: { code: 'SlowDown', status: 503, message: 'Please reduce your request rate.' },
   ServiceUnavailable: { code: 'ServiceUnavailable', status: 503, message: SHARED_MESSAGES.unavailable },
@@ -322,6 +358,31 @@ export const s3Errors = {
         ]),
       ),
     ),
+  // §1.5 [AWS-snap]
+  invalidCannedAcl: (given: string) =>
+    s3Error('InvalidArgument', '', { ArgumentName: 'x-amz-acl', ArgumentValue: given }),
+  aclArgumentFormat: (header: string, given: string) =>
+    invalidArgument('Argument format not recognized', header, given),
+  aclInvalidId: (name: string, given: string) => invalidArgument('Invalid id', name, given),
+  aclInvalidGroup: (name: string, given: string) => invalidArgument('Invalid group uri', name, given),
+  malformedAcl: () => s3Error('MalformedACLError'),
+  cannedAndGrants: () => s3Error('InvalidRequest', 'Specifying both Canned ACLs and Header Grants is not allowed'),
+  unexpectedContent: () => s3Error('UnexpectedContent'),
+  missingAcl: () => s3Error('MissingSecurityHeader', undefined, { MissingHeaderName: 'x-amz-acl' }),
+  ownershipControlsNotFound: (bucket: string) =>
+    s3Error('OwnershipControlsNotFoundError', undefined, { BucketName: bucket }),
+  noSuchPublicAccessBlock: (bucket: string) =>
+    s3Error('NoSuchPublicAccessBlockConfiguration', undefined, { BucketName: bucket }),
+  invalidObjectOwnership: (given: string) =>
+    s3Error('InvalidArgument', `Invalid x-amz-object-ownership header: ${given}`, {
+      ArgumentName: 'x-amz-object-ownership',
+    }),
+  // §1.5 [Docs][3P, quoting AWS]
+  aclNotSupported: () => s3Error('AccessControlListNotSupported'),
+  aclWithObjectOwnership: () => s3Error('InvalidBucketAclWithObjectOwnership'),
+  publicAclBlocked: () => s3Error('InvalidBucketAclWithBlockPublicAccessError'),
+  publicAclDenied: () => s3Error('AccessDenied'),
+  putAclOnDeleteMarker: () => s3Error('MethodNotAllowed', undefined, { Method: 'PUT', ResourceType: 'DeleteMarker' }),
   // §6.2 (text UNVERIFIED)
   incompleteBody: () => s3Error('IncompleteBody'),
   // §5.6 [AWS-snap]

@@ -5,6 +5,7 @@
  */
 import { md5Of } from './checksums.js';
 import type { ChecksumAlgorithm } from './checksums.js';
+import type { Grant } from './acl.js';
 import type { StoredHeaders, Tag } from './object.js';
 
 export interface UploadedPart {
@@ -29,6 +30,8 @@ export interface MultipartUpload {
   readonly checksumAlgorithm: ChecksumAlgorithm | undefined;
   readonly checksumType: 'FULL_OBJECT' | 'COMPOSITE' | undefined;
   readonly parts: Map<number, UploadedPart>;
+  /** The ACL CreateMultipartUpload asked for, which the completed object takes (§1.5). */
+  readonly acl: readonly Grant[] | undefined;
 }
 
 /** The ETag S3 gives a completed multipart upload: `"<md5 of the parts' binary MD5s>-<count>"` (§2.9). */

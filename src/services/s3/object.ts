@@ -2,6 +2,7 @@
  * One version of an object as a bucket keeps it (docs/aws-behaviour/s3.md §2): its bytes, kept once and handed out
  * without a copy, and what S3 stores beside them. A delete marker is a version with no body (§1.4).
  */
+import type { Grant } from './acl.js';
 import { checksumOf, type ChecksumAlgorithm } from './checksums.js';
 
 /** The version id of an object written while the bucket's versioning was never enabled, or suspended (§1.4). */
@@ -63,6 +64,8 @@ export interface ObjectVersion {
   readonly checksum: StoredChecksum | undefined;
   /** The sizes of a multipart object's parts, for a GET by part number (§2.3). */
   readonly partSizes?: readonly number[] | undefined;
+  /** The grants its ACL holds, when set while the bucket took ACLs; undefined: private (§1.5). */
+  acl?: readonly Grant[] | undefined;
   /** The id of the event notification this version's write emitted: the journey a read of it joins. */
   eventId?: string | undefined;
 }

@@ -20,6 +20,7 @@ import { constraintRegion, validBucketName } from '../names.js';
 import type { S3Backend } from '../s3-backend.js';
 import { headless } from './objects.js';
 import { checkTags } from './write.js';
+import { creationAcl } from './acl.js';
 
 const US_EAST_1 = 'us-east-1';
 
@@ -47,6 +48,8 @@ export function createBucket(backend: S3Backend, input: Partial<CreateBucketRequ
   const configuration = input.CreateBucketConfiguration;
   const constraint = configuration?.LocationConstraint;
   const region = bucketRegion(constraint, request.region);
+  // §1.5: ownership and ACL are the request's own checks, made before the name is looked up (order UNVERIFIED).
+  const { ownership, acl } = creationAcl(backend, input);
   const existing = backend.find(name);
   if (existing) {
     // §1.2 [AWS-snap]: in us-east-1 a repeat without a configuration changes nothing and succeeds.
@@ -57,6 +60,8 @@ export function createBucket(backend: S3Backend, input: Partial<CreateBucketRequ
   }
   const tags = configuration?.Tags;
   const bucket = backend.createBucket(name, region);
+  bucket.ownership = ownership;
+  bucket.acl = acl;
   if (tags !== undefined && tags.length > 0) bucket.tags = checkTags(tags as { Key: string; Value: string }[], false);
   return locationOutput(name, region, bucket.arn);
 }

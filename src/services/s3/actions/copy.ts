@@ -10,6 +10,7 @@ import { md5HexOf } from '../checksums.js';
 import { nextVersionId, versionOutput } from './objects.js';
 import { checkConditions, versionToRead } from './read.js';
 import { partNumberOf, storePart, uploadOf } from './multipart.js';
+import { aclToSet } from './acl.js';
 import { checkKey, storedHeaders, taggingHeader, userMetadata } from './write.js';
 
 /** `x-amz-copy-source`: `bucket/key`, URL-encoded, a leading `/` allowed, `?versionId=` after it (§2.6). */
@@ -85,6 +86,8 @@ export function copyObject(backend: S3Backend, input: Partial<CopyObjectRequest>
     input.ServerSideEncryption !== undefined ||
     input.SSEKMSKeyId !== undefined;
   if (sameObject && !changes) throw s3Errors.copyToItself();
+  // §1.5 [Docs]: a copy takes the request's ACL, never the source's.
+  const acl = aclToSet(backend, target, input, 'object');
   const body = original.body;
   const algorithm = isChecksumAlgorithm(input.ChecksumAlgorithm)
     ? input.ChecksumAlgorithm
@@ -110,6 +113,7 @@ export function copyObject(backend: S3Backend, input: Partial<CopyObjectRequest>
         : undefined,
       () => body,
     ),
+    acl,
   };
   target.put(version);
   backend.emit(target, 'ObjectCreated:Copy', request, { key, version });

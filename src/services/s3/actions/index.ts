@@ -1,3 +1,15 @@
+import {
+  deleteBucketOwnershipControls,
+  deletePublicAccessBlock,
+  getBucketAcl,
+  getBucketOwnershipControls,
+  getObjectAcl,
+  getPublicAccessBlock,
+  putBucketAcl,
+  putBucketOwnershipControls,
+  putObjectAcl,
+  putPublicAccessBlock,
+} from './acl.js';
 import { handlersOf, type ActionSpec, type ActionTable } from '../../../core/action-registry.js';
 import type { S3Backend } from '../s3-backend.js';
 import {
@@ -50,6 +62,16 @@ export const S3_ACTIONS = {
   DeleteBucketTagging: { handler: deleteBucketTagging },
   PutBucketNotificationConfiguration: { handler: putBucketNotificationConfiguration },
   GetBucketNotificationConfiguration: { handler: getBucketNotificationConfiguration },
+  PutBucketOwnershipControls: { handler: putBucketOwnershipControls },
+  GetBucketOwnershipControls: { handler: getBucketOwnershipControls },
+  DeleteBucketOwnershipControls: { handler: deleteBucketOwnershipControls },
+  PutPublicAccessBlock: { handler: putPublicAccessBlock },
+  GetPublicAccessBlock: { handler: getPublicAccessBlock },
+  DeletePublicAccessBlock: { handler: deletePublicAccessBlock },
+  PutBucketAcl: { handler: putBucketAcl },
+  GetBucketAcl: { handler: getBucketAcl },
+  PutObjectAcl: { handler: putObjectAcl },
+  GetObjectAcl: { handler: getObjectAcl },
   PutObject: { handler: putObject },
   GetObject: { handler: getObject },
   HeadObject: { handler: headObject },

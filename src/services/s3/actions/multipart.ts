@@ -22,6 +22,7 @@ import { multipartEtag, sameEtag, type MultipartUpload, type UploadedPart } from
 import { MAX_PART_NUMBER, MAX_SINGLE_UPLOAD_BYTES, MIN_PART_BYTES } from '../names.js';
 import { StoredChecksum, toSecond, type ObjectVersion } from '../object.js';
 import type { S3Backend } from '../s3-backend.js';
+import { aclToSet } from './acl.js';
 import { nextVersionId, versionOutput } from './objects.js';
 import {
   checkKey,
@@ -38,6 +39,7 @@ export function createMultipartUpload(backend: S3Backend, input: Partial<CreateM
   const key = input.Key ?? '';
   checkKey(key);
   const algorithm = isChecksumAlgorithm(input.ChecksumAlgorithm) ? input.ChecksumAlgorithm : undefined;
+  const acl = aclToSet(backend, bucket, input, 'object');
   // §2.9 [AWS-snap]: COMPOSITE by default, but CRC64NVME is FULL_OBJECT only.
   const checksumType =
     algorithm === undefined
@@ -54,6 +56,7 @@ export function createMultipartUpload(backend: S3Backend, input: Partial<CreateM
     checksumAlgorithm: algorithm,
     checksumType,
     parts: new Map(),
+    acl,
   };
   bucket.uploads.set(upload.uploadId, upload);
   return {
@@ -193,6 +196,7 @@ export function completeMultipartUpload(
     tags: upload.tags,
     checksum,
     partSizes: parts.map((part) => part.body.length),
+    acl: upload.acl,
   };
   bucket.uploads.delete(upload.uploadId);
   bucket.put(version);

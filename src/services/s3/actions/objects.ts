@@ -22,6 +22,7 @@ import { MAX_SINGLE_UPLOAD_BYTES } from '../names.js';
 import { NULL_VERSION, StoredChecksum, toSecond, type ObjectVersion } from '../object.js';
 import type { S3Backend } from '../s3-backend.js';
 import { checkConditions, objectOutput, parseRange, versionToRead } from './read.js';
+import { aclToSet } from './acl.js';
 import { md5HexOf } from '../checksums.js';
 import {
   checkKey,
@@ -94,6 +95,7 @@ function storeObject(
   const tags = taggingHeader(input.Tagging);
   const checksum = checkedChecksum(input as Record<string, unknown>, body);
   checkWriteConditions(bucket, key, input as PutObjectRequest);
+  const acl = aclToSet(backend, bucket, input, 'object');
   const versionId = nextVersionId(backend, bucket);
   const version: ObjectVersion = {
     key,
@@ -107,6 +109,7 @@ function storeObject(
     storageClass: input.StorageClass ?? 'STANDARD',
     tags,
     checksum: storedChecksum(checksum, body),
+    acl,
   };
   bucket.put(version);
   backend.emit(bucket, 'ObjectCreated:Put', request, { key, version });
