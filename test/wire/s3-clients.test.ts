@@ -36,6 +36,10 @@ for (const client of boto3Clients({ debian: "Debian's python3-boto3", onPath: 'b
         versionKeys: ['dir/a b+0'],
         nextKeyMarker: 'dir/a b+0',
         versionsLeft: 0,
+        aclRefused: ['AccessControlListNotSupported', 'The bucket does not allow ACLs'],
+        aclGrants: [['CanonicalUser', 'FULL_CONTROL']],
+        ownership: 'BucketOwnerEnforced',
+        bucketGrants: [['http://acs.amazonaws.com/groups/s3/LogDelivery', 'READ']],
       });
     }, 120_000);
   });

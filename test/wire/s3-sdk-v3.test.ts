@@ -18,6 +18,17 @@ import {
   PutObjectTaggingCommand,
   S3Client,
   GetObjectTaggingCommand,
+  DeleteBucketOwnershipControlsCommand,
+  DeletePublicAccessBlockCommand,
+  GetBucketAclCommand,
+  GetBucketOwnershipControlsCommand,
+  GetObjectAclCommand,
+  GetPublicAccessBlockCommand,
+  ListBucketsCommand,
+  PutBucketAclCommand,
+  PutBucketOwnershipControlsCommand,
+  PutObjectAclCommand,
+  PutPublicAccessBlockCommand,
 } from '@aws-sdk/client-s3';
 import { CreateQueueCommand, ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { Upload } from '@aws-sdk/lib-storage';
@@ -205,5 +216,55 @@ describe('S3 over REST-XML from the SDK v3', () => {
       's3:TestEvent',
       'ObjectCreated:Put',
     ]);
+  });
+  it('ACLs and Object Ownership over the wire: the refusal, the headers, the XML with xsi:type (s3.md §1.5)', async () => {
+    const s3 = client();
+    await s3.send(new CreateBucketCommand({ Bucket: 'acl-wire' }));
+    const refused = await rejectionOf(
+      s3.send(new PutObjectCommand({ Bucket: 'acl-wire', Key: 'k', Body: 'x', ACL: 'public-read' })),
+    );
+    expect(refused).toMatchObject({ name: 'AccessControlListNotSupported', message: 'The bucket does not allow ACLs' });
+    const made = await rejectionOf(s3.send(new CreateBucketCommand({ Bucket: 'acl-wire-2', ACL: 'public-read' })));
+    expect(made.name).toBe('InvalidBucketAclWithObjectOwnership');
+    const rules = await s3.send(new GetBucketOwnershipControlsCommand({ Bucket: 'acl-wire' }));
+    expect(rules.OwnershipControls).toEqual({ Rules: [{ ObjectOwnership: 'BucketOwnerEnforced' }] });
+    await s3.send(
+      new PutBucketOwnershipControlsCommand({
+        Bucket: 'acl-wire',
+        OwnershipControls: { Rules: [{ ObjectOwnership: 'ObjectWriter' }] },
+      }),
+    );
+    expect(
+      (await s3.send(new GetPublicAccessBlockCommand({ Bucket: 'acl-wire' }))).PublicAccessBlockConfiguration,
+    ).toMatchObject({ BlockPublicAcls: true });
+    await s3.send(
+      new PutPublicAccessBlockCommand({
+        Bucket: 'acl-wire',
+        PublicAccessBlockConfiguration: { BlockPublicAcls: false },
+      }),
+    );
+    await s3.send(new PutObjectCommand({ Bucket: 'acl-wire', Key: 'k', Body: 'x', ACL: 'public-read' }));
+    const id = (await s3.send(new ListBucketsCommand({}))).Owner!.ID!;
+    const owner = { Grantee: { ID: id, Type: 'CanonicalUser' }, Permission: 'FULL_CONTROL' };
+    const allUsers = 'http://acs.amazonaws.com/groups/global/AllUsers';
+    const objectAcl = await s3.send(new GetObjectAclCommand({ Bucket: 'acl-wire', Key: 'k' }));
+    expect(objectAcl.Owner).toEqual({ ID: id });
+    expect(objectAcl.Grants).toEqual([owner, { Grantee: { Type: 'Group', URI: allUsers }, Permission: 'READ' }]);
+    await s3.send(new PutObjectAclCommand({ Bucket: 'acl-wire', Key: 'k', GrantRead: `id="${id}"` }));
+    const granted = await s3.send(new GetObjectAclCommand({ Bucket: 'acl-wire', Key: 'k' }));
+    expect(granted.Grants).toEqual([{ Grantee: { ID: id, Type: 'CanonicalUser' }, Permission: 'READ' }]);
+    const logDelivery = { Grantee: { Type: 'Group', URI: 'http://acs.amazonaws.com/groups/s3/LogDelivery' } };
+    await s3.send(
+      new PutBucketAclCommand({
+        Bucket: 'acl-wire',
+        AccessControlPolicy: { Owner: { ID: id }, Grants: [owner, { ...logDelivery, Permission: 'WRITE' }] } as never,
+      }),
+    );
+    const bucketAcl = await s3.send(new GetBucketAclCommand({ Bucket: 'acl-wire' }));
+    expect(bucketAcl.Grants).toEqual([owner, { ...logDelivery, Permission: 'WRITE' }]);
+    await s3.send(new DeleteBucketOwnershipControlsCommand({ Bucket: 'acl-wire' }));
+    await s3.send(new DeletePublicAccessBlockCommand({ Bucket: 'acl-wire' }));
+    const gone = await rejectionOf(s3.send(new GetBucketOwnershipControlsCommand({ Bucket: 'acl-wire' })));
+    expect(gone).toMatchObject({ name: 'OwnershipControlsNotFoundError', BucketName: 'acl-wire' });
   });
 });

@@ -115,8 +115,14 @@ export interface RestXmlRoute {
 /** A scalar of an XML document or of a header: how its text is read and written. */
 export type XmlScalar = 'string' | 'integer' | 'boolean' | 'timestamp' | 'http-date';
 
-/** A member of an XML structure: its shape, and its element's name where it is not the member's. */
-export type XmlMember = XmlShape | { readonly element: string; readonly shape: XmlShape };
+/**
+ * A member of an XML structure: its shape, and its element's name where it is not the member's; or a text attribute
+ * of the structure's own element (`xsi:type`, read by its local name, written with its namespace's declaration).
+ */
+export type XmlMember =
+  | XmlShape
+  | { readonly element: string; readonly shape: XmlShape }
+  | { readonly attribute: string; readonly namespace?: string };
 
 /** A list: `flat` repeats the member's element; else a wrapper element holds `item` elements. */
 export interface XmlList {

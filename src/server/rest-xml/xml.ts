@@ -9,7 +9,19 @@ import { escapeXml } from '../query/xml.js';
 export interface XmlElement {
   readonly name: string;
   readonly children: XmlElement[];
+  /** Its attributes by local name (`xsi:type` as `type`). */
+  readonly attributes: Readonly<Record<string, string>>;
   text: string;
+}
+
+/** The attributes of an opening tag, by local name; namespace declarations left out. */
+function attributesOf(tag: string): Record<string, string> {
+  const attributes: Record<string, string> = {};
+  for (const [, name, double, single] of tag.matchAll(/([^\s=/]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g)) {
+    if (name!.startsWith('xmlns')) continue;
+    attributes[name!.includes(':') ? name!.split(':')[1]! : name!] = decodeEntities(double ?? single ?? '');
+  }
+  return attributes;
 }
 
 const ENTITIES: Readonly<Record<string, string>> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
@@ -60,7 +72,12 @@ export function parseXml(text: string): XmlElement | undefined {
     const selfClosing = tag.endsWith('/');
     const name = /^[^\s/>]+/.exec(tag)?.[0];
     if (!name) return undefined;
-    const element: XmlElement = { name: name.includes(':') ? name.split(':')[1]! : name, children: [], text: '' };
+    const element: XmlElement = {
+      name: name.includes(':') ? name.split(':')[1]! : name,
+      children: [],
+      attributes: attributesOf(tag.slice(name.length)),
+      text: '',
+    };
     if (stack.length > 0) stack[stack.length - 1]!.children.push(element);
     else if (root !== undefined) return undefined;
     if (selfClosing) {
@@ -72,10 +89,13 @@ export function parseXml(text: string): XmlElement | undefined {
   return stack.length === 0 ? root : undefined;
 }
 
-const memberShape = (member: XmlMember): XmlShape =>
+type XmlAttribute = Extract<XmlMember, { readonly attribute: string }>;
+const isAttribute = (member: XmlMember): member is XmlAttribute => typeof member === 'object' && 'attribute' in member;
+const memberShape = (member: Exclude<XmlMember, XmlAttribute>): XmlShape =>
   typeof member === 'object' && 'element' in member ? member.shape : member;
 const elementName = (name: string, member: XmlMember): string =>
   typeof member === 'object' && 'element' in member ? member.element : name;
+const localName = (name: string): string => (name.includes(':') ? name.split(':')[1]! : name);
 
 /** A scalar's text as the member takes it. */
 export function readScalar(kind: XmlScalar, text: string): unknown {
@@ -103,6 +123,11 @@ function readValue(shape: XmlShape, element: XmlElement): unknown {
 export function readStruct(shape: XmlStruct, element: XmlElement): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [member, declared] of Object.entries(shape.members)) {
+    if (isAttribute(declared)) {
+      const value = element.attributes[localName(declared.attribute)];
+      if (value !== undefined) out[member] = value;
+      continue;
+    }
     const name = elementName(member, declared);
     const inner = memberShape(declared);
     const found = element.children.filter((child) => child.name === name);
@@ -123,16 +148,32 @@ function scalarText(value: unknown): string {
 function writeValue(name: string, shape: XmlShape, value: unknown): string {
   if (value === undefined || value === null) return '';
   if (typeof shape === 'string') return `<${name}>${escapeXml(scalarText(value))}</${name}>`;
-  if (shape.kind === 'struct') return `<${name}>${writeStruct(shape, value as Record<string, unknown>)}</${name}>`;
+  if (shape.kind === 'struct') {
+    const record = value as Record<string, unknown>;
+    return `<${name}${attributesText(shape, record)}>${writeStruct(shape, record)}</${name}>`;
+  }
   const items = Array.isArray(value) ? value : [];
   if (shape.flat) return items.map((item) => writeValue(name, shape.member, item)).join('');
   return `<${name}>${items.map((item) => writeValue(shape.item ?? 'member', shape.member, item)).join('')}</${name}>`;
+}
+
+/** The attribute members of `value`, each after its namespace's declaration, as an opening tag carries them. */
+function attributesText(shape: XmlStruct, value: Record<string, unknown>): string {
+  let text = '';
+  for (const [member, declared] of Object.entries(shape.members)) {
+    if (!isAttribute(declared) || value[member] === undefined || value[member] === null) continue;
+    const prefix = declared.attribute.includes(':') ? declared.attribute.split(':')[0] : undefined;
+    if (prefix !== undefined && declared.namespace !== undefined) text += ` xmlns:${prefix}="${declared.namespace}"`;
+    text += ` ${declared.attribute}="${escapeXml(scalarText(value[member]))}"`;
+  }
+  return text;
 }
 
 /** The declared members of `value` as elements, in the shape's order. */
 export function writeStruct(shape: XmlStruct, value: Record<string, unknown>): string {
   let xml = '';
   for (const [member, declared] of Object.entries(shape.members)) {
+    if (isAttribute(declared)) continue;
     xml += writeValue(elementName(member, declared), memberShape(declared), value[member]);
   }
   return xml;

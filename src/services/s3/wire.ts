@@ -87,7 +87,44 @@ const WRITE_OUTPUT_HEADERS = {
   'x-amz-version-id': 'VersionId',
 };
 
+/** The ACL a write may set (§1.5): a canned ACL or grants, as headers. */
+const ACL_HEADERS = {
+  'x-amz-acl': 'ACL',
+  'x-amz-grant-full-control': 'GrantFullControl',
+  'x-amz-grant-read': 'GrantRead',
+  'x-amz-grant-read-acp': 'GrantReadACP',
+  'x-amz-grant-write-acp': 'GrantWriteACP',
+};
+const BUCKET_ACL_HEADERS = { ...ACL_HEADERS, 'x-amz-grant-write': 'GrantWrite' };
+
 const OWNER = struct({ ID: 'string', DisplayName: 'string' });
+/** An ACL's document (§1.5): its grantee's Type is the `xsi:type` attribute. */
+const ACCESS_CONTROL_POLICY = struct({
+  Grants: named(
+    'AccessControlList',
+    wrapped(
+      struct({
+        Grantee: struct({
+          DisplayName: 'string',
+          EmailAddress: 'string',
+          ID: 'string',
+          URI: 'string',
+          Type: { attribute: 'xsi:type', namespace: 'http://www.w3.org/2001/XMLSchema-instance' },
+        }),
+        Permission: 'string',
+      }),
+      'Grant',
+    ),
+  ),
+  Owner: OWNER,
+});
+const OWNERSHIP_CONTROLS = struct({ Rules: named('Rule', flat(struct({ ObjectOwnership: 'string' }))) });
+const PUBLIC_ACCESS_BLOCK = struct({
+  BlockPublicAcls: 'boolean',
+  IgnorePublicAcls: 'boolean',
+  BlockPublicPolicy: 'boolean',
+  RestrictPublicBuckets: 'boolean',
+});
 const TAGGING = struct({ TagSet: wrapped(struct({ Key: 'string', Value: 'string' }), 'Tag') });
 const FILTER = struct({
   Key: named('S3Key', struct({ FilterRules: named('FilterRule', flat(struct({ Name: 'string', Value: 'string' }))) })),
@@ -214,6 +251,61 @@ const ROUTES: readonly RestXmlRoute[] = [
     output: { xml: { root: 'Tagging', shape: TAGGING } },
   },
   { action: 'DeleteBucketTagging', method: 'DELETE', on: 'bucket', select: ['tagging'] },
+  {
+    action: 'PutBucketAcl',
+    method: 'PUT',
+    on: 'bucket',
+    select: ['acl'],
+    headers: BUCKET_ACL_HEADERS,
+    body: { xml: 'AccessControlPolicy', member: 'AccessControlPolicy', shape: ACCESS_CONTROL_POLICY },
+  },
+  {
+    action: 'GetBucketAcl',
+    method: 'GET',
+    on: 'bucket',
+    select: ['acl'],
+    output: { xml: { root: 'AccessControlPolicy', shape: ACCESS_CONTROL_POLICY } },
+  },
+  {
+    action: 'PutBucketOwnershipControls',
+    method: 'PUT',
+    on: 'bucket',
+    select: ['ownershipControls'],
+    body: { xml: 'OwnershipControls', member: 'OwnershipControls', shape: OWNERSHIP_CONTROLS },
+  },
+  {
+    action: 'GetBucketOwnershipControls',
+    method: 'GET',
+    on: 'bucket',
+    select: ['ownershipControls'],
+    output: { xml: { root: 'OwnershipControls', member: 'OwnershipControls', shape: OWNERSHIP_CONTROLS } },
+  },
+  { action: 'DeleteBucketOwnershipControls', method: 'DELETE', on: 'bucket', select: ['ownershipControls'] },
+  {
+    action: 'PutPublicAccessBlock',
+    method: 'PUT',
+    on: 'bucket',
+    select: ['publicAccessBlock'],
+    body: {
+      xml: 'PublicAccessBlockConfiguration',
+      member: 'PublicAccessBlockConfiguration',
+      shape: PUBLIC_ACCESS_BLOCK,
+    },
+  },
+  {
+    action: 'GetPublicAccessBlock',
+    method: 'GET',
+    on: 'bucket',
+    select: ['publicAccessBlock'],
+    output: {
+      xml: {
+        root: 'PublicAccessBlockConfiguration',
+        member: 'PublicAccessBlockConfiguration',
+        shape: PUBLIC_ACCESS_BLOCK,
+      },
+    },
+  },
+  { action: 'DeletePublicAccessBlock', method: 'DELETE', on: 'bucket', select: ['publicAccessBlock'] },
   {
     action: 'DeleteObjects',
     method: 'POST',
@@ -381,6 +473,7 @@ const ROUTES: readonly RestXmlRoute[] = [
     action: 'CreateBucket',
     method: 'PUT',
     on: 'bucket',
+    headers: { ...BUCKET_ACL_HEADERS, 'x-amz-object-ownership': 'ObjectOwnership' },
     body: {
       xml: 'CreateBucketConfiguration',
       member: 'CreateBucketConfiguration',
@@ -429,6 +522,7 @@ const ROUTES: readonly RestXmlRoute[] = [
     select: ['uploads'],
     headers: {
       ...OBJECT_HEADERS,
+      ...ACL_HEADERS,
       'x-amz-tagging': 'Tagging',
       'x-amz-checksum-algorithm': 'ChecksumAlgorithm',
       'x-amz-checksum-type': 'ChecksumType',
@@ -550,6 +644,23 @@ const ROUTES: readonly RestXmlRoute[] = [
     },
   },
   {
+    action: 'PutObjectAcl',
+    method: 'PUT',
+    on: 'object',
+    select: ['acl'],
+    query: { versionId: 'VersionId' },
+    headers: ACL_HEADERS,
+    body: { xml: 'AccessControlPolicy', member: 'AccessControlPolicy', shape: ACCESS_CONTROL_POLICY },
+  },
+  {
+    action: 'GetObjectAcl',
+    method: 'GET',
+    on: 'object',
+    select: ['acl'],
+    query: { versionId: 'VersionId' },
+    output: { xml: { root: 'AccessControlPolicy', shape: ACCESS_CONTROL_POLICY } },
+  },
+  {
     action: 'PutObjectTagging',
     method: 'PUT',
     on: 'object',
@@ -583,6 +694,7 @@ const ROUTES: readonly RestXmlRoute[] = [
     headers: {
       ...OBJECT_HEADERS,
       ...COPY_SOURCE_HEADERS,
+      ...ACL_HEADERS,
       'x-amz-metadata-directive': 'MetadataDirective',
       'x-amz-tagging-directive': 'TaggingDirective',
       'x-amz-tagging': 'Tagging',
@@ -610,7 +722,7 @@ const ROUTES: readonly RestXmlRoute[] = [
     action: 'PutObject',
     method: 'PUT',
     on: 'object',
-    headers: { ...WRITE_HEADERS, 'if-match': 'IfMatch', 'if-none-match': 'IfNoneMatch' },
+    headers: { ...WRITE_HEADERS, ...ACL_HEADERS, 'if-match': 'IfMatch', 'if-none-match': 'IfNoneMatch' },
     body: { payload: 'Body' },
     output: { headers: WRITE_OUTPUT_HEADERS },
   },

@@ -101,4 +101,22 @@ left = s3.list_object_versions(Bucket="py-versions")
 seen["versionsLeft"] = len(left.get("Versions", [])) + len(left.get("DeleteMarkers", []))
 s3.delete_bucket(Bucket="py-versions")
 
+# ACLs (s3.md §1.5): Active Storage's public-read upload meets a bucket with ACLs disabled, as on AWS.
+s3.create_bucket(Bucket="py-acl")
+try:
+    s3.put_object(Bucket="py-acl", Key="k", Body=b"x", ACL="public-read")
+    seen["aclRefused"] = None
+except ClientError as error:
+    seen["aclRefused"] = [error.response["Error"]["Code"], error.response["Error"]["Message"]]
+s3.put_object(Bucket="py-acl", Key="k", Body=b"x")
+acl = s3.get_object_acl(Bucket="py-acl", Key="k")
+seen["aclGrants"] = [[grant["Grantee"]["Type"], grant["Permission"]] for grant in acl["Grants"]]
+seen["ownership"] = s3.get_bucket_ownership_controls(Bucket="py-acl")["OwnershipControls"]["Rules"][0]["ObjectOwnership"]
+s3.delete_bucket_ownership_controls(Bucket="py-acl")
+s3.delete_public_access_block(Bucket="py-acl")
+s3.put_bucket_acl(Bucket="py-acl", GrantRead='uri="http://acs.amazonaws.com/groups/s3/LogDelivery"')
+seen["bucketGrants"] = [
+    [grant["Grantee"].get("URI"), grant["Permission"]] for grant in s3.get_bucket_acl(Bucket="py-acl")["Grants"]
+]
+
 print(json.dumps(seen, sort_keys=True))
