@@ -156,6 +156,22 @@ const copySource = field(
   oddString,
 );
 
+/** A canned ACL, valid and not (docs/aws-behaviour/s3.md §1.5). */
+const cannedAcl = optional(
+  fc.constantFrom('private', 'public-read', 'bucket-owner-full-control', 'log-delivery-write'),
+  fc.constantFrom('fake-acl', ''),
+);
+/** A grant header's value: a group, an id, a format S3 does not know. */
+const grant = optional(
+  fc.constantFrom(
+    'uri="http://acs.amazonaws.com/groups/global/AllUsers"',
+    'uri="http://acs.amazonaws.com/groups/s3/LogDelivery"',
+  ),
+  fc.constantFrom('id="wrong-id"', 'fakekey="1"', 'uri="http://acs.amazonaws.com/groups/s3/FakeGroup"', ''),
+);
+const ACL_MEMBERS = { ACL: cannedAcl, GrantRead: grant, GrantFullControl: grant };
+const ownershipRule = fc.constantFrom('BucketOwnerEnforced', 'BucketOwnerPreferred', 'ObjectWriter', 'RandomValue', '');
+
 /** The part an UploadPart or UploadPartCopy names. */
 const PART = {
   Bucket: bucket,
@@ -165,7 +181,30 @@ const PART = {
 };
 
 export const s3Inputs: Readonly<Record<string, fc.Arbitrary<Record<string, unknown>>>> = {
-  CreateBucket: record({ Bucket: bucket }).input,
+  CreateBucket: record({
+    Bucket: bucket,
+    ObjectOwnership: optional(ownershipRule),
+    ...ACL_MEMBERS,
+  }).input,
+  PutBucketOwnershipControls: record({
+    Bucket: bucket,
+    OwnershipControls: field(
+      fc.record({ Rules: fc.array(fc.record({ ObjectOwnership: ownershipRule }), { maxLength: 2 }) }),
+    ),
+  }).input,
+  PutPublicAccessBlock: record({
+    Bucket: bucket,
+    PublicAccessBlockConfiguration: field(
+      fc.record({
+        BlockPublicAcls: fc.option(fc.boolean(), { nil: undefined }),
+        IgnorePublicAcls: fc.option(fc.boolean(), { nil: undefined }),
+      }),
+    ),
+  }).input,
+  PutBucketAcl: record({ Bucket: bucket, ...ACL_MEMBERS }).input,
+  GetBucketAcl: record({ Bucket: bucket }).input,
+  PutObjectAcl: record({ Bucket: bucket, Key: key, ...ACL_MEMBERS }).input,
+  GetObjectAcl: record({ Bucket: bucket, Key: key }).input,
   PutObject: record({
     Bucket: bucket,
     Key: key,
@@ -179,6 +218,7 @@ export const s3Inputs: Readonly<Record<string, fc.Arbitrary<Record<string, unkno
     ContentMD5: optional(fc.constantFrom('Q3uTDbhLgHnC3YBJoZNrXw==', 'abc', '')),
     IfNoneMatch: optional(fc.constantFrom('*', '"x"')),
     IfMatch: optional(etag),
+    ...ACL_MEMBERS,
   }).input,
   GetObject: record({
     Bucket: bucket,

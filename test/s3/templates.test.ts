@@ -194,3 +194,59 @@ describe("SAM's S3 event (docs/aws-behaviour/templates.md §5.4)", () => {
     );
   });
 });
+
+describe('AWS::S3::Bucket ownership and ACL (docs/aws-behaviour/s3.md §4.1, §1.5)', () => {
+  it('an AccessControl without OwnershipControls fails the stack with InvalidBucketAclWithObjectOwnership', () => {
+    const { aws } = s3Setup();
+    const provision = () =>
+      aws.provision({
+        Resources: { Logs: { Type: 'AWS::S3::Bucket', Properties: { AccessControl: 'LogDeliveryWrite' } } },
+      });
+    expect(provision).toThrow(TemplateError);
+    expect(provision).toThrow(/Bucket cannot have ACLs set with ObjectOwnership's BucketOwnerEnforced setting/);
+    expect(aws.s3.buckets()).toEqual([]);
+  });
+
+  it("CDK's ObjectWriter with an ACL makes a bucket that takes ACLs; a public one needs the template's block off", async () => {
+    const { aws, s3 } = s3Setup();
+    aws.provision({
+      Resources: {
+        Logs: {
+          Type: 'AWS::S3::Bucket',
+          Properties: {
+            BucketName: 'logs-bucket',
+            AccessControl: 'LogDeliveryWrite',
+            OwnershipControls: { Rules: [{ ObjectOwnership: 'ObjectWriter' }] },
+          },
+        },
+        Site: {
+          Type: 'AWS::S3::Bucket',
+          Properties: {
+            BucketName: 'site-bucket',
+            AccessControl: 'PublicRead',
+            OwnershipControls: { Rules: [{ ObjectOwnership: 'ObjectWriter' }] },
+            PublicAccessBlockConfiguration: { BlockPublicAcls: false, IgnorePublicAcls: false },
+          },
+        },
+      },
+    });
+    await s3.send(new PutObjectCommand({ Bucket: 'site-bucket', Key: 'index.html', Body: 'x', ACL: 'public-read' }));
+    const blocked = () =>
+      aws.provision(
+        {
+          Resources: {
+            Site: {
+              Type: 'AWS::S3::Bucket',
+              Properties: {
+                BucketName: 'blocked-site',
+                AccessControl: 'PublicRead',
+                OwnershipControls: { Rules: [{ ObjectOwnership: 'ObjectWriter' }] },
+              },
+            },
+          },
+        },
+        { stackName: 'blocked-stack' },
+      );
+    expect(blocked).toThrow(/Bucket cannot have public ACLs set with BlockPublicAccess enabled/);
+  });
+});

@@ -15,8 +15,10 @@ import type { S3Backend } from '../s3-backend.js';
 /**
  * `AWS::S3::Bucket` (docs/aws-behaviour/s3.md §4.1): CreateBucket in the stack's region, its versioning, tags and
  * notification configuration, the last in the template's own shape, turned into the API's and put through the same
- * action (so destinations are validated as S3 validates them). `Ref` the name; `GetAtt` `Arn`, `DomainName`,
- * `RegionalDomainName`, `DualStackDomainName`, `WebsiteURL`. The other properties are accepted and not applied.
+ * action (so destinations are validated as S3 validates them); its `OwnershipControls`, `AccessControl` and
+ * `PublicAccessBlockConfiguration` through CreateBucket's and PutPublicAccessBlock's rules (§4.1). `Ref` the name;
+ * `GetAtt` `Arn`, `DomainName`, `RegionalDomainName`, `DualStackDomainName`, `WebsiteURL`. The other properties are
+ * accepted and not applied.
  */
 const BUCKET_SCHEMA: PropertySchema = {
   properties: {
@@ -24,10 +26,12 @@ const BUCKET_SCHEMA: PropertySchema = {
     VersioningConfiguration: 'object',
     NotificationConfiguration: 'object',
     Tags: 'any',
+    OwnershipControls: 'object',
+    AccessControl: 'string',
+    PublicAccessBlockConfiguration: 'object',
     ...unchecked([
       'AbacStatus',
       'AccelerateConfiguration',
-      'AccessControl',
       'AnalyticsConfigurations',
       'BucketEncryption',
       'CorsConfiguration',
@@ -40,8 +44,6 @@ const BUCKET_SCHEMA: PropertySchema = {
       'MetricsConfigurations',
       'ObjectLockConfiguration',
       'ObjectLockEnabled',
-      'OwnershipControls',
-      'PublicAccessBlockConfiguration',
       'ReplicationConfiguration',
       'WebsiteConfiguration',
     ]),
@@ -103,6 +105,70 @@ export function putNotifications(
   );
 }
 
+/** §4.1 [Docs]: CloudFormation's names of the canned ACLs. */
+const CANNED_BY_NAME: Readonly<Record<string, string>> = {
+  Private: 'private',
+  PublicRead: 'public-read',
+  PublicReadWrite: 'public-read-write',
+  AuthenticatedRead: 'authenticated-read',
+  LogDeliveryWrite: 'log-delivery-write',
+  BucketOwnerRead: 'bucket-owner-read',
+  BucketOwnerFullControl: 'bucket-owner-full-control',
+  AwsExecRead: 'aws-exec-read',
+};
+
+/** The template's ObjectOwnership and ACL as CreateBucket's members (§4.1). */
+function ownershipMembers(properties: Json): { ObjectOwnership?: string; ACL?: string } {
+  const rules = isRecord(properties['OwnershipControls']) ? list(properties['OwnershipControls']['Rules']) : [];
+  const ownership = rules[0]?.['ObjectOwnership'];
+  const access = properties['AccessControl'] as string | undefined;
+  return {
+    ...(typeof ownership === 'string' ? { ObjectOwnership: ownership } : {}),
+    ...(access !== undefined ? { ACL: CANNED_BY_NAME[access] ?? access } : {}),
+  };
+}
+
+/** Whether the template's PublicAccessBlockConfiguration lets public ACLs be set (`BlockPublicAcls` off or absent). */
+function allowsPublicAcls(properties: Json): boolean {
+  const block = properties['PublicAccessBlockConfiguration'];
+  return isRecord(block) && ![true, 'true'].includes(block['BlockPublicAcls'] as never);
+}
+
+/** The template's PublicAccessBlockConfiguration, then an ACL that waited for it, through the actions (§4.1). */
+function applyPublicAccess(
+  request: ResourceRequest,
+  backend: S3Backend,
+  name: string,
+  properties: Json,
+  acl: string | undefined,
+): void {
+  const block = properties['PublicAccessBlockConfiguration'];
+  if (isRecord(block)) {
+    const flag = (key: string) => [true, 'true'].includes(block[key] as never);
+    const configuration = {
+      BlockPublicAcls: flag('BlockPublicAcls'),
+      IgnorePublicAcls: flag('IgnorePublicAcls'),
+      BlockPublicPolicy: flag('BlockPublicPolicy'),
+      RestrictPublicBuckets: flag('RestrictPublicBuckets'),
+    };
+    callService(
+      request,
+      () =>
+        S3_ACTIONS.PutPublicAccessBlock.handler(backend, {
+          Bucket: name,
+          PublicAccessBlockConfiguration: configuration,
+        }),
+      'PublicAccessBlockConfiguration',
+    );
+  }
+  if (acl !== undefined)
+    callService(
+      request,
+      () => S3_ACTIONS.PutBucketAcl.handler(backend, { Bucket: name, ACL: acl as never }),
+      'AccessControl',
+    );
+}
+
 /** Takes a bucket back: its objects and configuration go with it. */
 function removeBucket(backend: S3Backend, bucket: Bucket): void {
   bucket.clear();
@@ -118,18 +184,25 @@ export const s3Bucket: ResourceType<WithS3> = {
       (properties['BucketName'] as string | undefined) ?? context.generatedName(request.logicalId, 63).toLowerCase();
     if (backend.find(name)) throw alreadyExists(request, name, 'BucketName');
     const region = context.region;
+    const { ACL, ...ownership } = ownershipMembers(properties);
+    // §4.1 UNVERIFIED: a public ACL the template's own public access block allows is set once that block is.
+    const aclsOn = ownership.ObjectOwnership !== undefined && ownership.ObjectOwnership !== 'BucketOwnerEnforced';
+    const aclLater = ACL !== undefined && aclsOn && allowsPublicAcls(properties);
     callService(request, () =>
       S3_ACTIONS.CreateBucket.handler(
         backend,
         {
           Bucket: name,
           ...(region !== 'us-east-1' ? { CreateBucketConfiguration: { LocationConstraint: region as never } } : {}),
-        },
+          ...ownership,
+          ...(ACL !== undefined && !aclLater ? { ACL: ACL as never } : {}),
+        } as never,
         callContext(context),
       ),
     );
     const bucket = backend.find(name)!;
     try {
+      applyPublicAccess(request, backend, name, properties, aclLater ? ACL : undefined);
       const versioning = properties['VersioningConfiguration'] as Json | undefined;
       if (versioning?.['Status'] !== undefined) {
         callService(
