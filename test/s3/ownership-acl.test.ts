@@ -11,6 +11,7 @@ import {
   GetObjectAclCommand,
   GetPublicAccessBlockCommand,
   ListBucketsCommand,
+  NoSuchKey,
   PutBucketAclCommand,
   PutBucketOwnershipControlsCommand,
   PutBucketVersioningCommand,
@@ -491,5 +492,7 @@ describe('ACLs on a bucket that takes them', () => {
     await s3.send(new CreateBucketCommand({ Bucket: 'bkt' }));
     const error = await rejectionOf(s3.send(new GetObjectAclCommand({ Bucket: 'bkt', Key: 'k' })));
     expect(error).toMatchObject({ name: 'NoSuchKey', Key: 'k' });
+    // The model lists NoSuchKey for GetObjectAcl: its class, in every SDK of the range (s3.md §5.2).
+    expect(error).toBeInstanceOf(NoSuchKey);
   });
 });

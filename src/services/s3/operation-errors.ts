@@ -11,9 +11,11 @@ export const S3_OPERATION_ERRORS: OperationErrors = {
   CopyObject: ['ObjectNotInActiveTierError'],
   CreateBucket: ['BucketAlreadyExists', 'BucketAlreadyOwnedByYou'],
   GetObject: ['InvalidObjectState', 'NoSuchKey'],
+  GetObjectAcl: ['NoSuchKey'],
   HeadBucket: ['NotFound'],
   HeadObject: ['NotFound'],
   ListObjects: ['NoSuchBucket'],
   ListObjectsV2: ['NoSuchBucket'],
   PutObject: ['EncryptionTypeMismatch', 'InvalidRequest', 'InvalidWriteOffset', 'TooManyParts'],
+  PutObjectAcl: ['NoSuchKey'],
 };
