@@ -237,7 +237,7 @@ describe('executions', () => {
     // §1.6: the model's constraints come before the machine's existence, in the model's words; the input's value is
     // not shown (a sensitive member).
     const long = 'n'.repeat(81);
-    const missing = stateMachineArn.replace(/:[^:]+$/, ':missing');
+    const missing = stateMachineArn!.replace(/:[^:]+$/, ':missing');
     for (const arn of [stateMachineArn, missing]) {
       const tooLong = await rejected(sfn.send(new StartExecutionCommand({ stateMachineArn: arn, name: long })));
       expect([tooLong.name, tooLong.message]).toEqual([
