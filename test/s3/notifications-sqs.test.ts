@@ -2,10 +2,13 @@ import {
   CopyObjectCommand,
   CreateBucketCommand,
   DeleteObjectCommand,
+  DeletePublicAccessBlockCommand,
   DeleteObjectsCommand,
   GetBucketNotificationConfigurationCommand,
   PutBucketNotificationConfigurationCommand,
+  PutBucketOwnershipControlsCommand,
   PutBucketVersioningCommand,
+  PutObjectAclCommand,
   PutObjectCommand,
   PutObjectTaggingCommand,
 } from '@aws-sdk/client-s3';
@@ -42,6 +45,8 @@ async function bucketToQueue(options: AwsMockOptions = {}, configuration: object
   };
   return { ...setup, QueueUrl, queueArn, receive };
 }
+
+const OBJECT_WRITER = { Rules: [{ ObjectOwnership: 'ObjectWriter' as const }] };
 
 const records = (messages: readonly { Body?: string }[]) =>
   messages.flatMap((message) => (JSON.parse(message.Body!) as { Records?: unknown[] }).Records ?? []);
@@ -224,6 +229,22 @@ describe('S3 → SQS (docs/aws-behaviour/s3.md §3)', () => {
     const [record] = records(await receive()) as { eventVersion: string; eventName: string; s3: { object: object } }[];
     expect(record).toMatchObject({ eventVersion: '2.3', eventName: 'ObjectTagging:Put' });
     expect(record!.s3.object).toEqual({ key: 'k', eTag: '437b930db84b8079c2dd804a71936b5f' });
+  });
+
+  it('an ACL event is sent when an object ACL is set or changed, never for a request that changes nothing', async () => {
+    const { s3, receive } = await bucketToQueue({}, { Events: ['s3:ObjectAcl:Put'] });
+    await receive();
+    await s3.send(new PutObjectCommand({ Bucket: 'uploads', Key: 'k', Body: 'something' }));
+    // ACLs disabled (a new bucket): the one ACL taken is the one the object has.
+    await s3.send(new PutObjectAclCommand({ Bucket: 'uploads', Key: 'k', ACL: 'bucket-owner-full-control' }));
+    expect(await receive()).toEqual([]);
+    await s3.send(new PutBucketOwnershipControlsCommand({ Bucket: 'uploads', OwnershipControls: OBJECT_WRITER }));
+    await s3.send(new DeletePublicAccessBlockCommand({ Bucket: 'uploads' }));
+    await s3.send(new PutObjectAclCommand({ Bucket: 'uploads', Key: 'k', ACL: 'public-read' }));
+    const [record] = records(await receive()) as { eventVersion: string; eventName: string; s3: { object: object } }[];
+    expect(record).toMatchObject({ eventVersion: '2.3', eventName: 'ObjectAcl:Put' });
+    await s3.send(new PutObjectAclCommand({ Bucket: 'uploads', Key: 'k', ACL: 'public-read' }));
+    expect(await receive()).toEqual([]);
   });
 
   it("passes the request's trace header on as the message's AWSTraceHeader", async () => {

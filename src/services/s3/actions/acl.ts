@@ -11,7 +11,8 @@ import type {
   PutObjectAclRequest,
   PutPublicAccessBlockRequest,
 } from '@aws-sdk/client-s3';
-import { withResponseMetadata } from '../../../core/request-context.js';
+import { isDeepStrictEqual } from 'node:util';
+import { withResponseMetadata, type RequestContext } from '../../../core/request-context.js';
 import {
   isObjectOwnership,
   isPublic,
@@ -128,7 +129,7 @@ export function getBucketAcl(backend: S3Backend, input: { Bucket?: string }): ob
   return aclOutput(backend.canonicalId, shownGrants(backend, bucket, bucket.acl));
 }
 
-export function putObjectAcl(backend: S3Backend, input: Partial<PutObjectAclRequest>): object {
+export function putObjectAcl(backend: S3Backend, input: Partial<PutObjectAclRequest>, request: RequestContext): object {
   const bucket = backend.bucket(input.Bucket);
   const given = aclMembers(input);
   requireAcl(given);
@@ -139,9 +140,19 @@ export function putObjectAcl(backend: S3Backend, input: Partial<PutObjectAclRequ
   if (current?.deleteMarker) throw s3Errors.putAclOnDeleteMarker();
   const version = versionToRead(bucket, key, input.VersionId);
   if (version.deleteMarker) throw s3Errors.putAclOnDeleteMarker();
-  if (bucket.ownership !== 'BucketOwnerEnforced') version.acl = grants;
+  // A bucket with ACLs disabled takes only the ACL it has already: nothing changes.
+  if (grants === undefined) return {};
+  const before = shownGrants(backend, bucket, version.acl);
+  version.acl = grants;
+  // §3.3 [Docs]: s3:ObjectAcl:Put is sent when an object's ACL is set or changed, never for a request that changes
+  // nothing.
+  if (!isDeepStrictEqual(before, shownGrants(backend, bucket, grants)))
+    backend.emit(bucket, 'ObjectAcl:Put', request, { key: version.key, version: { ...version, body: NO_SIZE } });
   return {};
 }
+
+/** An ACL event has no size (§3.5), as a tagging event has none. */
+const NO_SIZE = Buffer.alloc(0);
 
 export function getObjectAcl(backend: S3Backend, input: Partial<GetObjectAclRequest>): object {
   const bucket = backend.bucket(input.Bucket);
