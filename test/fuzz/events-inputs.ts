@@ -164,6 +164,56 @@ const policyText = fc.oneof(
   anyJson.map((value) => JSON.stringify(value) ?? 'null'),
 );
 
+/** A bus's settings (§3.1): keys, queues and log levels, good and bad. */
+const busSettings = {
+  Description: optional(fc.constant('d'), fc.oneof(badString, fc.constant('d'.repeat(513)))),
+  KmsKeyIdentifier: optional(
+    fc.constantFrom('alias/k', '0b1c2d3e-4f50-6172-8394-a5b6c7d8e9f0', '', 'arn:aws:kms:us-east-1:000000000000:key/k'),
+    fc.oneof(badString, fc.constantFrom('not a key', 'k')),
+  ),
+  DeadLetterConfig: optional(
+    record({ Arn: optional(fc.constant(QUEUE_ARN), fc.oneof(badString, fc.constant('arn:aws:sns:us-east-1:0:t'))) }),
+  ),
+  LogConfig: optional(
+    record({
+      IncludeDetail: optional(fc.constantFrom('NONE', 'FULL'), badString),
+      Level: optional(fc.constantFrom('OFF', 'ERROR', 'INFO', 'TRACE'), badString),
+    }),
+  ),
+};
+
+/** Global endpoints (§19): two buses of one name in two Regions, a health check, a secondary Region. */
+const endpointName = field(fc.constantFrom('ep', 'other', 'a.b-c_d'), fc.oneof(badString, fc.constant('e'.repeat(65))));
+const endpointBus = (region: string) => `arn:aws:events:${region}:000000000000:event-bus/default`;
+const routingConfig = record({
+  FailoverConfig: field(
+    record({
+      Primary: field(
+        record({
+          HealthCheck: field(
+            fc.constant('arn:aws:route53:::healthcheck/abc-123'),
+            fc.oneof(badString, fc.constant('hc')),
+          ),
+        }),
+      ),
+      Secondary: field(record({ Route: field(fc.constantFrom('us-west-2', 'eu-west-1'), badString) })),
+    }),
+  ),
+});
+const endpointBuses = fc.constantFrom(
+  [{ EventBusArn: endpointBus('us-east-1') }, { EventBusArn: endpointBus('us-west-2') }],
+  [{ EventBusArn: endpointBus('us-east-1') }],
+  [{ EventBusArn: endpointBus('us-east-1') }, { EventBusArn: BUS_ARN.replace('default', 'other') }],
+);
+const badBuses = fc.oneof(badString, fc.constant([{ EventBusArn: 'x' }, { EventBusArn: 'y' }]));
+const endpointSettings = {
+  Description: optional(fc.constant('d'), badString),
+  RoutingConfig: field(routingConfig),
+  ReplicationConfig: optional(record({ State: optional(fc.constantFrom('ENABLED', 'DISABLED'), badString) })),
+  EventBuses: field(endpointBuses, badBuses),
+  RoleArn: optional(fc.constant(ROLE_ARN), badString),
+};
+
 /** Replay windows: the usual hour, backwards, empty, in the future, far apart, not dates at all (§17.1). */
 const windowEdge = field(
   fc.constantFrom(new Date(0), new Date(Date.UTC(2025, 0, 1)), new Date(Date.UTC(2999, 0, 1)), new Date()),
@@ -260,6 +310,28 @@ const permissionArchiveReplayInputs = {
   DescribeEventSource: record({ Name: sourceName }).input,
   ActivateEventSource: record({ Name: sourceName }).input,
   DeactivateEventSource: record({ Name: sourceName }).input,
+  UpdateEventBus: record({
+    Name: optional(fc.constantFrom('default', 'bus', 'missing'), badString),
+    ...busSettings,
+  }).input,
+  CreateEndpoint: record({ Name: endpointName, ...endpointSettings }).input,
+  UpdateEndpoint: record({
+    Name: endpointName,
+    ...endpointSettings,
+    RoutingConfig: optional(routingConfig),
+    EventBuses: optional(endpointBuses, badBuses),
+  }).input,
+  DescribeEndpoint: record({
+    Name: endpointName,
+    HomeRegion: optional(fc.constantFrom('us-east-1', 'us-west-2'), badString),
+  }).input,
+  ListEndpoints: record({
+    NamePrefix: optional(fc.constantFrom('e', 'o'), badString),
+    HomeRegion: optional(fc.constantFrom('us-east-1'), badString),
+    MaxResults: optional(numberAround(1, 100)),
+    NextToken: optional(fc.constantFrom('1', 'x')),
+  }).input,
+  DeleteEndpoint: record({ Name: endpointName }).input,
 };
 
 export const eventsInputs: Record<string, fc.Arbitrary<Record<string, unknown>>> = {
@@ -276,7 +348,7 @@ export const eventsInputs: Record<string, fc.Arbitrary<Record<string, unknown>>>
   CreateEventBus: record({
     Name: field(fc.constantFrom('bus', 'default', 'a/b', SOURCE_NAME), badString),
     EventSourceName: optional(sourceName),
-    Description: optional(fc.constant('d'), badString),
+    ...busSettings,
     Tags: optional(list(record({ Key: field(fc.constant('k')), Value: field(fc.constant('v')) }), { maxLength: 2 })),
   }).input,
   ListRules: record({

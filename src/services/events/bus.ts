@@ -17,6 +17,8 @@ export class EventBus {
   policy: BusPolicy | undefined;
   /** A partner event bus (§18.3): the partner event source it was created for. */
   eventSource: string | undefined;
+  /** §3.1: its settings, stored and answered back; nothing in the emulation encrypts, logs or dead-letters by them. */
+  settings: BusSettings = {};
 
   constructor(
     readonly name: string,
@@ -71,6 +73,13 @@ export class BusRules extends Map<string, Rule> {
     if (place === undefined) this.places.set(rule.name, (place = this.nextPlace++));
     this.index.update(rule, place);
   }
+}
+
+/** §3.1: what CreateEventBus and UpdateEventBus set on a bus besides its name, each absent until set. */
+export interface BusSettings {
+  readonly kmsKeyIdentifier?: string;
+  readonly deadLetterArn?: string;
+  readonly logConfig?: { readonly IncludeDetail?: string; readonly Level?: string };
 }
 
 export const DEFAULT_BUS = 'default';

@@ -136,6 +136,8 @@ export const eventsErrors = {
   tooLong: (value: string, at: string, max: number) =>
     constraint(value, at, `Member must have length less than or equal to ${max}`),
   tooShort: (value: string, at: string) => constraint(value, at, 'Member must have length greater than or equal to 1'),
+  tooShortThan: (value: string, at: string, min: number) =>
+    constraint(value, at, `Member must have length greater than or equal to ${min}`),
   badPattern: (value: string, at: string, pattern: string) =>
     constraint(value, at, `Member must satisfy regular expression pattern: ${pattern}`),
   missing: (at: string) => constraint('null', at, 'Member must not be null'),
@@ -179,10 +181,55 @@ export const eventsErrors = {
     eventsError('ValidationException', `InputTemplate for target ${id} contains invalid placeholder ${name}.`),
   // §7.2 [AWS-snap]
   invalidEvent: () => eventsError('ValidationException', 'Parameter Event is not valid.'),
+  // §3.1 Emulation: not recorded; worded as the recorded `Parameter <member> is not valid. Reason:` texts (§17.1).
+  busDeadLetterNotQueue: () =>
+    eventsError(
+      'ValidationException',
+      'Parameter DeadLetterConfig.Arn is not valid. Reason: Must be an SQS queue ARN.',
+    ),
+  badKmsKey: () =>
+    eventsError(
+      'ValidationException',
+      'Parameter KmsKeyIdentifier is not valid. Reason: Must be a KMS key ID, key ARN, alias name or alias ARN.',
+    ),
   // Tag actions on an unknown ARN (Emulation: the text of the resource's own not-found error).
   resourceNotFound: (arn: string) => eventsError('ResourceNotFoundException', `Resource ${arn} does not exist.`),
   ...permissionArchiveReplayErrors(),
+  ...endpointErrors(),
 };
+
+/** Global endpoints (§19): the model's classes; no text of AWS's is recorded, these are the emulation's. */
+function endpointErrors() {
+  return {
+    // §19.1 Emulation, worded as the bus's recorded texts (§3).
+    endpointExists: (name: string) => eventsError('ResourceAlreadyExistsException', `Endpoint ${name} already exists.`),
+    endpointNotFound: (name: string) => eventsError('ResourceNotFoundException', `Endpoint ${name} does not exist.`),
+    // §19.2 Emulation
+    endpointBusy: (name: string, state: string) =>
+      eventsError(
+        'ConcurrentModificationException',
+        `Endpoint ${name} is ${state}: it can be changed once it is ACTIVE.`,
+      ),
+    // §19.1 [Model] length 2; the list printed as the Java model would (Emulation, after §2.1's recorded form).
+    endpointBusCount: (arns: readonly (string | undefined)[]) =>
+      constraint(
+        `[${arns.map((arn) => `EndpointEventBus(eventBusArn=${arn ?? 'null'})`).join(', ')}]`,
+        'eventBuses',
+        `Member must have length ${arns.length < 2 ? 'greater' : 'less'} than or equal to 2`,
+      ),
+    // §19.1 [Docs] constraints, in the emulation's words.
+    endpointBusNames: () =>
+      eventsError(
+        'ValidationException',
+        'Parameter EventBuses is not valid. Reason: The event buses must have the same name in each Region.',
+      ),
+    endpointNeedsRole: () =>
+      eventsError(
+        'ValidationException',
+        'Parameter RoleArn is not valid. Reason: A RoleArn is required while event replication is ENABLED.',
+      ),
+  };
+}
 
 /** Bus permissions, cross-account and cross-region targets, archives, replays, partner event sources (§15–§18). */
 function permissionArchiveReplayErrors() {

@@ -21,6 +21,7 @@ import { ApiDispatcher } from './api-dispatch.js';
 import { Archive, archiveArn, type ArchiveSettings } from './archive.js';
 import { Replays } from './replay.js';
 import { PartnerSources, type Offer } from './partner-sources.js';
+import { GlobalEndpoints } from './endpoints.js';
 
 /**
  * Forwarding between buses can loop (a rule whose target is its own bus); AWS warns of such loops and lets them
@@ -51,6 +52,8 @@ export class EventsBackend {
   readonly replays: Replays;
   /** The partner event sources it created, and those offered to it (§18). */
   readonly partnerSources = new PartnerSources();
+  /** Its global endpoints (§19), by region. */
+  readonly endpoints = new GlobalEndpoints();
 
   constructor(
     readonly accountId: string,
@@ -531,6 +534,7 @@ export class EventsBackend {
     this.archivesByRegion.clear();
     this.replays.reset();
     this.partnerSources.reset();
+    this.endpoints.reset();
     this.tags.clear();
   }
 }

@@ -11,7 +11,7 @@ import type { DeliverySeam } from './delivery.js';
 import type { EventsBackend } from './events-backend.js';
 import type { Rule } from './bus.js';
 import { loadEventsPart } from './load-part.js';
-import { EVENTS_SDK } from './sdk.js';
+import { endpointIdRule, EVENTS_SDK } from './sdk.js';
 import { BusView, RuleView } from './views.js';
 import { ApiDestinationView } from './api-destination-view.js';
 import { findByNameInOneRegion } from '../../core/util/view-lookup.js';
@@ -58,7 +58,8 @@ export class EventsMock<Owner extends Account = Account> {
       );
       return { backend, actions: eventsActions };
     });
-    this.emulation = this.part.emulation(EVENTS_SDK);
+    // A PutEvents EndpointId the SDK's endpoint rules refuse fails there first, as without the mock (§19.3).
+    this.emulation = { ...this.part.emulation(EVENTS_SDK), beforeSerializer: endpointIdRule };
     this.plugin = plugIn(this.emulation);
     // Another account's rules and PutEvents reach this one's buses by ARN (docs/aws-behaviour/eventbridge.md §15.4).
     registerEventsAccount(aws.accountId, this);

@@ -2,7 +2,7 @@ import { eventsErrors } from '../errors.js';
 import { handlersOf, type ActionSpec, type ActionTable } from '../../../core/action-registry.js';
 import { EVENTS_INPUT_SHAPES } from './input-shapes.js';
 import type { EventsBackend } from '../events-backend.js';
-import { createEventBus, deleteEventBus, describeEventBus, listEventBuses } from './event-buses.js';
+import { createEventBus, deleteEventBus, describeEventBus, listEventBuses, updateEventBus } from './event-buses.js';
 import { putEvents } from './put-events.js';
 import {
   deleteRule,
@@ -32,6 +32,7 @@ import { listTagsForResource, tagResource, untagResource } from './tags.js';
 import { listTargetsByRule, putTargets, removeTargets } from './targets.js';
 import { testEventPattern } from './test-event-pattern.js';
 import { CONNECTION_ACTIONS } from './connection-actions.js';
+import { createEndpoint, deleteEndpoint, describeEndpoint, listEndpoints, updateEndpoint } from './endpoints.js';
 
 /**
  * The EventBridge actions the emulation answers, by the SDK's operation name; any other command of
@@ -43,6 +44,7 @@ export const EVENTS_ACTIONS = {
   DeleteEventBus: { handler: deleteEventBus, input: EVENTS_INPUT_SHAPES.DeleteEventBus },
   DescribeEventBus: { handler: describeEventBus, input: EVENTS_INPUT_SHAPES.DescribeEventBus },
   ListEventBuses: { handler: listEventBuses, input: EVENTS_INPUT_SHAPES.ListEventBuses },
+  UpdateEventBus: { handler: updateEventBus, input: EVENTS_INPUT_SHAPES.UpdateEventBus },
   PutRule: { handler: putRule, input: EVENTS_INPUT_SHAPES.PutRule },
   DeleteRule: { handler: deleteRule, input: EVENTS_INPUT_SHAPES.DeleteRule },
   DescribeRule: { handler: describeRule, input: EVENTS_INPUT_SHAPES.DescribeRule },
@@ -85,6 +87,11 @@ export const EVENTS_ACTIONS = {
   DescribeEventSource: { handler: describeEventSource, input: EVENTS_INPUT_SHAPES.DescribeEventSource },
   ActivateEventSource: { handler: activateEventSource, input: EVENTS_INPUT_SHAPES.ActivateEventSource },
   DeactivateEventSource: { handler: deactivateEventSource, input: EVENTS_INPUT_SHAPES.DeactivateEventSource },
+  CreateEndpoint: { handler: createEndpoint, input: EVENTS_INPUT_SHAPES.CreateEndpoint },
+  DescribeEndpoint: { handler: describeEndpoint, input: EVENTS_INPUT_SHAPES.DescribeEndpoint },
+  ListEndpoints: { handler: listEndpoints, input: EVENTS_INPUT_SHAPES.ListEndpoints },
+  UpdateEndpoint: { handler: updateEndpoint, input: EVENTS_INPUT_SHAPES.UpdateEndpoint },
+  DeleteEndpoint: { handler: deleteEndpoint, input: EVENTS_INPUT_SHAPES.DeleteEndpoint },
 } as const satisfies ActionTable<ActionSpec<EventsBackend>>;
 
 /** The handlers by action name, as the plugin's dispatch looks them up. */

@@ -45,6 +45,13 @@ const TARGET = structure({
   AppSyncParameters: structure({ GraphQLOperation: 'string' }),
 });
 
+const BUS_SETTINGS = {
+  Description: 'string',
+  KmsKeyIdentifier: 'string',
+  DeadLetterConfig: DEAD_LETTER,
+  LogConfig: structure({ IncludeDetail: 'string', Level: 'string' }),
+} as const;
+
 const ARCHIVE_SETTINGS = {
   Description: 'string',
   EventPattern: 'string',
@@ -101,17 +108,32 @@ const PERMISSION_ARCHIVE_REPLAY_SHAPES = {
   DeactivateEventSource: structure({ Name: 'string' }),
 } as const;
 
+const ENDPOINT_SETTINGS = {
+  Description: 'string',
+  RoutingConfig: structure({
+    FailoverConfig: structure({
+      Primary: structure({ HealthCheck: 'string' }),
+      Secondary: structure({ Route: 'string' }),
+    }),
+  }),
+  ReplicationConfig: structure({ State: 'string' }),
+  EventBuses: listOf(structure({ EventBusArn: 'string' })),
+  RoleArn: 'string',
+} as const;
+
+/** Global endpoints (§19). */
+const ENDPOINT_SHAPES = {
+  CreateEndpoint: structure({ Name: 'string', ...ENDPOINT_SETTINGS }),
+  UpdateEndpoint: structure({ Name: 'string', ...ENDPOINT_SETTINGS }),
+  DescribeEndpoint: structure({ Name: 'string', HomeRegion: 'string' }),
+  ListEndpoints: structure({ NamePrefix: 'string', HomeRegion: 'string', NextToken: 'string', MaxResults: 'number' }),
+  DeleteEndpoint: structure({ Name: 'string' }),
+} as const;
+
 export const EVENTS_INPUT_SHAPES = {
   PutEvents: structure({ Entries: listOf(ENTRY), EndpointId: 'string' }),
-  CreateEventBus: structure({
-    Name: 'string',
-    EventSourceName: 'string',
-    Description: 'string',
-    KmsKeyIdentifier: 'string',
-    DeadLetterConfig: DEAD_LETTER,
-    LogConfig: structure({ IncludeDetail: 'string', Level: 'string' }),
-    Tags: TAGS,
-  }),
+  CreateEventBus: structure({ Name: 'string', EventSourceName: 'string', ...BUS_SETTINGS, Tags: TAGS }),
+  UpdateEventBus: structure({ Name: 'string', ...BUS_SETTINGS }),
   DeleteEventBus: structure({ Name: 'string' }),
   DescribeEventBus: structure({ Name: 'string' }),
   ListEventBuses: structure({ NamePrefix: 'string', ...PAGE }),
@@ -139,4 +161,5 @@ export const EVENTS_INPUT_SHAPES = {
   ListTagsForResource: structure({ ResourceARN: 'string' }),
   ...CONNECTION_INPUT_SHAPES,
   ...PERMISSION_ARCHIVE_REPLAY_SHAPES,
+  ...ENDPOINT_SHAPES,
 } as const satisfies Readonly<Record<string, Structure>>;

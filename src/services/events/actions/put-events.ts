@@ -1,5 +1,6 @@
 import type { PutEventsCommandInput, PutEventsCommandOutput, PutEventsResultEntry } from '@aws-sdk/client-eventbridge';
 import { nestsDeeperThan } from '../../../core/event-patterns/index.js';
+import { NotEmulatedError } from '../../../core/aws-error.js';
 import type { RequestContext } from '../../../core/request-context.js';
 import { ENTRY_ERRORS, eventsErrors } from '../errors.js';
 import type { EventsBackend } from '../events-backend.js';
@@ -16,8 +17,21 @@ export function putEvents(
   input: Partial<PutEventsCommandInput>,
   request: RequestContext,
 ): Omit<PutEventsCommandOutput, '$metadata'> {
+  // §19.3: through a global endpoint the events go to its primary Region's bus, or fail over; the emulation routes
+  // neither, and says so rather than put them on this Region's bus.
+  if (input.EndpointId !== undefined && input.EndpointId !== null) throw endpointNotEmulated();
   const entries = checkedEntries(input.Entries, MAX_ENTRIES, eventsErrors.tooManyEntries);
   return resultsOf(entries, (entry, detail) => backend.putEntry(request.region, entry, detail));
+}
+
+function endpointNotEmulated(): NotEmulatedError {
+  return new NotEmulatedError(
+    'EventBridge',
+    'PutEventsCommand',
+    'PutEvents through a global endpoint (EndpointId) is not emulated: send it without EndpointId to the bus itself. ' +
+      'Against AWS the SDK signs such a request with SigV4a, which needs @aws-sdk/signature-v4-crt (or ' +
+      '@aws-sdk/signature-v4a) loaded: without it the client throws before sending; see docs/guide/eventbridge.md',
+  );
 }
 
 /** The entries of a PutEvents (or PutPartnerEvents, §18.4) request, held to its count and total size (§2.1). */
