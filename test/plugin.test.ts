@@ -135,15 +135,17 @@ describe('accounts', () => {
     expect(() => createAwsMock({ region: 'mars' })).toThrow(/region/);
   });
 
-  it('answers an SNS command it does not emulate with an error naming it', async () => {
-    const { SNSClient, PutDataProtectionPolicyCommand } = await import('@aws-sdk/client-sns');
+  it('answers a part of an SNS command it does not emulate with an error naming the command', async () => {
+    const { SNSClient, CreateTopicCommand, PutDataProtectionPolicyCommand } = await import('@aws-sdk/client-sns');
     const sns = new SNSClient({ region: 'us-east-1', requestHandler: networkTrap });
     sns.middlewareStack.use(createAwsMock().sns);
+    const { TopicArn } = await sns.send(new CreateTopicCommand({ Name: 't' }));
+    const statement = { DataDirection: 'Inbound', DataIdentifier: ['x'], Principal: ['*'], Operation: { Deny: {} } };
     const error = await sns
       .send(
         new PutDataProtectionPolicyCommand({
-          ResourceArn: 'arn:aws:sns:us-east-1:000000000000:t',
-          DataProtectionPolicy: '{}',
+          ResourceArn: TopicArn,
+          DataProtectionPolicy: JSON.stringify({ Statement: [statement] }),
         }),
       )
       .catch((e: Error) => e);

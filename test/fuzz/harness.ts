@@ -307,10 +307,10 @@ function checkError(service: Service, call: Call, error: Error, label: () => str
   const summary = () => `${label()} failed with ${error?.name}: ${error?.message}\n${error?.stack ?? ''}`;
   const emulated = !call.unknown && Object.hasOwn(EMULATED[service], call.command);
   if (error instanceof NotEmulatedError) {
-    // Emulated commands say "not emulated" only for a topic created with a DataProtectionPolicy; and Lambda only for
-    // a mapping whose event source is not an SQS queue.
+    // Emulated commands say "not emulated" only for a data protection policy that would act on messages (a topic
+    // created with one, or one put); and Lambda only for a mapping whose event source is not an SQS queue.
     const partlyEmulated =
-      (service === 'SNS' && call.command === 'CreateTopic') ||
+      (service === 'SNS' && (call.command === 'CreateTopic' || call.command === 'PutDataProtectionPolicy')) ||
       (service === 'Lambda' && call.command === 'CreateEventSourceMapping');
     check(!emulated || partlyEmulated, summary);
     check(!error.message.includes('network was reached'), summary);

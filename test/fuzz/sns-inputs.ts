@@ -47,6 +47,26 @@ const jsonText = fc.oneof(
   fc.json({ maxDepth: 2 }),
 );
 
+/** Data protection policies (sns.md §15): Audit alone (kept), Deny or Deidentify (not emulated), malformed ones. */
+const dataProtectionStatement = (operation: string) => ({
+  Sid: 's',
+  DataDirection: 'Inbound',
+  Principal: ['*'],
+  DataIdentifier: ['arn:aws:dataprotection::aws:data-identifier/EmailAddress'],
+  Operation: { [operation]: {} },
+});
+const dataProtectionPolicy = fc.oneof(
+  fc.constantFrom(
+    ...['Audit', 'Deny', 'Deidentify', 'Other'].map((operation) =>
+      JSON.stringify({ Name: 'p', Version: '2021-06-01', Statement: [dataProtectionStatement(operation)] }),
+    ),
+    '{"Statement":[]}',
+    '{"Statement":[{"DataDirection":"Sideways","DataIdentifier":["x"],"Operation":{"Audit":{}}}]}',
+    `{"Statement":[],"pad":"${'x'.repeat(30_720)}"}`,
+  ),
+  jsonText,
+);
+
 const filterPolicy = fc.oneof(
   fc.constantFrom(
     '',
@@ -337,7 +357,7 @@ const commands = {
       }),
     ),
     Tags: optional(topicTags),
-    DataProtectionPolicy: optional(jsonText, badString),
+    DataProtectionPolicy: optional(dataProtectionPolicy, badString),
   }),
   DeleteTopic: record({ TopicArn: topicArn }),
   ListTopics: record({ NextToken: nextToken }),
@@ -461,6 +481,11 @@ const commands = {
   }),
   ListEndpointsByPlatformApplication: record({ PlatformApplicationArn: applicationArn, NextToken: nextToken }),
   DeleteEndpoint: record({ EndpointArn: endpointArn }),
+  PutDataProtectionPolicy: record({
+    ResourceArn: topicArn,
+    DataProtectionPolicy: field(dataProtectionPolicy, badString),
+  }),
+  GetDataProtectionPolicy: record({ ResourceArn: topicArn }),
 };
 
 export const snsInputs: Readonly<Record<string, fc.Arbitrary<Record<string, unknown>>>> = Object.fromEntries(

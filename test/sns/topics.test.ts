@@ -668,10 +668,12 @@ describe('tags', () => {
     expect(await tagsOf(sns, arn)).toHaveLength(50);
   });
 
-  it('does not pretend to keep a DataProtectionPolicy given at creation', async () => {
+  it('does not pretend to apply a DataProtectionPolicy that would deny messages, given at creation', async () => {
     const { sns } = snsSetup();
+    const statement = { DataDirection: 'Inbound', DataIdentifier: ['x'], Principal: ['*'], Operation: { Deny: {} } };
+    const policy = JSON.stringify({ Name: 'x', Statement: [statement] });
     const error = await rejectionOf(
-      sns.send(new CreateTopicCommand({ Name: 'guarded', DataProtectionPolicy: '{"Name":"x"}' })),
+      sns.send(new CreateTopicCommand({ Name: 'guarded', DataProtectionPolicy: policy })),
     );
     expect(error).toBeInstanceOf(NotEmulatedError);
     expect(error.message).toContain('DataProtectionPolicy');

@@ -26,10 +26,10 @@ const query = (body: string) =>
     headers: { 'content-type': 'application/x-www-form-urlencoded' },
   });
 
-const json = (target: string, contentType: string) =>
+const json = (target: string, contentType: string, body = '{}') =>
   fetch(`${server.endpoint}/`, {
     method: 'POST',
-    body: '{}',
+    body,
     headers: { 'x-amz-target': target, 'content-type': contentType },
   });
 
@@ -70,8 +70,17 @@ describe('an unknown query Action', () => {
         if (text.includes('<Code>NotEmulatedException</Code>')) expect(answered.status).toBe(501);
       }
     }
-    const platform = await query('Action=PutDataProtectionPolicy&Version=2010-03-31');
-    expect(platform.status).toBe(501);
+    // Every SNS operation is emulated; a part of one that is not (a policy that would deny Publish) is still 501.
+    const created = await query('Action=CreateTopic&Name=guarded&Version=2010-03-31');
+    const topicArn = /<TopicArn>([^<]+)<\/TopicArn>/.exec(await created.text())![1]!;
+    const deny = JSON.stringify({
+      Statement: [{ DataDirection: 'Inbound', DataIdentifier: ['x'], Principal: ['*'], Operation: { Deny: {} } }],
+    });
+    const part = await query(
+      `Action=PutDataProtectionPolicy&Version=2010-03-31&ResourceArn=${encodeURIComponent(topicArn)}` +
+        `&DataProtectionPolicy=${encodeURIComponent(deny)}`,
+    );
+    expect(part.status).toBe(501);
   });
 });
 
@@ -89,7 +98,10 @@ describe('an unknown JSON operation', () => {
       const body = (await answered.json()) as { __type?: string };
       expect([operation, body.__type]).not.toEqual([operation, 'UnknownOperationException']);
     }
-    expect((await json('AWSEvents.CreateEndpoint', 'application/x-amz-json-1.1')).status).toBe(501);
+    // Every EventBridge operation is emulated; PutEvents through a global endpoint is not, and is 501.
+    const entries = '[{"Source":"s","DetailType":"d","Detail":"{}"}]';
+    const body = `{"EndpointId":"abcde.veo","Entries":${entries}}`;
+    expect((await json('AWSEvents.PutEvents', 'application/x-amz-json-1.1', body)).status).toBe(501);
   });
 });
 

@@ -20,6 +20,8 @@ export class Topic {
   readonly archive = new TopicArchive();
   /** Each subscription's latest ReplayPolicy run (delivery/replay.ts); gone with the subscription. */
   readonly replays = new WeakMap<Subscription, ReplayRun>();
+  /** Its data protection policy as put (docs/aws-behaviour/sns.md §15): kept and answered back, never applied. */
+  dataProtectionPolicy: string | undefined;
   /** FIFO topics deduplicate across all message groups (docs/aws-behaviour/sns.md §6.3). */
   private readonly deduplication = new DeduplicationWindow('queue');
   private sequence = 0;

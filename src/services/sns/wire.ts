@@ -68,6 +68,8 @@ export const SNS_QUERY: QueryService = {
     ListEndpointsByPlatformApplication: {
       output: struct({ Endpoints: list(struct({ Attributes: ATTRIBUTES }), false) }),
     },
+    // Data protection: Put has no result in the model.
+    GetDataProtectionPolicy: { output: struct() },
   } satisfies Partial<Record<SnsAction, QueryAction>>,
 };
 

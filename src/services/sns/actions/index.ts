@@ -51,6 +51,7 @@ import {
 } from './sms-sandbox.js';
 import { listTagsForResource, tagResource, untagResource } from './tags.js';
 import { createTopic, deleteTopic, getTopicAttributes, listTopics, setTopicAttributes } from './topics.js';
+import { getDataProtectionPolicy, putDataProtectionPolicy } from './data-protection.js';
 
 interface SnsActionSpec extends ActionSpec<SnsBackend> {
   /** A topic's policy statement may allow it (AddPermission; docs/aws-behaviour/sns.md §1). */
@@ -109,6 +110,9 @@ export const SNS_ACTIONS = {
   SetEndpointAttributes: { handler: setEndpointAttributes },
   ListEndpointsByPlatformApplication: { handler: listEndpointsByPlatformApplication },
   DeleteEndpoint: { handler: deleteEndpoint },
+  // Data protection (docs/aws-behaviour/sns.md §15): kept and answered back; Audit statements only.
+  PutDataProtectionPolicy: { handler: putDataProtectionPolicy },
+  GetDataProtectionPolicy: { handler: getDataProtectionPolicy },
 } as const satisfies ActionTable<SnsActionSpec>;
 
 const table: ActionTable<SnsActionSpec> = SNS_ACTIONS;

@@ -8,7 +8,6 @@ import type {
   ListTopicsCommandOutput,
   SetTopicAttributesCommandInput,
 } from '@aws-sdk/client-sns';
-import { NotEmulatedError } from '../../../core/aws-error.js';
 import { snsErrors } from '../errors.js';
 import type { RequestContext } from '../../../core/request-context.js';
 import type { SnsBackend } from '../sns-backend.js';
@@ -20,6 +19,7 @@ import {
   setTopicAttribute,
   storeTopicAttribute,
 } from '../topic-attributes.js';
+import { checkedPolicy } from './data-protection.js';
 import { paginateByToken } from './pagination.js';
 import { checkTagCount, tagList, tagsDifferFrom } from './tags.js';
 
@@ -41,20 +41,22 @@ export function createTopic(
   const checked = checkCreateAttributes(attributes, fifo);
   const tags = tagList(input.Tags);
   checkTagCount(tags.size);
-  // Data protection policies are not emulated: storing one and never applying it would be a made-up success.
-  if (input.DataProtectionPolicy !== undefined && input.DataProtectionPolicy !== null) {
-    throw new NotEmulatedError('SNS', 'CreateTopicCommand', 'creating a topic with a DataProtectionPolicy');
-  }
+  // §15.2: a policy the emulation can keep (Audit statements alone); one that would act on messages is refused.
+  const given = input.DataProtectionPolicy;
+  const policy = given === undefined || given === null ? undefined : checkedPolicy(given, 'CreateTopicCommand');
 
   const existing = backend.findTopicByName(name, request.region);
   if (existing) {
     if (differsFromTopic(existing, checked)) throw snsErrors.topicExistsWithDifferentAttributes();
     if (tagsDifferFrom(existing.tags, tags)) throw snsErrors.topicExistsWithDifferentTags();
+    // §15.1 Emulation: a policy given again with an existing name is put, as PutDataProtectionPolicy would.
+    if (policy !== undefined) existing.dataProtectionPolicy = policy;
     return { TopicArn: existing.arn };
   }
   const topic = backend.createTopic(name, fifo, request.region);
   for (const [key, value] of checked) storeTopicAttribute(topic, key, value);
   for (const [key, value] of tags) topic.tags.set(key, value);
+  topic.dataProtectionPolicy = policy;
   return { TopicArn: topic.arn };
 }
 
