@@ -74,7 +74,7 @@ const CASES: readonly SchemaCase[] = [
       Tags: "CreateTopic's Tags parameter",
       Subscription: 'one Subscribe per entry once the topic exists (§3.3)',
       DeliveryStatusLogging: 'becomes the <Protocol>…Feedback… attributes, one entry per protocol (§3.3)',
-      DataProtectionPolicy: 'PutDataProtectionPolicy, not an attribute; accepted and not applied',
+      DataProtectionPolicy: "CreateTopic's DataProtectionPolicy parameter, not an attribute (sns.md §15)",
     },
     withoutProperty: {
       Policy: 'set by AWS::SNS::TopicPolicy / TopicInlinePolicy (templates.md §3.5)',

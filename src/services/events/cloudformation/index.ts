@@ -6,6 +6,7 @@ import { eventsEventBusPolicy } from './event-bus-policy.js';
 import { eventsRule } from './rule.js';
 import { eventsApiDestination } from './api-destination.js';
 import { eventsConnection } from './connection.js';
+import { eventsEndpoint } from './endpoint.js';
 
 /** EventBridge's CloudFormation resource types (docs/aws-behaviour/eventbridge.md §11), by type name. */
 export const EVENTS_RESOURCE_TYPES: Readonly<Record<string, ResourceType<WithEvents>>> = {
@@ -15,4 +16,5 @@ export const EVENTS_RESOURCE_TYPES: Readonly<Record<string, ResourceType<WithEve
   'AWS::Events::ApiDestination': eventsApiDestination,
   'AWS::Events::Archive': eventsArchive,
   'AWS::Events::EventBusPolicy': eventsEventBusPolicy,
+  'AWS::Events::Endpoint': eventsEndpoint,
 };

@@ -39,8 +39,8 @@ export const TOPIC_ATTRIBUTE_PROPERTIES: PropertySchema['properties'] = {
 /**
  * `AWS::SNS::Topic` (docs/aws-behaviour/templates.md §3.3). The properties named as topic attributes go to
  * CreateTopic as strings; `DeliveryStatusLogging` becomes the per-protocol feedback attributes; `Subscription` is
- * one Subscribe per entry once the topic exists. `DataProtectionPolicy` is accepted and not applied: the emulation
- * has no data protection (CreateTopic refuses one as not emulated).
+ * one Subscribe per entry once the topic exists. `DataProtectionPolicy` (an object) goes to CreateTopic as JSON
+ * text, held as PutDataProtectionPolicy holds it (docs/aws-behaviour/sns.md §15: Audit statements alone are kept).
  */
 export const TOPIC_SCHEMA: PropertySchema = {
   properties: {
@@ -105,15 +105,8 @@ function inlineSubscriptions(request: ResourceRequest, value: unknown): { Endpoi
 
 export const snsTopic: ResourceType<WithSns> = {
   create(request: ResourceRequest, context: ProvisionContext<WithSns>): CreatedResource {
-    // DataProtectionPolicy is checked for shape and goes no further.
-    const {
-      TopicName,
-      Tags,
-      Subscription,
-      DeliveryStatusLogging,
-      DataProtectionPolicy: _,
-      ...attributes
-    } = readProperties(request, TOPIC_SCHEMA);
+    const { TopicName, Tags, Subscription, DeliveryStatusLogging, DataProtectionPolicy, ...attributes } =
+      readProperties(request, TOPIC_SCHEMA);
     const tags = Object.entries(tagMap(request, 'Tags', Tags)).map(([Key, Value]) => ({ Key, Value }));
     const subscriptions = inlineSubscriptions(request, Subscription);
     const fifo = attributes['FifoTopic'] === 'true';
@@ -133,6 +126,7 @@ export const snsTopic: ResourceType<WithSns> = {
             ...loggingAttributes(request, DeliveryStatusLogging),
           },
           ...(tags.length > 0 ? { Tags: tags } : {}),
+          ...(DataProtectionPolicy !== undefined ? { DataProtectionPolicy: JSON.stringify(DataProtectionPolicy) } : {}),
         },
         callContext(context),
       ),
