@@ -1,4 +1,7 @@
+import * as EventBridge from '@aws-sdk/client-eventbridge';
 import {
+  CreateEndpointCommand,
+  DescribeEndpointCommand,
   DescribeEventBusCommand,
   DescribeRuleCommand,
   EventBridgeClient,
@@ -12,6 +15,10 @@ import {
 import { CreateQueueCommand, ReceiveMessageCommand, SQSClient } from '@aws-sdk/client-sqs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { startServer, type MockServer } from '../../src/server/index.js';
+
+/** UpdateEventBus came in 2024: the oldest client lacks it. */
+const UpdateEventBusCommand = (EventBridge as Record<string, unknown>)['UpdateEventBusCommand'] as
+  (new (input: Record<string, unknown>) => EventBridge.DescribeEventBusCommand) | undefined;
 
 let server: MockServer;
 let events: EventBridgeClient;
@@ -94,8 +101,45 @@ describe('EventBridge over AWS JSON 1.1 with the SDK v3', () => {
       $metadata: { httpStatusCode: 400 },
     });
     expect((tooMany as Error).message).toMatch(/^1 validation error detected: .* at 'entries' failed to satisfy/);
-    const unemulated = await events.send(new ListEndpointsCommand({})).catch((e: unknown) => e);
-    expect(unemulated).toMatchObject({ name: 'NotEmulatedException', $metadata: { httpStatusCode: 501 } });
+  });
+
+  it("keeps global endpoints and a bus's settings over the wire; PutEvents through an endpoint is not sent", async () => {
+    const created = await events.send(
+      new CreateEndpointCommand({
+        Name: 'failover',
+        RoutingConfig: {
+          FailoverConfig: {
+            Primary: { HealthCheck: 'arn:aws:route53:::healthcheck/abc' },
+            Secondary: { Route: 'us-west-2' },
+          },
+        },
+        ReplicationConfig: { State: 'DISABLED' },
+        EventBuses: [
+          { EventBusArn: 'arn:aws:events:us-east-1:000000000000:event-bus/default' },
+          { EventBusArn: 'arn:aws:events:us-west-2:000000000000:event-bus/default' },
+        ],
+      }),
+    );
+    expect(created.State).toBe('CREATING');
+    const listed = await events.send(new ListEndpointsCommand({}));
+    expect(listed.Endpoints![0]).toMatchObject({ Name: 'failover', State: 'CREATING' });
+    // A timestamp answered as epoch seconds comes back a Date.
+    expect(listed.Endpoints![0]!.CreationTime).toBeInstanceOf(Date);
+    const described = await events.send(new DescribeEndpointCommand({ Name: 'failover' }));
+    expect(described.EndpointUrl).toBe(`https://${described.EndpointId}.endpoint.events.amazonaws.com`);
+    if (UpdateEventBusCommand) {
+      const updated = await events.send(
+        new UpdateEventBusCommand({ Description: 'main', KmsKeyIdentifier: 'alias/k' }),
+      );
+      expect(updated).toMatchObject({ Name: 'default', Description: 'main', KmsKeyIdentifier: 'alias/k' });
+    }
+    // The SDK signs a PutEvents with an EndpointId with SigV4a, which it cannot without the CRT: nothing is sent.
+    const entries = [{ Source: 's', DetailType: 'd', Detail: '{}' }];
+    const error = await events
+      .send(new PutEventsCommand({ EndpointId: 'abcde.veo', Entries: entries }))
+      .catch((e) => e);
+    expect((error as Error).message).toMatch(/SigV4a|CRT/);
+    expect(server.aws.events.bus().events()).toHaveLength(0);
   });
 
   it('answers a body that is not JSON 400 SerializationException in the JSON 1.1 shape', async () => {
