@@ -1,6 +1,5 @@
 import {
   CreateEventBusCommand,
-  DescribeEndpointCommand,
   PutEventsCommand,
   PutRuleCommand,
   PutTargetsCommand,
@@ -171,9 +170,10 @@ describe('PutEvents', () => {
     expect(aws.events.bus().events()).toEqual([]);
   });
 
-  it('answers an unemulated command with NotEmulatedError, never the network', async () => {
+  it('answers what it does not emulate (PutEvents through a global endpoint) with NotEmulatedError', async () => {
     const { events } = eventsSetup();
-    const error = await rejectionOf(events.send(new DescribeEndpointCommand({ Name: 'global' })));
+    const entries = [{ Source: 's', DetailType: 'd', Detail: '{}' }];
+    const error = await rejectionOf(events.send(new PutEventsCommand({ EndpointId: 'global.abc', Entries: entries })));
     expect(error.name).toBe('NotEmulatedError');
   });
 });
