@@ -22,12 +22,13 @@ describe('PutEvents', () => {
           { DetailType: 'x', Detail: '{}' },
           { Source: 'shop', DetailType: '', Detail: '{}' },
           { Source: 'shop', DetailType: 'x' },
+          { Source: 'shop', DetailType: 'x', Detail: '' },
           { Source: 'shop', DetailType: 'x', Detail: '[]' },
           { Source: 'shop', DetailType: 'x', Detail: '"NotJSON"' },
         ],
       }),
     );
-    expect(result.FailedEntryCount).toBe(5);
+    expect(result.FailedEntryCount).toBe(6);
     expect(result.Entries![0]).toEqual({ EventId: expect.any(String) });
     expect(result.Entries!.slice(1)).toEqual([
       {
@@ -38,6 +39,11 @@ describe('PutEvents', () => {
         ErrorCode: 'InvalidArgument',
         ErrorMessage: 'Parameter DetailType is not valid. Reason: DetailType is a required argument.',
       },
+      {
+        ErrorCode: 'InvalidArgument',
+        ErrorMessage: 'Parameter Detail is not valid. Reason: Detail is a required argument.',
+      },
+      // An empty Detail is a missing one, as an empty DetailType is.
       {
         ErrorCode: 'InvalidArgument',
         ErrorMessage: 'Parameter Detail is not valid. Reason: Detail is a required argument.',

@@ -180,6 +180,14 @@ describe('rules', () => {
     expect(badId.message).toBe(
       "1 validation error detected: Value 'a b' at 'targets.1.member.id' failed to satisfy constraint: Member must satisfy regular expression pattern: [\\.\\-_A-Za-z0-9]+",
     );
+    // §5.1: an Arn that is no ARN is refused at PutTargets (a typo's target never silently drops every event).
+    const notArn = await rejectionOf(
+      events.send(new PutTargetsCommand({ Rule: 'r', Targets: [{ Id: 'bucket', Arn: 'test-bucket' }] })),
+    );
+    expect([notArn.name, notArn.message]).toEqual([
+      'ValidationException',
+      'Parameter test-bucket is not valid. Reason: Provided Arn is not in correct format.',
+    ]);
     await events.send(new RemoveTargetsCommand({ Rule: 'r', Ids: ['t1', 't2', 't3', 't4', 't5'] }));
     await events.send(new DeleteRuleCommand({ Name: 'r' }));
     const gone = await rejectionOf(events.send(new DescribeRuleCommand({ Name: 'r' })));

@@ -171,6 +171,9 @@ export const eventsErrors = {
   ruleHasTargets: () => eventsError('ValidationException', "Rule can't be deleted since it has targets."),
   // §5.1 [AWS-snap]
   tooManyTargets: () => eventsError('LimitExceededException'),
+  // §5.1 [3P moto; AWS's text as users quote it]
+  targetArnFormat: (arn: string) =>
+    eventsError('ValidationException', `Parameter ${arn} is not valid. Reason: Provided Arn is not in correct format.`),
   oneInputKind: (id: string) =>
     eventsError(
       'ValidationException',

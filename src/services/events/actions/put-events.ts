@@ -63,7 +63,8 @@ export function resultsOf<Entry extends EntryFields>(
     // §2.2: Source, DetailType, Detail, in that order (Emulation).
     if (!entry.Source) return { ...ENTRY_ERRORS.noSource };
     if (!entry.DetailType) return { ...ENTRY_ERRORS.noDetailType };
-    if (entry.Detail === undefined) return { ...ENTRY_ERRORS.noDetail };
+    // An empty Detail is a missing one, as an empty DetailType is (§2.2).
+    if (entry.Detail === undefined || entry.Detail === '') return { ...ENTRY_ERRORS.noDetail };
     const detail = parseDetail(entry.Detail);
     if (!detail) return { ...ENTRY_ERRORS.malformedDetail };
     return put(entry, detail);

@@ -41,6 +41,9 @@ export function putTargets(backend: EventsBackend, input: Partial<PutTargetsComm
     checkTargetHttpParameters(target.HttpParameters, index + 1);
   });
   const rule = unlessManaged(ruleOf(backend, request, input.Rule, input.EventBusName));
+  // §5.1: a target's Arn must read as an ARN (after the rule's existence: UNVERIFIED).
+  const notArn = targets.find((target) => !ARN_FORM.test(target.Arn!));
+  if (notArn) throw eventsErrors.targetArnFormat(notArn.Arn!);
   for (const target of targets) checkBusTarget(rule, target);
   const compiled = targets.map((target): StoredTarget => ({ target: { ...target }, input: compileInput(target) }));
   const ids = new Set([...rule.targets.keys(), ...targets.map((target) => target.Id!)]);
@@ -58,6 +61,9 @@ export function putTargets(backend: EventsBackend, input: Partial<PutTargetsComm
   }
   return { FailedEntryCount: failed.length, FailedEntries: failed };
 }
+
+/** `arn:<partition>:<service>:<region>:<account>:<resource>`, region and account possibly empty (S3's buckets). */
+const ARN_FORM = /^arn:[^:]+:[^:]+:[^:]*:[^:]*:./;
 
 function checkRetryPolicy(policy: RetryPolicy | undefined, position: number) {
   if (!policy) return;
