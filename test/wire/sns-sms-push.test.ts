@@ -7,6 +7,7 @@ import {
   DeleteEndpointCommand,
   DeletePlatformApplicationCommand,
   DeleteSMSSandboxPhoneNumberCommand,
+  GetDataProtectionPolicyCommand,
   EndpointDisabledException,
   GetEndpointAttributesCommand,
   GetPlatformApplicationAttributesCommand,
@@ -20,6 +21,7 @@ import {
   ListSMSSandboxPhoneNumbersCommand,
   NotFoundException,
   OptInPhoneNumberCommand,
+  PutDataProtectionPolicyCommand,
   PublishCommand,
   SetEndpointAttributesCommand,
   SetPlatformApplicationAttributesCommand,
@@ -35,9 +37,9 @@ import { startServer, type MockServer } from '../../src/server/index.js';
 import { rejectionOf } from '../helpers.js';
 
 /**
- * SMS and mobile push over the query protocol (SNS's only one, docs/aws-behaviour/wire.md §1) with the SDK v3: every
- * new command answers over the wire as in process, its lower-case members (`attributes`, `phoneNumber`) and maps
- * included, and what it records is on the server's account.
+ * SMS, mobile push and data protection policies over the query protocol (SNS's only one, docs/aws-behaviour/wire.md
+ * §1) with the SDK v3: every new command answers over the wire as in process, its lower-case members (`attributes`,
+ * `phoneNumber`) and maps included, and what it records is on the server's account.
  */
 
 let server: MockServer;
@@ -168,5 +170,32 @@ describe('mobile push over the wire', () => {
     );
     await sns.send(new DeletePlatformApplicationCommand({ PlatformApplicationArn }));
     expect((await sns.send(new ListPlatformApplicationsCommand({}))).PlatformApplications).toEqual([]);
+  });
+});
+
+const policy = (operation: string) =>
+  JSON.stringify({
+    Name: 'p',
+    Version: '2021-06-01',
+    Statement: [
+      { Sid: 's', DataDirection: 'Inbound', Principal: ['*'], DataIdentifier: ['x'], Operation: { [operation]: {} } },
+    ],
+  });
+
+describe('SNS data protection policies over the wire', () => {
+  it('puts and gets an Audit policy; refuses a Deny one as not emulated', async () => {
+    const { TopicArn } = await sns.send(new CreateTopicCommand({ Name: 'guarded' }));
+    expect(await sns.send(new GetDataProtectionPolicyCommand({ ResourceArn: TopicArn }))).not.toHaveProperty(
+      'DataProtectionPolicy',
+    );
+    await sns.send(
+      new PutDataProtectionPolicyCommand({ ResourceArn: TopicArn, DataProtectionPolicy: policy('Audit') }),
+    );
+    const got = await sns.send(new GetDataProtectionPolicyCommand({ ResourceArn: TopicArn }));
+    expect(got.DataProtectionPolicy).toBe(policy('Audit'));
+    const denied = await rejectionOf(
+      sns.send(new PutDataProtectionPolicyCommand({ ResourceArn: TopicArn, DataProtectionPolicy: policy('Deny') })),
+    );
+    expect(denied).toMatchObject({ name: 'NotEmulatedException', $metadata: { httpStatusCode: 501 } });
   });
 });
