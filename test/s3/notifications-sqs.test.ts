@@ -1,12 +1,13 @@
 import {
   CopyObjectCommand,
   CreateBucketCommand,
+  DeleteBucketOwnershipControlsCommand,
   DeleteObjectCommand,
   DeletePublicAccessBlockCommand,
   DeleteObjectsCommand,
   GetBucketNotificationConfigurationCommand,
+  ListBucketsCommand,
   PutBucketNotificationConfigurationCommand,
-  PutBucketOwnershipControlsCommand,
   PutBucketVersioningCommand,
   PutObjectAclCommand,
   PutObjectCommand,
@@ -45,8 +46,6 @@ async function bucketToQueue(options: AwsMockOptions = {}, configuration: object
   };
   return { ...setup, QueueUrl, queueArn, receive };
 }
-
-const OBJECT_WRITER = { Rules: [{ ObjectOwnership: 'ObjectWriter' as const }] };
 
 const records = (messages: readonly { Body?: string }[]) =>
   messages.flatMap((message) => (JSON.parse(message.Body!) as { Records?: unknown[] }).Records ?? []);
@@ -238,13 +237,26 @@ describe('S3 → SQS (docs/aws-behaviour/s3.md §3)', () => {
     // ACLs disabled (a new bucket): the one ACL taken is the one the object has.
     await s3.send(new PutObjectAclCommand({ Bucket: 'uploads', Key: 'k', ACL: 'bucket-owner-full-control' }));
     expect(await receive()).toEqual([]);
-    await s3.send(new PutBucketOwnershipControlsCommand({ Bucket: 'uploads', OwnershipControls: OBJECT_WRITER }));
+    // As recorded (s3.md §3.3): ACLs on, four PutObjectAcl calls, the first changing nothing, three events.
+    await s3.send(new DeleteBucketOwnershipControlsCommand({ Bucket: 'uploads' }));
     await s3.send(new DeletePublicAccessBlockCommand({ Bucket: 'uploads' }));
+    const { Owner } = await s3.send(new ListBucketsCommand({}));
+    const logDelivery = { Type: 'Group' as const, URI: 'http://acs.amazonaws.com/groups/s3/LogDelivery' };
+    await s3.send(new PutObjectAclCommand({ Bucket: 'uploads', Key: 'k', ACL: 'private' }));
     await s3.send(new PutObjectAclCommand({ Bucket: 'uploads', Key: 'k', ACL: 'public-read' }));
-    const [record] = records(await receive()) as { eventVersion: string; eventName: string; s3: { object: object } }[];
-    expect(record).toMatchObject({ eventVersion: '2.3', eventName: 'ObjectAcl:Put' });
-    await s3.send(new PutObjectAclCommand({ Bucket: 'uploads', Key: 'k', ACL: 'public-read' }));
-    expect(await receive()).toEqual([]);
+    await s3.send(new PutObjectAclCommand({ Bucket: 'uploads', Key: 'k', GrantRead: `uri="${logDelivery.URI}"` }));
+    const owner = { Type: 'CanonicalUser' as const, ID: Owner!.ID! };
+    const grants = [
+      { Grantee: owner, Permission: 'FULL_CONTROL' as const },
+      { Grantee: logDelivery, Permission: 'WRITE' as const },
+    ];
+    await s3.send(
+      new PutObjectAclCommand({ Bucket: 'uploads', Key: 'k', AccessControlPolicy: { Owner, Grants: grants } }),
+    );
+    const sent = records(await receive()) as { eventVersion: string; eventName: string; s3: { object: object } }[];
+    expect(sent.map(({ eventVersion, eventName }) => [eventVersion, eventName])).toEqual(
+      Array(3).fill(['2.3', 'ObjectAcl:Put']),
+    );
   });
 
   it("passes the request's trace header on as the message's AWSTraceHeader", async () => {
