@@ -250,6 +250,18 @@ export const s3Inputs: Readonly<Record<string, fc.Arbitrary<Record<string, unkno
     IfMatch: optional(etag),
     VersionId: optional(versionId),
   }).input,
+  GetObjectAttributes: record({
+    Bucket: bucket,
+    Key: key,
+    VersionId: optional(versionId),
+    ObjectAttributes: field(
+      fc.subarray(['ETag', 'Checksum', 'ObjectParts', 'StorageClass', 'ObjectSize']),
+      fc.constantFrom([], ['etag'], ['ETag', 'Nope'], ['ETag,Checksum']),
+      { absent: 1 },
+    ),
+    MaxParts: optional(fc.constantFrom(0, 1, 2, 1000, -1)),
+    PartNumberMarker: optional(fc.constantFrom('0', '1', '2', '10001', 'x')),
+  }).input,
   DeleteObject: record({ Bucket: bucket, Key: key, VersionId: optional(versionId) }).input,
   DeleteObjects: record({
     Bucket: bucket,

@@ -294,6 +294,9 @@ export const s3Errors = {
       given,
     ),
   copyRangeOutside: () => s3Error('InvalidRequest', 'The specified copy range is invalid for the source object size'),
+  // §2.14 [3P] (elements: Emulation)
+  badObjectAttribute: (given: string) =>
+    invalidArgument('Invalid attribute name specified.', 'x-amz-object-attributes', given),
   // §2.9 [AWS-snap]
   badPartNumber: (given: string) =>
     invalidArgument('Part number must be an integer between 1 and 10000, inclusive', 'partNumber', given),

@@ -45,6 +45,11 @@ export class StoredChecksum {
   }
 }
 
+export interface CompositePart {
+  readonly partNumber: number;
+  readonly checksum: string;
+}
+
 export interface ObjectVersion {
   readonly key: string;
   /** `null` (NULL_VERSION) unless written while versioning was enabled. */
@@ -64,6 +69,11 @@ export interface ObjectVersion {
   readonly checksum: StoredChecksum | undefined;
   /** The sizes of a multipart object's parts, for a GET by part number (§2.3). */
   readonly partSizes?: readonly number[] | undefined;
+  /**
+   * The number and checksum of each part of a multipart object whose checksum is COMPOSITE: GetObjectAttributes
+   * lists them (§2.14). Kept for those alone, the only ones S3 lists parts of.
+   */
+  readonly compositeParts?: readonly CompositePart[] | undefined;
   /** The grants its ACL holds, when set while the bucket took ACLs; undefined: private (§1.5). */
   acl?: readonly Grant[] | undefined;
   /** The id of the event notification this version's write emitted: the journey a read of it joins. */

@@ -12,6 +12,7 @@ export const S3_OPERATION_ERRORS: OperationErrors = {
   CreateBucket: ['BucketAlreadyExists', 'BucketAlreadyOwnedByYou'],
   GetObject: ['InvalidObjectState', 'NoSuchKey'],
   GetObjectAcl: ['NoSuchKey'],
+  GetObjectAttributes: ['NoSuchKey'],
   HeadBucket: ['NotFound'],
   HeadObject: ['NotFound'],
   ListObjects: ['NoSuchBucket'],

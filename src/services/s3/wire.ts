@@ -155,6 +155,21 @@ const LISTED_OBJECT = struct({
   Owner: OWNER,
   StorageClass: 'string',
 });
+/** GetObjectAttributes' answer (§2.14), in the model's order, which S3's own follows [AWS-test]. */
+const OBJECT_ATTRIBUTES = struct({
+  ETag: 'string',
+  Checksum: struct({ ...CHECKSUM_MEMBERS, ChecksumType: 'string' }),
+  ObjectParts: struct({
+    TotalPartsCount: named('PartsCount', 'integer'),
+    PartNumberMarker: 'string',
+    NextPartNumberMarker: 'string',
+    MaxParts: 'integer',
+    IsTruncated: 'boolean',
+    Parts: named('Part', flat(struct({ PartNumber: 'integer', Size: 'integer', ...CHECKSUM_MEMBERS }))),
+  }),
+  StorageClass: 'string',
+  ObjectSize: 'integer',
+});
 const COMMON_PREFIXES = flat(struct({ Prefix: 'string' }));
 const LISTED_VERSION = { Key: 'string', VersionId: 'string', IsLatest: 'boolean', LastModified: 'timestamp' } as const;
 /** The source a copy reads and its conditions (§2.6, §2.13). */
@@ -659,6 +674,26 @@ const ROUTES: readonly RestXmlRoute[] = [
     select: ['acl'],
     query: { versionId: 'VersionId' },
     output: { xml: { root: 'AccessControlPolicy', shape: ACCESS_CONTROL_POLICY } },
+  },
+  {
+    action: 'GetObjectAttributes',
+    method: 'GET',
+    on: 'object',
+    select: ['attributes'],
+    query: { versionId: 'VersionId' },
+    headers: {
+      'x-amz-object-attributes': 'ObjectAttributes',
+      'x-amz-max-parts': 'MaxParts',
+      'x-amz-part-number-marker': 'PartNumberMarker',
+    },
+    output: {
+      headers: {
+        'x-amz-delete-marker': 'DeleteMarker',
+        'last-modified': 'LastModified',
+        'x-amz-version-id': 'VersionId',
+      },
+      xml: { root: 'GetObjectAttributesResponse', shape: OBJECT_ATTRIBUTES },
+    },
   },
   {
     action: 'PutObjectTagging',

@@ -27,6 +27,7 @@ import {
   putBucketTagging,
   putBucketVersioning,
 } from './buckets.js';
+import { getObjectAttributes } from './attributes.js';
 import { copyObject, uploadPartCopy } from './copy.js';
 import { listObjects, listObjectsV2, listObjectVersions } from './list.js';
 import {
@@ -75,6 +76,7 @@ export const S3_ACTIONS = {
   PutObject: { handler: putObject },
   GetObject: { handler: getObject },
   HeadObject: { handler: headObject },
+  GetObjectAttributes: { handler: getObjectAttributes },
   DeleteObject: { handler: deleteObject },
   DeleteObjects: { handler: deleteObjects },
   CopyObject: { handler: copyObject },

@@ -196,6 +196,9 @@ export function completeMultipartUpload(
     tags: upload.tags,
     checksum,
     partSizes: parts.map((part) => part.body.length),
+    ...(checksumType === 'COMPOSITE'
+      ? { compositeParts: parts.map((part) => ({ partNumber: part.partNumber, checksum: part.checksum! })) }
+      : {}),
     acl: upload.acl,
   };
   bucket.uploads.delete(upload.uploadId);
