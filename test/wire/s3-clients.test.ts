@@ -28,6 +28,8 @@ for (const client of boto3Clients({ debian: "Debian's python3-boto3", onPath: 'b
         badName: 'InvalidBucketName',
         multipartEtag: true,
         multipartSize: 6 * 1024 * 1024,
+        attributes: [true, 2, 6 * 1024 * 1024, 'STANDARD'],
+        badAttribute: ['InvalidArgument', 'Invalid attribute name specified.'],
         deleted: ['copy.txt', 'never'],
         presigned: 'via url',
         configurationIds: ['py'],

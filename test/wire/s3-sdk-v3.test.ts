@@ -18,6 +18,10 @@ import {
   PutObjectTaggingCommand,
   S3Client,
   GetObjectTaggingCommand,
+  GetObjectAttributesCommand,
+  CreateMultipartUploadCommand,
+  UploadPartCommand,
+  CompleteMultipartUploadCommand,
   DeleteBucketOwnershipControlsCommand,
   DeletePublicAccessBlockCommand,
   GetBucketAclCommand,
@@ -137,6 +141,84 @@ describe('S3 over REST-XML from the SDK v3', () => {
     const got = await s3.send(new GetObjectCommand({ Bucket: 'streams', Key: 'stream.txt' }));
     expect(await got.Body!.transformToString()).toBe('hello world');
     expect(got.ContentEncoding).toBeUndefined();
+  });
+
+  it('answers GetObjectAttributes: the header list, the XML with PartsCount and flat Part elements (s3.md §2.14)', async () => {
+    const s3 = client();
+    await s3.send(new CreateBucketCommand({ Bucket: 'attributes' }));
+    await s3.send(
+      new PutObjectCommand({ Bucket: 'attributes', Key: 'k', Body: '69\n420\n', ChecksumAlgorithm: 'CRC32' }),
+    );
+    const one = await s3.send(
+      new GetObjectAttributesCommand({
+        Bucket: 'attributes',
+        Key: 'k',
+        ObjectAttributes: ['StorageClass', 'ETag', 'ObjectSize', 'ObjectParts', 'Checksum'],
+      }),
+    );
+    expect(one).toMatchObject({
+      ETag: 'e92499db864217242396e8ef766079a9',
+      Checksum: { ChecksumCRC32: 'WC+ANw==' },
+      ObjectSize: 7,
+      StorageClass: 'STANDARD',
+    });
+    expect(one.LastModified).toBeInstanceOf(Date);
+    expect(one.ObjectParts).toBeUndefined();
+    const { UploadId } = await s3.send(
+      new CreateMultipartUploadCommand({ Bucket: 'attributes', Key: 'mpu', ChecksumAlgorithm: 'CRC32' }),
+    );
+    const bodies = [Buffer.alloc(5 * 1024 * 1024, 'a'), Buffer.from('tail')];
+    const parts = [];
+    for (const [index, Body] of bodies.entries()) {
+      const part = await s3.send(
+        new UploadPartCommand({
+          Bucket: 'attributes',
+          Key: 'mpu',
+          UploadId,
+          PartNumber: index + 1,
+          Body,
+          ChecksumAlgorithm: 'CRC32',
+        }),
+      );
+      parts.push({ PartNumber: index + 1, ETag: part.ETag!, ChecksumCRC32: part.ChecksumCRC32! });
+    }
+    await s3.send(
+      new CompleteMultipartUploadCommand({
+        Bucket: 'attributes',
+        Key: 'mpu',
+        UploadId,
+        MultipartUpload: { Parts: parts },
+      }),
+    );
+    const paged = await s3.send(
+      new GetObjectAttributesCommand({
+        Bucket: 'attributes',
+        Key: 'mpu',
+        ObjectAttributes: ['ObjectParts'],
+        MaxParts: 1,
+      }),
+    );
+    expect(paged.ObjectParts).toEqual({
+      TotalPartsCount: 2,
+      PartNumberMarker: '0',
+      NextPartNumberMarker: '1',
+      MaxParts: 1,
+      IsTruncated: true,
+      Parts: [{ PartNumber: 1, Size: 5 * 1024 * 1024, ChecksumCRC32: parts[0]!.ChecksumCRC32 }],
+    });
+    const rest = await s3.send(
+      new GetObjectAttributesCommand({
+        Bucket: 'attributes',
+        Key: 'mpu',
+        ObjectAttributes: ['ObjectParts'],
+        PartNumberMarker: '1',
+      }),
+    );
+    expect(rest.ObjectParts?.Parts).toEqual([{ PartNumber: 2, Size: 4, ChecksumCRC32: parts[1]!.ChecksumCRC32 }]);
+    const bad = await rejectionOf(
+      s3.send(new GetObjectAttributesCommand({ Bucket: 'attributes', Key: 'k', ObjectAttributes: ['Nope' as never] })),
+    );
+    expect(bad).toMatchObject({ name: 'InvalidArgument', message: 'Invalid attribute name specified.' });
   });
 
   it('uploads 11 MiB in parts through lib-storage', async () => {

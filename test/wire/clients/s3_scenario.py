@@ -57,6 +57,22 @@ s3.upload_fileobj(io.BytesIO(b"m" * (6 * 1024 * 1024)), "py-bucket", "big.bin", 
 big = s3.head_object(Bucket="py-bucket", Key="big.bin")
 seen["multipartEtag"] = big["ETag"].endswith('-2"')
 seen["multipartSize"] = big["ContentLength"]
+# GetObjectAttributes (s3.md §2.14): the ETag without quotes, the part count, an unknown attribute refused.
+attributes = s3.get_object_attributes(
+    Bucket="py-bucket", Key="big.bin", ObjectAttributes=["ETag", "ObjectParts", "ObjectSize", "StorageClass"]
+)
+seen["attributes"] = [
+    attributes["ETag"] == big["ETag"].strip('"'),
+    # A newer boto3's transfer manager uploads with CRC32 parts, so a COMPOSITE checksum: its parts are listed too.
+    attributes["ObjectParts"]["TotalPartsCount"],
+    attributes["ObjectSize"],
+    attributes["StorageClass"],
+]
+try:
+    s3.get_object_attributes(Bucket="py-bucket", Key="big.bin", ObjectAttributes=["Nope"])
+    raise AssertionError("no error")
+except ClientError as error:
+    seen["badAttribute"] = [error.response["Error"]["Code"], error.response["Error"]["Message"]]
 
 s3.copy_object(Bucket="py-bucket", Key="copy.txt", CopySource={"Bucket": "py-bucket", "Key": "dir/a b+c.txt"})
 deleted = s3.delete_objects(Bucket="py-bucket", Delete={"Objects": [{"Key": "copy.txt"}, {"Key": "never"}]})
