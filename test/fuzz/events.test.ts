@@ -58,13 +58,16 @@ interface Call {
 }
 
 function callArbitrary(service: ServiceName): fc.Arbitrary<Call> {
-  const { inputs } = SERVICES[service];
+  const { inputs, module } = SERVICES[service];
   return fc.oneof(
-    ...Object.entries(inputs).map(([command, input]) =>
-      fc
-        .tuple(input, fc.constantFrom(0, 1_000, 60_000, 3_600_000))
-        .map(([value, advance]) => ({ service, command, input: value, advance })),
-    ),
+    // Only the commands the installed client has: client-eventbridge 3.348 has no UpdateEventBus, for one.
+    ...Object.entries(inputs)
+      .filter(([command]) => typeof module[`${command}Command`] === 'function')
+      .map(([command, input]) =>
+        fc
+          .tuple(input, fc.constantFrom(0, 1_000, 60_000, 3_600_000))
+          .map(([value, advance]) => ({ service, command, input: value, advance })),
+      ),
   );
 }
 

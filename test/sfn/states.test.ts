@@ -613,6 +613,17 @@ describe('limits', () => {
     expect(events).toHaveLength(1000);
   });
 
+  it('data nested past what the interpreter can follow fails the execution saying so (§2.15)', async () => {
+    // Found by the definition fuzzer: each turn nests the input one level deeper under `x`.
+    const { execution } = await run({
+      StartAt: 'A',
+      States: { A: { Type: 'Pass', ResultPath: '$.x', Next: 'A' } },
+    });
+    expect(execution.status).toBe('FAILED');
+    expect(execution.error).toBe('States.Runtime');
+    expect(execution.cause).toMatch(/^sqs-sns-mock: the execution's data nests deeper than the emulation can process/);
+  });
+
   it('a Pass result over 256 KiB fails with States.DataLimitExceeded', async () => {
     const { execution } = await run(
       {

@@ -138,7 +138,8 @@ describe('EventBridge over AWS JSON 1.1 with the SDK v3', () => {
     const error = await events
       .send(new PutEventsCommand({ EndpointId: 'abcde.veo', Entries: entries }))
       .catch((e) => e);
-    expect((error as Error).message).toMatch(/SigV4a|CRT/);
+    // The SDK's own refusal: newer clients name SigV4a, older ones the missing CRT package.
+    expect((error as Error).message).toMatch(/sigv4a|signature-v4-crt|crt/i);
     expect(server.aws.events.bus().events()).toHaveLength(0);
   });
 

@@ -255,8 +255,11 @@ export class Run {
       } else if (error instanceof HistoryFull) {
         this.end('historyFull');
       } else if (!(error instanceof ExecutionEnded)) {
-        // An emulation fault: the execution fails saying so rather than hanging.
-        const cause = `sqs-sns-mock: the emulation failed: ${error instanceof Error ? error.message : String(error)}`;
+        // An emulation fault: the execution fails saying so rather than hanging; data nested past what the
+        // interpreter's recursion reaches is an in-process limit, said as such (§2.15).
+        const cause = isStackOverflow(error)
+          ? DEEP_DATA_CAUSE
+          : `sqs-sns-mock: the emulation failed: ${error instanceof Error ? error.message : String(error)}`;
         this.record('ExecutionFailed', thread.last, { error: 'States.Runtime', cause }, true);
         this.close({ status: 'FAILED', error: 'States.Runtime', cause });
       }
@@ -1124,6 +1127,15 @@ export class Run {
   get context(): { readonly engine: Engine; readonly execution: Execution; readonly region: string } {
     return { engine: this.engine, execution: this.execution, region: this.region };
   }
+}
+
+/** §2.15 Emulation: the cause of an execution whose data nests deeper than the interpreter can follow. */
+const DEEP_DATA_CAUSE =
+  "sqs-sns-mock: the execution's data nests deeper than the emulation can process (JavaScript's call stack ran " +
+  "out); AWS's own nesting limit is not recorded";
+
+function isStackOverflow(error: unknown): boolean {
+  return error instanceof RangeError && /call stack/i.test(error.message);
 }
 
 /** TestState (§1.14): a retrier would run the state again after `backoffSeconds`. */
